@@ -1,0 +1,86 @@
+import compress from '@fastify/compress'
+import Fastify, { type FastifyInstance } from 'fastify'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+
+import type { Config } from './config.js'
+import type { Database } from './db/client.js'
+import { catalogRoutes } from './modules/catalog/catalog.routes.js'
+import { createCatalogService } from './modules/catalog/catalog.service.js'
+import { healthRoutes } from './modules/health/health.routes.js'
+import { mediaRoutes } from './modules/media/media.routes.js'
+import { createMediaService } from './modules/media/media.service.js'
+import { docsPlugin } from './plugins/docs.js'
+import { errorsPlugin } from './plugins/errors.js'
+import { securityPlugin } from './plugins/security.js'
+import { webPlugin } from './plugins/web.js'
+
+export type AppOptions = {
+  config: Config
+  database: Database
+  /** Test hook: replace the logger (e.g. to capture lines). */
+  logger?: boolean | Record<string, unknown>
+}
+
+export type Services = ReturnType<typeof createServices>
+export type App = FastifyInstance
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+  }
+}
+
+function createServices(database: Database) {
+  const { db } = database
+  return {
+    catalog: createCatalogService({ db }),
+    media: createMediaService({ db }),
+  }
+}
+
+function loggerOptions(config: Config) {
+  const pretty = process.stdout.isTTY && config.env !== 'production'
+  return {
+    level: config.logLevel,
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+      : {}),
+  }
+}
+
+/** Builds the whole app without listening, so tests inject requests (STYLE.md §3). */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    bodyLimit: 1_048_576,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    // Ids are short and random; the header lets a proxy correlate its own logs.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const services = createServices(database)
+
+  await app.register(errorsPlugin)
+  await app.register(securityPlugin, { publicUrl: config.publicUrl })
+  await app.register(compress, { global: true, threshold: 1024 })
+  await app.register(docsPlugin)
+
+  await app.register(healthRoutes, { database })
+  await app.register(catalogRoutes, { catalog: services.catalog })
+  await app.register(mediaRoutes, { media: services.media })
+
+  await app.register(webPlugin, { webDistDir: config.webDistDir })
+
+  app.decorate('services', services)
+  return app
+}

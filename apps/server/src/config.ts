@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { z } from 'zod'
+
+/** The only reader of process.env (STYLE.md §6). Everything else receives a typed Config. */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+      error: 'must be true or false',
+    })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .optional(),
+)
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['development', 'production', 'test'], {
+        error: 'must be development, production or test',
+      })
+      .default('development'),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email('must be a comma-separated list of email addresses')))
+      .optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  SEED_DEMO: booleanFlag,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+})
+
+export type Config = {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string
+  authSecret: string | undefined
+  adminEmails: string[]
+  smtpUrl: string | undefined
+  stripe:
+    | { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined }
+    | undefined
+  google: { clientId: string; clientSecret: string } | undefined
+  seedDemo: boolean
+  logLevel: string
+  /** Where the built web app lives; served on the same port when present. */
+  webDistDir: string
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+const defaultWebDist = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  '../../web/dist',
+)
+
+/** Parses the environment once; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      const raw = env[name]
+      const shown = name.includes('SECRET') || raw === undefined ? '' : ` (got "${raw}")`
+      return `${name} ${issue.message}${shown}`
+    })
+    throw new ConfigError(problems)
+  }
+  const e = parsed.data
+  const problems: string[] = []
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    problems.push('AUTH_SECRET is required when NODE_ENV=production')
+  }
+  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together')
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    authSecret: e.AUTH_SECRET,
+    adminEmails: e.ADMIN_EMAILS ?? [],
+    smtpUrl: e.SMTP_URL,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL,
+    webDistDir: defaultWebDist,
+  }
+}
+
+/**
+ * Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR,
+ * so sessions survive restarts without anyone handling a secret by hand.
+ */
+export function ensureAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret
+  const file = path.join(config.dataDir, 'auth-secret')
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true })
+    const secret = randomBytes(32).toString('base64url')
+    writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}

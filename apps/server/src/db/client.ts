@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+
+import * as schema from './schema/index.js'
+
+export type Schema = typeof schema
+/** Both drivers' databases share this type, so queries are written once. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Query functions accept the outer database or a transaction (STACK-NOTES.md §3). */
+export type DbOrTx = Db | Tx
+
+export type Database = {
+  kind: 'pglite' | 'pg'
+  db: Db
+  /** Resolves when the database answers a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>
+  close(): Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+// Any PostgreSQL advisory-lock key works, as long as every process uses the same one.
+const MIGRATION_LOCK_KEY = 727_001
+
+export type DatabaseOptions =
+  { kind: 'pglite'; dataDir: string | undefined } | { kind: 'pg'; url: string; poolSize?: number }
+
+/** Opens PGlite (under dataDir, or in memory when undefined) or a node-postgres pool. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'pglite') return openPglite(options.dataDir)
+  return openPg(options.url, options.poolSize ?? 10)
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' })
+  await migratePglite(pgliteDb, { migrationsFolder })
+  // The PGlite and node-postgres drizzle types differ only in their driver result type.
+  const db = pgliteDb as unknown as Db
+  return {
+    kind: 'pglite',
+    db,
+    ping: (timeoutMs) => ping(db, timeoutMs),
+    close: () => client.close(),
+  }
+}
+
+async function openPg(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A statement that runs longer than this is a bug or a lock pile-up, not work.
+    statement_timeout: 15_000,
+  })
+  // An idle client losing its connection (database restart) must not crash the process;
+  // the pool drops it and the next query opens a fresh one.
+  pool.on('error', () => {})
+
+  const lockClient = await pool.connect()
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    await migratePg(drizzlePg(lockClient, { casing: 'snake_case' }), { migrationsFolder })
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
+    lockClient.release()
+  }
+
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    kind: 'pg',
+    db,
+    ping: (timeoutMs) => ping(db, timeoutMs),
+    close: () => pool.end(),
+  }
+}
+
+async function ping(db: Db, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs)
+  })
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  )
+  try {
+    return await Promise.race([query, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The embedded database lives in DATA_DIR/pglite. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite')
+}

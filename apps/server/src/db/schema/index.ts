@@ -1,0 +1,5 @@
+export * from './accounts.js'
+export * from './catalog.js'
+export * from './media.js'
+export * from './orders.js'
+export * from './reviews.js'

@@ -1,0 +1,68 @@
+import { count, sql } from 'drizzle-orm'
+
+import type { MediaService } from '../../modules/media/media.service.js'
+import type { Db } from '../client.js'
+import { reviews, tools } from '../schema/index.js'
+import { seedReviews } from './data/reviews.js'
+import { seedTools } from './data/tools.js'
+
+// Any key works as long as every process uses the same one.
+const SEED_LOCK_KEY = 727_002
+
+export type SeedResult = { tools: number; reviews: number }
+
+/**
+ * Fills an empty catalogue and an empty review list with the demo data; never deletes
+ * and never adds to a table that already has rows, so running it again changes nothing.
+ */
+export async function seedDemoData(db: Db, media: MediaService): Promise<SeedResult> {
+  const [toolCount, reviewCount] = await Promise.all([
+    countRows(db, 'tools'),
+    countRows(db, 'reviews'),
+  ])
+  if (toolCount > 0 && reviewCount > 0) return { tools: 0, reviews: 0 }
+
+  // Images are encoded before the transaction: nothing slow may run inside one.
+  const images =
+    toolCount > 0 ? [] : await Promise.all(seedTools.map((t) => media.store(Buffer.from(t.svg))))
+  const now = Date.now()
+
+  return db.transaction(async (tx) => {
+    // Two processes starting together must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+    const result: SeedResult = { tools: 0, reviews: 0 }
+
+    const [toolsNow] = await tx.select({ n: count() }).from(tools)
+    if ((toolsNow?.n ?? 0) === 0 && images.length === seedTools.length) {
+      const rows = seedTools.map((t, i) => ({
+        name: t.name,
+        description: t.description,
+        image: images[i]?.url ?? '',
+        priceCents: t.priceCents,
+        quantity: t.quantity,
+        minimum: t.minimum,
+        // The list is newest first: the first demo tool is the newest.
+        createdAt: new Date(now - i * 60_000),
+      }))
+      result.tools = (await tx.insert(tools).values(rows).returning({ id: tools.id })).length
+    }
+
+    const [reviewsNow] = await tx.select({ n: count() }).from(reviews)
+    if ((reviewsNow?.n ?? 0) === 0) {
+      const rows = seedReviews.map((r, i) => ({
+        customerEmail: r.customer,
+        customerName: r.customerName,
+        reviewText: r.reviewText,
+        stars: r.stars,
+        createdAt: new Date(now - i * 3_600_000),
+      }))
+      result.reviews = (await tx.insert(reviews).values(rows).returning({ id: reviews.id })).length
+    }
+    return result
+  })
+}
+
+async function countRows(db: Db, table: 'tools' | 'reviews'): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table === 'tools' ? tools : reviews)
+  return row?.n ?? 0
+}

@@ -1,0 +1,38 @@
+/**
+ * True when an error means the database cannot be reached right now (refused, reset,
+ * shutting down, pool timeout), as opposed to a bad query. Such errors answer 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code)) return true
+      // SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown, cannot connect now).
+      if (/^08...$/.test(code) || /^57P0[1-3]$/.test(code)) return true
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) {
+      return true
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+])
+
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'PGlite is closed',
+]

@@ -1,0 +1,63 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm'
+
+import type { DbOrTx } from '../../db/client.js'
+import { tools } from '../../db/schema/index.js'
+
+const toolColumns = {
+  id: tools.id,
+  name: tools.name,
+  description: tools.description,
+  image: tools.image,
+  priceCents: tools.priceCents,
+  quantity: tools.quantity,
+  minimum: tools.minimum,
+}
+
+export type ToolRow = {
+  id: string
+  name: string
+  description: string
+  image: string
+  priceCents: number
+  quantity: number
+  minimum: number
+}
+
+const active = isNull(tools.deletedAt)
+
+/** Tools on sale, newest first; the id breaks ties so pages never overlap. */
+export function listActiveTools(
+  db: DbOrTx,
+  page: { limit?: number; offset?: number } = {},
+): Promise<ToolRow[]> {
+  const query = db
+    .select(toolColumns)
+    .from(tools)
+    .where(active)
+    .orderBy(desc(tools.createdAt), desc(tools.id))
+    .$dynamic()
+  if (page.limit !== undefined) query.limit(page.limit)
+  if (page.offset !== undefined) query.offset(page.offset)
+  return query
+}
+
+export async function countActiveTools(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tools).where(active)
+  return row?.n ?? 0
+}
+
+export async function findActiveTool(db: DbOrTx, id: string): Promise<ToolRow | undefined> {
+  const [row] = await db
+    .select(toolColumns)
+    .from(tools)
+    .where(and(eq(tools.id, id), active))
+    .limit(1)
+  return row
+}
+
+export type NewToolRow = Omit<ToolRow, 'id'> & { createdAt?: Date }
+
+export async function insertTools(db: DbOrTx, rows: NewToolRow[]): Promise<{ id: string }[]> {
+  if (rows.length === 0) return []
+  return db.insert(tools).values(rows).returning({ id: tools.id })
+}

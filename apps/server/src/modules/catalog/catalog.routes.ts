@@ -1,0 +1,40 @@
+import { catalogContract, ErrorBodySchema } from '@toolworks/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+
+import type { CatalogService } from './catalog.service.js'
+
+type Deps = { catalog: CatalogService }
+
+export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog }) => {
+  const { list, getOne } = catalogContract
+
+  app.get(
+    list.path,
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Tools on sale, newest first',
+        querystring: list.query,
+        response: { 200: list.response, 400: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { tools, total } = await catalog.list(request.query)
+      if (total !== undefined) reply.header('X-Total-Count', String(total))
+      return tools
+    },
+  )
+
+  app.get(
+    getOne.path,
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One tool',
+        params: getOne.params,
+        response: { 200: getOne.response, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => catalog.getOne(request.params.id),
+  )
+}

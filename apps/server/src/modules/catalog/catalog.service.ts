@@ -1,0 +1,46 @@
+import { fromCents, messages, type Tool, type ToolListQuery } from '@toolworks/shared'
+
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../lib/app-error.js'
+import { isUuid } from '../../lib/ids.js'
+import {
+  countActiveTools,
+  findActiveTool,
+  listActiveTools,
+  type ToolRow,
+} from './catalog.queries.js'
+
+export function toTool(row: ToolRow): Tool {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    price: fromCents(row.priceCents),
+    description: row.description,
+    quantity: row.quantity,
+    minimum: row.minimum,
+  }
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>
+
+/** The catalogue read path: what the shop shows of its tools. */
+export function createCatalogService({ db }: { db: Db }) {
+  return {
+    async list(query: ToolListQuery): Promise<{ tools: Tool[]; total: number | undefined }> {
+      const paged = query.limit !== undefined || query.offset !== undefined
+      const [rows, total] = await Promise.all([
+        listActiveTools(db, query),
+        paged ? countActiveTools(db) : Promise.resolve(undefined),
+      ])
+      return { tools: rows.map(toTool), total }
+    },
+
+    async getOne(id: string): Promise<Tool> {
+      // A malformed id can name no tool: answer 404 without asking the database.
+      const row = isUuid(id) ? await findActiveTool(db, id) : undefined
+      if (!row) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
+      return toTool(row)
+    },
+  }
+}

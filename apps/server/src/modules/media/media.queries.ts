@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm'
+
+import type { DbOrTx } from '../../db/client.js'
+import { mediaFiles } from '../../db/schema/index.js'
+
+export type MediaVariant = {
+  key: string
+  contentType: string
+  width: number
+  height: number
+  byteSize: number
+  data: Buffer
+}
+
+export async function insertMediaVariants(db: DbOrTx, variants: MediaVariant[]): Promise<void> {
+  if (variants.length === 0) return
+  // The key is a content hash: a second upload of the same picture changes nothing.
+  await db.insert(mediaFiles).values(variants).onConflictDoNothing({ target: mediaFiles.key })
+}
+
+export async function findMedia(
+  db: DbOrTx,
+  key: string,
+): Promise<Pick<MediaVariant, 'contentType' | 'data'> | undefined> {
+  const [row] = await db
+    .select({ contentType: mediaFiles.contentType, data: mediaFiles.data })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.key, key))
+    .limit(1)
+  return row
+}

@@ -1,0 +1,84 @@
+import { messages, type ErrorBody, type ErrorCode } from '@toolworks/shared'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+
+import { AppError } from '../lib/app-error.js'
+import { isDatabaseUnavailable } from '../lib/db-errors.js'
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+) {
+  const body: ErrorBody = { error: fields ? { code, message, fields } : { code, message } }
+  return reply.code(status).type('application/json; charset=utf-8').send(body)
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, body too large) keep their 4xx. */
+function clientErrorCode(status: number): ErrorCode {
+  if (status === 413) return 'PAYLOAD_TOO_LARGE'
+  if (status === 429) return 'RATE_LIMITED'
+  if (status === 401) return 'UNAUTHENTICATED'
+  if (status === 403) return 'FORBIDDEN'
+  if (status === 404) return 'NOT_FOUND'
+  return 'VALIDATION_FAILED'
+}
+
+function validationFields(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_'
+      fields[key] ??= issue.message ?? messages.errors.VALIDATION_FAILED
+    }
+  }
+  return fields
+}
+
+/**
+ * One error handler holds the table of codes (STYLE.md §5): AppError keeps its code,
+ * schema failures become VALIDATION_FAILED with one message per field, a database that
+ * is down becomes 503, anything else a generic 500 whose text never leaks.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed')
+        return sendError(reply, error.statusCode, error.code, error.message, error.fields)
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return sendError(
+          reply,
+          400,
+          'VALIDATION_FAILED',
+          messages.errors.VALIDATION_FAILED,
+          validationFields(error),
+        )
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable')
+        return sendError(reply, 503, 'UNAVAILABLE', messages.errors.UNAVAILABLE)
+      }
+      const status = error.statusCode ?? 500
+      if (status >= 400 && status < 500) {
+        const code = clientErrorCode(status)
+        const message = code === 'VALIDATION_FAILED' ? clientMessage(error) : messages.errors[code]
+        return sendError(reply, status, code, message)
+      }
+      request.log.error({ err: error, params: request.params }, 'unexpected error')
+      return sendError(reply, 500, 'INTERNAL', messages.errors.INTERNAL)
+    })
+  },
+  { name: 'errors' },
+)
+
+// Fastify's parser messages are safe and specific ("Body is not valid JSON but content-type is set to 'application/json'").
+function clientMessage(error: FastifyError): string {
+  if (error.code?.startsWith('FST_ERR_CTP_') || error.code === 'FST_ERR_VALIDATION')
+    return error.message
+  return messages.errors.VALIDATION_FAILED
+}

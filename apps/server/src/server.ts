@@ -1,0 +1,58 @@
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig, type Config } from './config.js'
+import { seedDemoData } from './db/seed/seed.js'
+import { describeDatabase, openConfiguredDatabase } from './db/open.js'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`)
+  process.exit(1)
+}
+
+let config: Config
+try {
+  config = loadConfig()
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message)
+  throw error
+}
+
+const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+  const reason = error instanceof Error ? error.message : String(error)
+  fail(`Cannot open the database (${describeDatabase(config)}): ${reason}`)
+})
+
+const app = await buildApp({ config, database })
+
+if (config.seedDemo) {
+  const seeded = await seedDemoData(database.db, app.services.media)
+  if (seeded.tools + seeded.reviews > 0)
+    app.log.info(seeded, 'demo data added to an empty database')
+}
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info({ signal }, 'shutting down: finishing requests in flight')
+  const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
+  force.unref()
+  await app.close()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
+
+try {
+  await app.listen({ port: config.port, host: config.host })
+} catch (error) {
+  const reason = error instanceof Error ? error.message : String(error)
+  await database.close()
+  fail(`Cannot listen on ${config.host}:${config.port}: ${reason}`)
+}
+const address = app.server.address()
+const port = typeof address === 'object' && address ? address.port : config.port
+const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host
+app.log.info(`Toolworks is ready at http://${shown}:${port} (${describeDatabase(config)})`)

@@ -1,0 +1,20 @@
+/** Every in-app link comes from here, so a route change is one edit (STYLE.md §2). */
+export const paths = {
+  home: () => '/',
+  products: () => '/products',
+  purchase: (toolId: string) => `/purchase/${encodeURIComponent(toolId)}`,
+  blogs: () => '/blogs',
+  about: () => '/myportfolio',
+  login: () => '/login',
+  signup: () => '/signup',
+  dashboard: {
+    root: () => '/dashboard',
+    myOrders: () => '/dashboard/myorder',
+    payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+    addReview: () => '/dashboard/addreview',
+    users: () => '/dashboard/users',
+    addProduct: () => '/dashboard/addproduct',
+    manageOrders: () => '/dashboard/manageorders',
+    manageProducts: () => '/dashboard/manageproduct',
+  },
+} as const

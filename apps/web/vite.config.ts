@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url'
+
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const src = fileURLToPath(new URL('./src', import.meta.url))
+const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url))
+
+// The API server (apps/server) serves /api and /media on port 3000 (DESIGN.md, Configuration).
+const proxy = {
+  '/api': 'http://127.0.0.1:3000',
+  '/media': 'http://127.0.0.1:3000',
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': src, '@toolworks/shared': shared },
+  },
+  server: { proxy },
+  preview: { proxy },
+  build: { outDir: 'dist' },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup.ts'],
+  },
+})

@@ -1,0 +1,109 @@
+import js from '@eslint/js'
+import prettier from 'eslint-config-prettier'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', '.ci/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-console': 'error',
+      // Fastify plugins are async by contract even when they await nothing.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '@/features/*/*'],
+              message: 'import features from routes only',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature never imports another feature; shared folders never import features (STYLE.md §2).
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/routes/*'],
+              message: 'shared folders must not import features or routes',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'react', 'drizzle-orm*', '@toolworks/*'],
+              message: 'shared code runs in the browser and in Node',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'scripts/**',
+      '.ci/**',
+      'e2e/**',
+      'bench/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/server/test/**',
+    ],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+)

@@ -1,0 +1,7 @@
+export * from './catalog.js'
+export * from './constants.js'
+export * from './errors.js'
+export * from './health.js'
+export * from './messages.js'
+export * from './money.js'
+export * from './reviews.js'

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+import { defineConfig } from 'vitest/config'
+
+const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url))
+const alias = { '@toolworks/shared': shared }
+
+/**
+ * One Vitest run for every suite that needs no browser. The server suites run on
+ * PGlite always and again on PostgreSQL when TEST_DATABASE_URL is set (DESIGN.md, Scripts).
+ */
+const serverProject = (name: string, env: Record<string, string>) => ({
+  resolve: { alias },
+  test: {
+    name,
+    root: './apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    setupFiles: ['./test/setup.ts'],
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] },
+      },
+      serverProject('server-pglite', { TEST_DB: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'pg' })] : []),
+      ...(existsSync('./apps/web/vite.config.ts') ? ['./apps/web/vite.config.ts'] : []),
+    ],
+  },
+})
