@@ -22,7 +22,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', '.ci/*.mjs'],
+          allowDefaultProject: ['vitest.config.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -104,6 +104,11 @@ export default tseslint.config(
       'apps/server/test/**',
     ],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Plain JS scripts have no tsconfig of their own: lint them without type information.
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
   },
   prettier,
 )

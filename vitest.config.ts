@@ -10,12 +10,14 @@ const alias = { '@toolworks/shared': shared }
  * One Vitest run for every suite that needs no browser. The server suites run on
  * PGlite always and again on PostgreSQL when TEST_DATABASE_URL is set (DESIGN.md, Scripts).
  */
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (name: string, env: Record<string, string>, pgOnly: boolean) => ({
   resolve: { alias },
   test: {
     name,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // *.pg.test.ts need a networked PostgreSQL (locks, restarts, several processes).
+    exclude: pgOnly ? ['**/node_modules/**'] : ['**/*.pg.test.ts', '**/node_modules/**'],
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -31,8 +33,10 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] },
       },
-      serverProject('server-pglite', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'pg' })] : []),
+      serverProject('server-pglite', { TEST_DB: 'pglite' }, false),
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject('server-pg', { TEST_DB: 'pg' }, true)]
+        : []),
       ...(existsSync('./apps/web/vite.config.ts') ? ['./apps/web/vite.config.ts'] : []),
     ],
   },

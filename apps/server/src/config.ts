@@ -114,7 +114,7 @@ export type Config = {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    super(problems.map((p) => `Invalid configuration: ${p}`).join('\n'))
     this.name = 'ConfigError'
   }
 }

@@ -19,6 +19,8 @@ export const messages = {
     heroText:
       'Toolworks manufactures and sells standard and custom parts and tools from Bangladesh. We take on custom manufacturing: machining, molding, cutting, stamping, bending and welding.',
     orderNow: 'Order now',
+    capabilitiesTitle: 'Custom manufacturing',
+    capabilities: ['Machining', 'Molding', 'Cutting', 'Stamping', 'Bending', 'Welding'],
   },
   nav: {
     brand: 'Toolworks',
@@ -71,7 +73,7 @@ export const messages = {
     home: 'Go to the home page',
   },
   notFound: {
-    title: '404',
+    title: 'Page not found',
     home: 'Back to the home page',
     text: 'Page not found. The address you asked for does not exist.',
   },

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -107,4 +107,13 @@ async function ping(db: Db, timeoutMs = 2_000): Promise<boolean> {
 /** The embedded database lives in DATA_DIR/pglite. */
 export function pgliteDir(dataDir: string): string {
   return path.join(dataDir, 'pglite')
+}
+
+/** Raw SQL rows; both drivers answer `{ rows }` (STACK-NOTES.md §2). */
+export async function selectRows<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  query: SQL,
+): Promise<T[]> {
+  const result: unknown = await db.execute(query)
+  return (result as { rows: T[] }).rows
 }

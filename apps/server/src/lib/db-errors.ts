@@ -35,4 +35,5 @@ const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error',
   'PGlite is closed',
+  'Cannot use a pool after calling end',
 ]

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest'
+
+import { ConfigError, loadConfig } from './config.js'
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+describe('loadConfig', () => {
+  test('applies the defaults of DESIGN.md to an empty environment', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      adminEmails: [],
+      stripe: undefined,
+      google: undefined,
+      seedDemo: true,
+    })
+    expect(config.dataDir).toMatch(/\/data$/)
+  })
+
+  test('treats empty strings as unset and coerces numbers and booleans', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      ADMIN_EMAILS: ' Boss@Example.com , ops@example.com',
+    })
+    expect(config.port).toBe(8080)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.seedDemo).toBe(false)
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com'])
+    expect(config.publicUrl).toBe('http://localhost:8080')
+  })
+
+  test.for([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'ftp://shop' }, 'PUBLIC_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ ADMIN_EMAILS: 'not-an-email' }, 'ADMIN_EMAILS'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_ID'],
+  ] as const)('a bad %o names %s in one line', ([env, name]) => {
+    const problems = problemsOf(env)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(new RegExp(`^${name} `))
+    expect(problems[0]).not.toContain('\n')
+  })
+
+  test('never echoes a secret back', () => {
+    const [problem] = problemsOf({ AUTH_SECRET: 'hunter2' })
+    expect(problem).not.toContain('hunter2')
+  })
+
+  test('production seeds nothing unless asked', () => {
+    const secret = 'x'.repeat(40)
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).seedDemo).toBe(false)
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, SEED_DEMO: 'true' }).seedDemo,
+    ).toBe(true)
+  })
+})

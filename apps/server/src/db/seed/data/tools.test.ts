@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest'
+
+import { seedReviews } from './reviews.js'
+import { seedTools } from './tools.js'
+
+describe('seed tools', () => {
+  test('there are demo tools and their names are unique', () => {
+    expect(seedTools.length).toBeGreaterThan(0)
+    const names = seedTools.map((t) => t.name)
+    expect(new Set(names).size).toBe(names.length)
+  })
+
+  test.each(seedTools.map((t) => [t.name, t] as const))('%s has valid numbers and text', (_, t) => {
+    expect(t.name.trim().length).toBeGreaterThan(0)
+    expect(Number.isInteger(t.priceCents)).toBe(true)
+    expect(t.priceCents).toBeGreaterThan(0)
+    expect(Number.isInteger(t.quantity)).toBe(true)
+    expect(Number.isInteger(t.minimum)).toBe(true)
+    expect(t.minimum).toBeGreaterThanOrEqual(1)
+    expect(t.minimum).toBeLessThanOrEqual(t.quantity)
+    expect(t.description.length).toBeGreaterThanOrEqual(1)
+    expect(t.description.length).toBeLessThanOrEqual(300)
+  })
+
+  test.each(seedTools.map((t) => [t.name, t.svg] as const))(
+    '%s has a self-contained SVG',
+    (_, svg) => {
+      expect(svg.startsWith('<svg')).toBe(true)
+      expect(svg.trimEnd().endsWith('</svg>')).toBe(true)
+      expect(svg).toContain('viewBox="0 0 800 600"')
+      for (const forbidden of ['<script', '<image', 'href=', 'foreignObject', '<text']) {
+        expect(svg).not.toContain(forbidden)
+      }
+    },
+  )
+
+  test('every picture is different', () => {
+    expect(new Set(seedTools.map((t) => t.svg)).size).toBe(seedTools.length)
+  })
+})
+
+describe('seed reviews', () => {
+  test.each(seedReviews.map((r) => [r.customerName, r] as const))(
+    '%s has whole stars and an email',
+    (_, r) => {
+      expect(Number.isInteger(r.stars)).toBe(true)
+      expect(r.stars).toBeGreaterThanOrEqual(1)
+      expect(r.stars).toBeLessThanOrEqual(5)
+      expect(r.customer).toMatch(/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i)
+      expect(r.customerName.trim().length).toBeGreaterThan(0)
+      expect(r.reviewText.trim().length).toBeGreaterThan(0)
+    },
+  )
+})

@@ -1,0 +1,65 @@
+import { count } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+
+import { buildTestApp } from '../../../test/app.js'
+import { useTestDatabase } from '../../../test/database.js'
+import { createMediaService } from '../../modules/media/media.service.js'
+import { mediaFiles, reviews, tools } from '../schema/index.js'
+import { seedDemoData } from './seed.js'
+
+const database = useTestDatabase()
+
+test('fills an empty database with the demo catalogue and reviews, once', async () => {
+  const { db } = database.current
+  const media = createMediaService({ db })
+
+  const first = await seedDemoData(db, media)
+  expect(first.tools).toBeGreaterThanOrEqual(12)
+  expect(first.reviews).toBeGreaterThanOrEqual(8)
+
+  const second = await seedDemoData(db, media)
+  expect(second).toEqual({ tools: 0, reviews: 0 })
+  const [toolCount] = await db.select({ n: count() }).from(tools)
+  const [reviewCount] = await db.select({ n: count() }).from(reviews)
+  expect(toolCount?.n).toBe(first.tools)
+  expect(reviewCount?.n).toBe(first.reviews)
+  // Two widths per picture.
+  const [imageCount] = await db.select({ n: count() }).from(mediaFiles)
+  expect(imageCount?.n).toBe(first.tools * 2)
+})
+
+test('never adds to a catalogue that already has tools', async () => {
+  const { db } = database.current
+  await db
+    .insert(tools)
+    .values({ name: 'Only tool', description: 'd', image: '/x', priceCents: 100, quantity: 1 })
+  const result = await seedDemoData(db, createMediaService({ db }))
+  expect(result.tools).toBe(0)
+  expect(result.reviews).toBeGreaterThanOrEqual(8)
+  const [toolCount] = await db.select({ n: count() }).from(tools)
+  expect(toolCount?.n).toBe(1)
+})
+
+test('every demo tool has a WebP image served with immutable caching in both widths', async ({
+  onTestFinished,
+}) => {
+  const { db } = database.current
+  const app = await buildTestApp(database.current, onTestFinished)
+  await seedDemoData(db, app.services.media)
+  const list = (await app.inject({ method: 'GET', url: '/api/tool' })).json<
+    { image: string; price: number; minimum: number; quantity: number }[]
+  >()
+  expect(list.length).toBeGreaterThanOrEqual(12)
+  for (const tool of list) {
+    expect(tool.minimum).toBeLessThanOrEqual(tool.quantity)
+    expect(tool.image).toMatch(/^\/media\/[0-9a-f]{32}-800\.webp$/)
+  }
+  const first = list[0]?.image ?? ''
+  for (const url of [first, first.replace('-800.', '-400.')]) {
+    const res = await app.inject({ method: 'GET', url })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('image/webp')
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP')
+  }
+})

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
+
+/** One Chromium per spec file; each test opens its own context (fresh cookies and storage). */
+export function useBrowser(): { readonly browser: Browser; readonly baseUrl: string } {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return {
+    get browser() {
+      if (!browser) throw new Error('browser not started')
+      return browser
+    },
+    get baseUrl() {
+      return inject('baseUrl')
+    },
+  }
+}
+
+/** A page that fails the test on any console error or uncaught page error. */
+export async function openPage(
+  browser: Browser,
+  onTestFinished: (fn: () => Promise<void>) => void,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page & { problems: string[] }> {
+  const context = await browser.newContext({ viewport })
+  onTestFinished(() => context.close())
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`)
+  })
+  return Object.assign(page, { problems })
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true })
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true })
+}
