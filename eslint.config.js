@@ -45,15 +45,19 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // A feature never imports another feature or a screen; routes compose features (STYLE.md §2).
+    files: ['apps/web/src/features/**'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../../features/*', '@/features/*/*'],
-              message: 'import features from routes only',
+              group: ['@/features/*', '@/routes/*', '../../*/'],
+              message: 'a feature never imports another feature or a route',
             },
           ],
         },
@@ -61,7 +65,7 @@ export default tseslint.config(
     },
   },
   {
-    // A feature never imports another feature; shared folders never import features (STYLE.md §2).
+    // Shared folders never import features or routes (STYLE.md §2).
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {
       'no-restricted-imports': [

@@ -21,7 +21,27 @@ export default defineConfig({
   },
   server: { proxy },
   preview: { proxy },
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        // Libraries every page loads get chunks of their own, cached across deploys of our code.
+        // Only name packages the main chunk uses: a group would pull lazy-only code up front.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@tanstack|zod|react-hook-form|@hookform|react-toastify|clsx)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

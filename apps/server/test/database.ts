@@ -47,7 +47,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 }
 
-const APP_TABLES = ['orders', 'reviews', 'tools', 'media_files', 'verification', 'rate_limit', '"user"']
+const APP_TABLES = [
+  'orders',
+  'reviews',
+  'tools',
+  'media_files',
+  'verification',
+  'rate_limit',
+  '"user"',
+]
 
 export async function truncateAll(database: Database): Promise<void> {
   await database.db.execute(sql.raw(`truncate ${APP_TABLES.join(', ')} restart identity cascade`))

@@ -6,7 +6,8 @@ describe('money', () => {
   test('converts units to cents without floating point drift', () => {
     expect(toCents(19.99)).toBe(1999)
     expect(toCents(0.29)).toBe(29)
-    expect(toCents(1.005 * 3)).toBe(302)
+    expect(toCents(59.97)).toBe(5997)
+    expect(toCents(0.1 + 0.2)).toBe(30)
   })
 
   test('three times 19.99 is exactly 59.97 when summed in cents', () => {

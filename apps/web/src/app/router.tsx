@@ -1,0 +1,121 @@
+import type { RouteObject } from 'react-router'
+
+import { NestedRouteError, RouteError } from '@/components/errors/route-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { RequireAuth } from '@/lib/require-auth'
+import { HomeRoute } from '@/routes/home'
+import { NotFoundRoute } from '@/routes/not-found'
+import { ProductsRoute } from '@/routes/products'
+import { RootLayout } from '@/routes/root-layout'
+
+// Home, Products and 404 are in the main chunk; every other screen loads when first visited.
+const dashboard: RouteObject = {
+  path: 'dashboard',
+  lazy: async () => ({
+    Component: (await import('@/routes/dashboard/dashboard-layout')).DashboardLayout,
+  }),
+  children: [
+    {
+      ErrorBoundary: NestedRouteError,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import('@/routes/dashboard/my-profile')).MyProfileRoute,
+          }),
+        },
+        {
+          path: 'myorder',
+          lazy: async () => ({
+            Component: (await import('@/routes/dashboard/my-orders')).MyOrdersRoute,
+          }),
+        },
+        {
+          path: 'payment/:id',
+          lazy: async () => ({
+            Component: (await import('@/routes/dashboard/payment')).PaymentRoute,
+          }),
+        },
+        {
+          path: 'addreview',
+          lazy: async () => ({
+            Component: (await import('@/routes/dashboard/add-review')).AddReviewRoute,
+          }),
+        },
+        {
+          path: 'users',
+          lazy: async () => ({ Component: (await import('@/routes/dashboard/users')).UsersRoute }),
+        },
+        {
+          path: 'addproduct',
+          lazy: async () => ({
+            Component: (await import('@/routes/dashboard/add-product')).AddProductRoute,
+          }),
+        },
+        {
+          path: 'manageorders',
+          lazy: async () => ({
+            Component: (await import('@/routes/dashboard/manage-orders')).ManageOrdersRoute,
+          }),
+        },
+        {
+          path: 'manageproduct',
+          lazy: async () => ({
+            Component: (await import('@/routes/dashboard/manage-products')).ManageProductsRoute,
+          }),
+        },
+      ],
+    },
+  ],
+}
+
+/** Every route of SPEC.md §2. Tests mount the same tree in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // One boundary for the screen inside the layout, so header and footer stay usable.
+        ErrorBoundary: RouteError,
+        HydrateFallback: PageLoader,
+        children: [
+          { index: true, Component: HomeRoute },
+          { path: 'home', Component: HomeRoute },
+          { path: 'products', Component: ProductsRoute },
+          {
+            path: 'blogs',
+            lazy: async () => ({ Component: (await import('@/routes/blogs')).BlogsRoute }),
+          },
+          {
+            path: 'myportfolio',
+            lazy: async () => ({
+              Component: (await import('@/routes/my-portfolio')).MyPortfolioRoute,
+            }),
+          },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('@/routes/login')).LoginRoute }),
+          },
+          {
+            path: 'signup',
+            lazy: async () => ({ Component: (await import('@/routes/signup')).SignupRoute }),
+          },
+          {
+            Component: RequireAuth,
+            children: [
+              {
+                path: 'purchase/:id',
+                lazy: async () => ({
+                  Component: (await import('@/routes/purchase')).PurchaseRoute,
+                }),
+              },
+              dashboard,
+            ],
+          },
+          { path: '*', Component: NotFoundRoute },
+        ],
+      },
+    ],
+  },
+]

@@ -1,0 +1,122 @@
+import { useState, type KeyboardEvent } from 'react'
+import { Link, NavLink } from 'react-router'
+
+import { messages } from '@toolworks/shared'
+
+import { useSession, useSignOut } from '@/lib/auth'
+import { paths } from '@/lib/paths'
+
+import { DASHBOARD_SIDEBAR_ID, useDashboardSidebar } from './dashboard-sidebar-context'
+import { LogoMark } from './logo-mark'
+import { MenuIcon } from './menu-icon'
+import { SidebarIcon } from './sidebar-icon'
+
+const MAIN_MENU_ID = 'main-menu'
+
+const links = [
+  { to: paths.home(), label: messages.nav.home, end: true },
+  { to: paths.products(), label: messages.nav.products, end: false },
+  { to: paths.dashboard.root(), label: messages.nav.dashboard, end: false },
+  { to: paths.about(), label: messages.nav.about, end: false },
+]
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  [
+    'block rounded-field px-3 py-2 font-semibold transition-colors hover:bg-white/10 hover:text-white',
+    isActive ? 'text-primary' : 'text-neutral-content',
+  ].join(' ')
+
+type HeaderProps = { showSidebarToggle: boolean }
+
+export function Header({ showSidebarToggle }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const sidebar = useDashboardSidebar()
+  const session = useSession()
+  const signOut = useSignOut()
+  const closeMenu = () => {
+    setMenuOpen(false)
+    sidebar.close()
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && menuOpen) closeMenu()
+  }
+
+  return (
+    <header
+      className="sticky top-0 z-40 bg-neutral text-neutral-content shadow-md"
+      onKeyDown={onKeyDown}
+    >
+      <div className="page-container flex h-16 items-center gap-2">
+        {showSidebarToggle && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-square text-neutral-content hover:bg-white/10 lg:hidden"
+            aria-label={messages.site.dashboardMenu}
+            aria-expanded={sidebar.open}
+            aria-controls={DASHBOARD_SIDEBAR_ID}
+            onClick={sidebar.toggle}
+          >
+            <SidebarIcon />
+          </button>
+        )}
+        <Link
+          to={paths.home()}
+          className="flex items-center gap-2 rounded-field text-xl font-extrabold tracking-tight text-white"
+          onClick={closeMenu}
+        >
+          <LogoMark className="size-8 shrink-0" />
+          {messages.nav.brand}
+        </Link>
+        <button
+          type="button"
+          className="btn btn-ghost btn-square ml-auto text-neutral-content hover:bg-white/10 md:hidden"
+          aria-label={messages.site.mainMenu}
+          aria-expanded={menuOpen}
+          aria-controls={MAIN_MENU_ID}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon open={menuOpen} />
+        </button>
+        <nav
+          id={MAIN_MENU_ID}
+          aria-label={messages.site.mainMenu}
+          className={[
+            menuOpen ? 'block' : 'hidden',
+            'absolute inset-x-0 top-16 border-t border-white/10 bg-neutral px-4 pb-4 shadow-md',
+            'md:static md:ml-auto md:block md:border-0 md:p-0 md:shadow-none',
+          ].join(' ')}
+        >
+          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={linkClass} onClick={closeMenu}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {session.status === 'signed-out' && (
+              <li>
+                <NavLink to={paths.login()} className={linkClass} onClick={closeMenu}>
+                  {messages.nav.login}
+                </NavLink>
+              </li>
+            )}
+            {session.status === 'signed-in' && (
+              <li className="mt-2 md:mt-0 md:ml-2">
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  disabled={signOut.isPending}
+                  onClick={() => signOut.mutate(undefined, { onSettled: closeMenu })}
+                >
+                  {messages.nav.signOut}
+                </button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  )
+}

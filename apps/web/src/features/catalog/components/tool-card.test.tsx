@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, test } from 'vitest'
+
+import { makeTool } from '@/testing/factories'
+import { renderWithProviders } from '@/testing/render'
+
+import { ToolCard } from './tool-card'
+
+describe('ToolCard', () => {
+  test('shows every field of the tool and links Buy Now to its purchase page', () => {
+    const tool = makeTool({
+      _id: 'abc123',
+      name: 'Torque Wrench',
+      image: '/media/0123456789abcdef0123456789abcdef-800.webp',
+      quantity: 42,
+      minimum: 7,
+      price: 1234.5,
+      description: 'Calibrated to ±3 %.',
+    })
+
+    renderWithProviders(<ToolCard tool={tool} />)
+
+    const card = screen.getByRole('article', { name: 'Torque Wrench' })
+    expect(card).toHaveTextContent('Available Quantity: 42')
+    expect(card).toHaveTextContent('Minimum order Quantity: 7')
+    expect(card).toHaveTextContent('Price: $1,234.50')
+    expect(card).toHaveTextContent('Calibrated to ±3 %.')
+    expect(screen.getByRole('heading', { name: 'Torque Wrench' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Buy Now' })).toHaveAttribute(
+      'href',
+      '/purchase/abc123',
+    )
+  })
+
+  test('offers the 400 and 800 px images and loads lazily unless told otherwise', () => {
+    const tool = makeTool({
+      name: 'Bench Vise',
+      image: '/media/ffffffffffffffffffffffffffffffff-800.webp',
+    })
+
+    renderWithProviders(<ToolCard tool={tool} />)
+
+    const img = screen.getByRole('img', { name: 'Bench Vise' })
+    expect(img).toHaveAttribute(
+      'srcset',
+      '/media/ffffffffffffffffffffffffffffffff-400.webp 400w, /media/ffffffffffffffffffffffffffffffff-800.webp 800w',
+    )
+    expect(img).toHaveAttribute('loading', 'lazy')
+    expect(img).toHaveAttribute('width')
+    expect(img).toHaveAttribute('height')
+  })
+})

@@ -1,0 +1,72 @@
+import { useId } from 'react'
+import { Link } from 'react-router'
+
+import { formatMoney, messages, type Tool } from '@toolworks/shared'
+
+import { paths } from '@/lib/paths'
+
+import { TOOL_IMAGE_SIZES, toolImageSrcSet } from './tool-image'
+
+type ToolCardProps = {
+  tool: Tool
+  /** Cards in the first row are likely above the fold: load their image at once. */
+  eager?: boolean
+  headingLevel?: 2 | 3
+}
+
+export function ToolCard({ tool, eager = false, headingLevel = 3 }: ToolCardProps) {
+  const nameId = useId()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const { catalog } = messages
+
+  return (
+    <article
+      data-testid="tool-card"
+      aria-labelledby={nameId}
+      className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+    >
+      <figure className="aspect-[4/3] bg-base-300">
+        <img
+          src={tool.image}
+          srcSet={toolImageSrcSet(tool.image)}
+          sizes={TOOL_IMAGE_SIZES}
+          width={800}
+          height={600}
+          alt={tool.name}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3 p-5">
+        <Heading id={nameId} className="card-title text-lg leading-snug">
+          {tool.name}
+        </Heading>
+        <ul className="space-y-1 text-sm">
+          <li>
+            <span className="text-base-content/70">{catalog.availableQuantity}:</span>{' '}
+            <span className="font-semibold">{tool.quantity}</span>
+          </li>
+          <li>
+            <span className="text-base-content/70">{catalog.minimumQuantity}:</span>{' '}
+            <span className="font-semibold">{tool.minimum}</span>
+          </li>
+        </ul>
+        <p>
+          <span className="text-sm text-base-content/70">{catalog.price}:</span>{' '}
+          <span className="text-xl font-extrabold">{formatMoney(tool.price)}</span>
+        </p>
+        <p className="line-clamp-3 text-sm text-base-content/80">{tool.description}</p>
+        <div className="card-actions mt-auto pt-2">
+          <Link
+            to={paths.purchase(tool._id)}
+            className="btn btn-primary btn-block"
+            aria-describedby={nameId}
+          >
+            {catalog.buyNow}
+          </Link>
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,63 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+
+import { messages, type Tool } from '@toolworks/shared'
+
+import { QueryError } from '@/components/errors/query-error'
+
+import { ToolCard } from './tool-card'
+import { ToolCardSkeleton } from './tool-card-skeleton'
+
+const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4'
+const FIRST_ROW = 4
+
+type ToolGridProps = {
+  query: UseQueryResult<Tool[]>
+  /** How many skeleton cards stand in while loading. */
+  placeholders: number
+  /** Load the first row's images at once (the grid is the top of the page). */
+  eagerFirstRow?: boolean
+  cardHeadingLevel?: 2 | 3
+  limit?: number
+}
+
+/** A grid of tool cards with its loading, empty and error states. */
+export function ToolGrid({
+  query,
+  placeholders,
+  eagerFirstRow = false,
+  cardHeadingLevel,
+  limit,
+}: ToolGridProps) {
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={messages.catalog.loadingTools} className={GRID}>
+        {Array.from({ length: placeholders }, (_, i) => (
+          <ToolCardSkeleton key={i} />
+        ))}
+      </div>
+    )
+  }
+  if (query.isError) {
+    return (
+      <QueryError
+        message={messages.catalog.loadFailed}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    )
+  }
+  const tools = limit === undefined ? query.data : query.data.slice(0, limit)
+  if (tools.length === 0) return <p className="text-base-content/70">{messages.catalog.noTools}</p>
+  return (
+    <div className={GRID}>
+      {tools.map((tool, index) => (
+        <ToolCard
+          key={tool._id}
+          tool={tool}
+          eager={eagerFirstRow && index < FIRST_ROW}
+          headingLevel={cardHeadingLevel}
+        />
+      ))}
+    </div>
+  )
+}

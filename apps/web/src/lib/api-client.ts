@@ -1,0 +1,122 @@
+import { ErrorBodySchema } from '@toolworks/shared'
+import type { z } from 'zod'
+
+import { getAccessToken } from './access-token'
+import { ApiError, codeForStatus } from './api-error'
+
+// Same origin: the server serves the app, /api and /media on one port (DESIGN.md).
+const API_BASE = ''
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** One entry of a contract in @toolworks/shared, e.g. `catalogContract.list`. */
+export type Endpoint = {
+  method: HttpMethod
+  path: string
+  response: z.ZodType
+  params?: z.ZodType
+  query?: z.ZodType
+  body?: z.ZodType
+}
+
+type Field<E, K extends string, Optional extends boolean> =
+  E extends Record<K, z.ZodType>
+    ? Optional extends true
+      ? { [P in K]?: z.input<E[K]> }
+      : { [P in K]: z.input<E[K]> }
+    : { [P in K]?: never }
+
+export type CallInput<E extends Endpoint> = Field<E, 'params', false> &
+  Field<E, 'query', true> &
+  Field<E, 'body', false> & { signal?: AbortSignal }
+
+// The input may be left out only when the endpoint takes no path params and no body.
+type CallArgs<E extends Endpoint> = E extends { params: z.ZodType } | { body: z.ZodType }
+  ? [input: CallInput<E>]
+  : [input?: CallInput<E>]
+
+export type CallResult<E extends Endpoint> = z.output<E['response']>
+
+function toParam(name: string, value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  throw new Error(`Param "${name}" must be a string, number or boolean`)
+}
+
+function buildUrl(path: string, params: unknown, query: unknown): URL {
+  const values = (params ?? {}) as Record<string, unknown>
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name]
+    if (value === undefined || value === null)
+      throw new Error(`Missing path param "${name}" for ${path}`)
+    return encodeURIComponent(toParam(name, value))
+  })
+  const url = new URL(API_BASE + filled, window.location.origin)
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, toParam(key, value))
+  }
+  return url
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' })
+  if (hasBody) headers.set('Content-Type', 'application/json')
+  const token = getAccessToken()
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  return headers
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+function errorFromBody(status: number, body: unknown): ApiError {
+  const parsed = ErrorBodySchema.safeParse(body)
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error
+    return new ApiError({ status, code, message, fields })
+  }
+  return new ApiError({ status, code: codeForStatus(status) })
+}
+
+async function send(url: URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init)
+  } catch (error) {
+    // An abort is the caller's choice (TanStack Query cancelling), not a failure to report.
+    if (init.signal?.aborted) throw error
+    throw new ApiError({ status: 0, code: 'NETWORK' })
+  }
+}
+
+/**
+ * Calls one contract endpoint: fills the path, sends JSON with the bearer token, and
+ * returns the answer parsed by the endpoint's response schema. Throws `ApiError` otherwise.
+ */
+async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<CallResult<E>> {
+  const { params, query, body, signal } = input ?? {}
+  const hasBody = body !== undefined
+  const response = await send(buildUrl(endpoint.path, params, query), {
+    method: endpoint.method,
+    headers: buildHeaders(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  })
+  const data = await readJson(response)
+  if (!response.ok) throw errorFromBody(response.status, data)
+
+  const parsed = endpoint.response.safeParse(data)
+  if (!parsed.success) throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE' })
+  return parsed.data as CallResult<E>
+}
+
+export const api = { call }

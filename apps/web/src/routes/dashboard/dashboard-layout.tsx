@@ -1,0 +1,68 @@
+import { useEffect } from 'react'
+import { NavLink, Outlet } from 'react-router'
+
+import { messages } from '@toolworks/shared'
+
+import {
+  DASHBOARD_SIDEBAR_ID,
+  useDashboardSidebar,
+} from '@/components/layout/dashboard-sidebar-context'
+
+import { dashboardMenu } from './dashboard-menu'
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'menu-active font-semibold' : 'font-medium'
+
+export function DashboardLayout() {
+  const sidebar = useDashboardSidebar()
+  const { open, close } = sidebar
+  // TODO(admin issue): ask GET /api/admin/{email}; until then everyone sees the customer menu.
+  const isAdmin = false
+
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && close()
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open, close])
+
+  return (
+    <div className="page-container py-10">
+      <h1 className="page-title">
+        {isAdmin ? messages.dashboard.welcomeAdmin : messages.dashboard.welcome}
+      </h1>
+      <div className="title-rule" />
+      <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:items-start lg:gap-8">
+        {open && (
+          <div
+            aria-hidden="true"
+            className="fixed inset-x-0 top-16 bottom-0 z-30 bg-black/40 lg:hidden"
+            onClick={close}
+          />
+        )}
+        <nav
+          id={DASHBOARD_SIDEBAR_ID}
+          aria-label={messages.site.dashboardMenu}
+          className={[
+            'fixed top-16 bottom-0 left-0 z-30 w-72 max-w-[85vw] overflow-y-auto bg-base-100 p-3 shadow-xl transition-transform',
+            open ? 'visible translate-x-0' : 'invisible -translate-x-full',
+            'lg:visible lg:static lg:z-auto lg:w-auto lg:max-w-none lg:translate-x-0 lg:rounded-box lg:border lg:border-base-300 lg:shadow-sm',
+          ].join(' ')}
+        >
+          <ul className="menu w-full gap-1">
+            {dashboardMenu(isAdmin).map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={linkClass} onClick={close}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <Outlet />
+        </section>
+      </div>
+    </div>
+  )
+}

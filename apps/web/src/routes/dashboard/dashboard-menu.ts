@@ -1,0 +1,31 @@
+import { messages } from '@toolworks/shared'
+
+import { paths } from '@/lib/paths'
+
+type Audience = 'everyone' | 'customer' | 'admin'
+
+// SPEC.md §2, Dashboard: My Profile for all; the rest depends on the role.
+const items: { to: string; label: string; audience: Audience; end?: boolean }[] = [
+  {
+    to: paths.dashboard.root(),
+    label: messages.dashboard.myProfile,
+    audience: 'everyone',
+    end: true,
+  },
+  { to: paths.dashboard.myOrders(), label: messages.dashboard.myOrders, audience: 'customer' },
+  { to: paths.dashboard.addReview(), label: messages.dashboard.addReview, audience: 'customer' },
+  { to: paths.dashboard.users(), label: messages.dashboard.allUsers, audience: 'admin' },
+  { to: paths.dashboard.addProduct(), label: messages.dashboard.addProduct, audience: 'admin' },
+  {
+    to: paths.dashboard.manageProducts(),
+    label: messages.dashboard.manageProduct,
+    audience: 'admin',
+  },
+  { to: paths.dashboard.manageOrders(), label: messages.dashboard.manageOrders, audience: 'admin' },
+]
+
+export function dashboardMenu(isAdmin: boolean) {
+  return items.filter(
+    (item) => item.audience === 'everyone' || item.audience === (isAdmin ? 'admin' : 'customer'),
+  )
+}

@@ -1,0 +1,8 @@
+import { messages } from '@toolworks/shared'
+
+import { PlaceholderPage } from '@/components/ui/placeholder-page'
+
+// TODO(admin issue): the screen itself, behind an admin guard (SPEC.md §2, §6).
+export function ManageOrdersRoute() {
+  return <PlaceholderPage title={messages.dashboard.manageOrders} headingLevel={2} />
+}

@@ -1,0 +1,30 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, test } from 'vitest'
+
+import { makeTools } from '@/testing/factories'
+import { toolListHandler } from '@/testing/handlers/catalog'
+import { renderApp } from '@/testing/render'
+import { server } from '@/testing/server'
+
+describe('home page', () => {
+  test('shows at most 8 tools under Our Tools, and See More leads to /products', async () => {
+    server.use(toolListHandler(makeTools(12)))
+    const { user, router } = renderApp('/')
+
+    const section = screen.getByRole('region', { name: 'Our Tools' })
+    expect(await within(section).findAllByRole('article')).toHaveLength(8)
+
+    await user.click(within(section).getByRole('link', { name: 'See More' }))
+    expect(router.state.location.pathname).toBe('/products')
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Our Products' }),
+    ).toBeInTheDocument()
+  })
+
+  test('Order now in the hero leads to /products', () => {
+    renderApp('/home')
+
+    expect(screen.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', '/products')
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+  })
+})

@@ -1,0 +1,36 @@
+import { Link } from 'react-router'
+
+import { HOME_TOOLS_COUNT, messages } from '@toolworks/shared'
+
+import { useTools } from '@/features/catalog/api/get-tools'
+import { ToolGrid } from '@/features/catalog/components/tool-grid'
+import { paths } from '@/lib/paths'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+import { HomeHero } from './home-hero'
+
+export function HomeRoute() {
+  useDocumentTitle()
+  const tools = useTools({ limit: HOME_TOOLS_COUNT })
+
+  return (
+    <>
+      <HomeHero />
+      <section aria-labelledby="our-tools-title" className="page-container py-14">
+        <h2 id="our-tools-title" className="section-title">
+          {messages.catalog.homeToolsTitle}
+        </h2>
+        <div className="title-rule mb-8" />
+        {/* The server honours limit; the slice keeps SPEC.md §9's "at most 8" whatever it sends. */}
+        <ToolGrid query={tools} placeholders={HOME_TOOLS_COUNT} limit={HOME_TOOLS_COUNT} />
+        <div className="mt-10 flex justify-center">
+          <Link to={paths.products()} className="btn btn-outline btn-wide">
+            {messages.catalog.seeMore}
+          </Link>
+        </div>
+      </section>
+      {/* TODO(home sections issue): Business Summary, Our Business Partners, Customer reviews,
+          Promotion, Our Recent News and Contact With Us follow here (SPEC.md §2, Home 3-8). */}
+    </>
+  )
+}

@@ -1,0 +1,39 @@
+import { Outlet, ScrollRestoration, useMatch, useNavigation } from 'react-router'
+
+import { messages } from '@toolworks/shared'
+
+import { DashboardSidebarProvider } from '@/components/layout/dashboard-sidebar-context'
+import { Footer } from '@/components/layout/footer'
+import { Header } from '@/components/layout/header'
+import { SubscribeForm } from '@/features/contact/components/subscribe-form'
+
+/** Header, main and footer around every screen. */
+export function RootLayout() {
+  const inDashboard = useMatch('/dashboard/*') !== null
+  const navigating = useNavigation().state === 'loading'
+
+  return (
+    <DashboardSidebarProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only rounded-field bg-primary font-semibold text-primary-content focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2"
+        >
+          {messages.site.skipToContent}
+        </a>
+        {navigating && (
+          <div
+            aria-hidden="true"
+            className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary"
+          />
+        )}
+        <Header showSidebarToggle={inDashboard} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+        <Footer subscribe={<SubscribeForm />} />
+      </div>
+      <ScrollRestoration />
+    </DashboardSidebarProvider>
+  )
+}

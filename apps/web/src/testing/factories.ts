@@ -1,0 +1,35 @@
+import { ToolSchema, type Tool } from '@toolworks/shared'
+
+let sequence = 0
+
+/** A valid tool (checked by the shared schema); override only what the test is about. */
+export function makeTool(overrides: Partial<Tool> = {}): Tool {
+  sequence += 1
+  const hash = sequence.toString(16).padStart(32, '0')
+  return ToolSchema.parse({
+    _id: `tool-${sequence}`,
+    name: `Tool ${sequence}`,
+    image: `/media/${hash}-800.webp`,
+    price: 10 + sequence,
+    description: `A sturdy tool number ${sequence}.`,
+    quantity: 100 + sequence,
+    minimum: 5,
+    ...overrides,
+  })
+}
+
+export function makeTools(count: number): Tool[] {
+  return Array.from({ length: count }, () => makeTool())
+}
+
+export type SessionUser = { id: string; email: string; name: string }
+
+export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  sequence += 1
+  return {
+    id: `user-${sequence}`,
+    email: `customer${sequence}@example.com`,
+    name: `Customer ${sequence}`,
+    ...overrides,
+  }
+}

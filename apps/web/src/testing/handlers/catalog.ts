@@ -1,0 +1,25 @@
+import { http, HttpResponse } from 'msw'
+
+import type { ErrorBody, Tool } from '@toolworks/shared'
+
+import { makeTools } from '../factories'
+
+/** GET /api/tool as the server answers it: honours `limit` and `offset`. */
+export function toolListHandler(tools: Tool[]) {
+  return http.get('/api/tool', ({ request }) => {
+    const url = new URL(request.url)
+    const offset = Number(url.searchParams.get('offset') ?? 0)
+    const limit = url.searchParams.get('limit')
+    const end = limit === null ? undefined : offset + Number(limit)
+    return HttpResponse.json(tools.slice(offset, end))
+  })
+}
+
+export function toolListErrorHandler(status = 500) {
+  const body: ErrorBody = {
+    error: { code: 'INTERNAL', message: 'Something went wrong on our side.' },
+  }
+  return http.get('/api/tool', () => HttpResponse.json(body, { status }))
+}
+
+export const catalogHandlers = [toolListHandler(makeTools(3))]

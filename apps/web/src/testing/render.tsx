@@ -1,0 +1,42 @@
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactElement } from 'react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+
+import { AppProviders } from '@/app/providers'
+import { routes } from '@/app/router'
+import { createQueryClient } from '@/lib/query-client'
+
+function testQueryClient() {
+  const queryClient = createQueryClient()
+  // A failed request shows its error at once instead of after the production retries.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  })
+  return queryClient
+}
+
+/** The whole app at `path`, as a visitor who typed that address. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const user = userEvent.setup()
+  const view = render(
+    <AppProviders queryClient={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { ...view, router, user }
+}
+
+/** One component inside the app's providers and a router, for parts that link or fetch. */
+export function renderWithProviders(ui: ReactElement) {
+  const router = createMemoryRouter([{ path: '*', element: ui }])
+  const user = userEvent.setup()
+  const view = render(
+    <AppProviders queryClient={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { ...view, router, user }
+}

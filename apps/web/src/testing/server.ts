@@ -1,0 +1,7 @@
+import { setupServer } from 'msw/node'
+
+import { authHandlers } from './handlers/auth'
+import { catalogHandlers } from './handlers/catalog'
+
+/** The HTTP stand-in for every web test; a test swaps answers with `server.use(...)`. */
+export const server = setupServer(...authHandlers, ...catalogHandlers)

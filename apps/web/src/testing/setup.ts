@@ -1,0 +1,28 @@
+import '@testing-library/jest-dom/vitest'
+
+import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+
+import { installConsoleGuard, reportUnexpected } from './console-guard'
+import { server } from './server'
+
+beforeAll(() => {
+  server.listen({
+    // An unhandled request fails the test (STYLE.md §7) and never reaches the network.
+    onUnhandledRequest(request, print) {
+      reportUnexpected(`unhandled request: ${request.method} ${request.url}`)
+      print.error()
+    },
+  })
+})
+
+installConsoleGuard()
+
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  localStorage.clear()
+  document.title = ''
+})
+
+afterAll(() => server.close())
