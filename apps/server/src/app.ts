@@ -1,19 +1,25 @@
 import compress from '@fastify/compress'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 
-import type { Config } from './config.js'
+import { ensureAuthSecret, type Config } from './config.js'
 import type { Database } from './db/client.js'
+import { createMailer, type Mailer } from './lib/mailer.js'
+import { accountsRoutes } from './modules/accounts/accounts.routes.js'
+import { createAccountsService } from './modules/accounts/accounts.service.js'
+import { createAuth } from './modules/accounts/auth.js'
+import { createBearerTokens } from './modules/accounts/bearer-token.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { docsPlugin } from './plugins/docs.js'
+import { authPlugin } from './plugins/auth.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { securityPlugin } from './plugins/security.js'
 import { webPlugin } from './plugins/web.js'
@@ -31,12 +37,23 @@ export type App = FastifyInstance
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services
+    config: Config
   }
 }
 
-function createServices(database: Database) {
+function createServices(
+  config: Config,
+  database: Database,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+) {
   const { db } = database
+  const secret = ensureAuthSecret(config)
+  const tokens = createBearerTokens(secret)
   return {
+    auth: createAuth({ config, db, mailer, secret, log }),
+    tokens,
+    accounts: createAccountsService({ db, tokens }),
     catalog: createCatalogService({ db }),
     media: createMediaService({ db }),
   }
@@ -68,19 +85,29 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const services = createServices(database)
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log })
+  const services = createServices(config, database, mailer, app.log)
 
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { publicUrl: config.publicUrl })
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(docsPlugin)
 
+  await app.register(authPlugin, {
+    auth: services.auth,
+    tokens: services.tokens,
+    db: database.db,
+    publicUrl: config.publicUrl,
+  })
+
   await app.register(healthRoutes, { database })
+  await app.register(accountsRoutes, { accounts: services.accounts })
   await app.register(catalogRoutes, { catalog: services.catalog })
   await app.register(mediaRoutes, { media: services.media })
 
   await app.register(webPlugin, { webDistDir: config.webDistDir })
 
   app.decorate('services', services)
+  app.decorate('config', config)
   return app
 }

@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -5,6 +7,9 @@ import type { App } from '../src/app.js'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import type { Database } from '../src/db/client.js'
+
+/** The site's origin in tests; cookie-carrying auth calls must come from it. */
+export const TEST_ORIGIN = 'http://localhost:3000'
 
 const emptyWebDist = fileURLToPath(new URL('./fixtures/no-web', import.meta.url))
 
@@ -17,7 +22,10 @@ export function testConfig(
     ...loadConfig({
       NODE_ENV: 'test',
       SEED_DEMO: 'false',
-      DATA_DIR: path.join('/tmp', 'toolworks-test'),
+      // Each app gets its own folder, so a test reads only its own outbox.
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'toolworks-test-')),
+      AUTH_SECRET: 'test-secret-that-is-long-enough-for-the-schema-0123456789',
+      PUBLIC_URL: TEST_ORIGIN,
       ...env,
     }),
     webDistDir: emptyWebDist,

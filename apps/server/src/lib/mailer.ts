@@ -1,0 +1,53 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+import nodemailer from 'nodemailer'
+
+export type Mail = { to: string; subject: string; text: string; html?: string }
+export type Mailer = { send(mail: Mail): Promise<void> }
+
+type Logger = { info(obj: object, msg: string): void }
+
+const FROM = 'Toolworks <no-reply@toolworks.example>'
+
+/**
+ * Sends through SMTP_URL when set; otherwise each message becomes an .eml file in
+ * DATA_DIR/outbox (DESIGN.md), which is how development and the tests read their links.
+ */
+export function createMailer({
+  smtpUrl,
+  dataDir,
+  log,
+}: {
+  smtpUrl: string | undefined
+  dataDir: string
+  log: Logger
+}): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl)
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: FROM, ...mail })
+        log.info({ to: mail.to, subject: mail.subject }, 'email sent')
+      },
+    }
+  }
+  const outbox = path.join(dataDir, 'outbox')
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  })
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: FROM, ...mail })
+      await mkdir(outbox, { recursive: true })
+      const file = path.join(
+        outbox,
+        `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`,
+      )
+      await writeFile(file, info.message as Buffer)
+      log.info({ to: mail.to, subject: mail.subject, file }, 'email written to the outbox')
+    },
+  }
+}

@@ -1,0 +1,102 @@
+import { accountsContract, ErrorBodySchema } from '@toolworks/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+
+import { AppError } from '../../lib/app-error.js'
+import type { AccountsService, Actor } from './accounts.service.js'
+
+type Deps = { accounts: AccountsService }
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+}
+
+function actorOf(request: { actor: Actor | null }): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED')
+  return request.actor
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts }) => {
+  const c = accountsContract
+
+  app.put(
+    c.token.path,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'A bearer token for the signed-in session',
+        params: c.token.params,
+        response: { 200: c.token.response, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await app.sessionUser(request)
+      if (!session) throw new AppError('UNAUTHENTICATED')
+      return accounts.issueToken(session, request.params.email)
+    },
+  )
+
+  app.get(
+    c.isAdmin.path,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        params: c.isAdmin.params,
+        response: { 200: c.isAdmin.response, ...errors },
+      },
+    },
+    async (request) => accounts.isAdmin(actorOf(request), request.params.email),
+  )
+
+  app.get(
+    c.profile.path,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        querystring: c.profile.query,
+        response: { 200: c.profile.response, ...errors },
+      },
+    },
+    async (request) => accounts.getProfile(actorOf(request), request.query.email),
+  )
+
+  app.put(
+    c.updateProfile.path,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        querystring: c.updateProfile.query,
+        body: c.updateProfile.body,
+        response: { 200: c.updateProfile.response, ...errors },
+      },
+    },
+    async (request) => accounts.updateProfile(actorOf(request), request.query.email, request.body),
+  )
+
+  app.get(
+    c.users.path,
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['accounts'], response: { 200: c.users.response, ...errors } },
+    },
+    async () => accounts.listUsers(),
+  )
+
+  app.put(
+    c.makeAdmin.path,
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['accounts'],
+        params: c.makeAdmin.params,
+        response: { 200: c.makeAdmin.response, ...errors },
+      },
+    },
+    async (request) => accounts.makeAdmin(request.params.email),
+  )
+}

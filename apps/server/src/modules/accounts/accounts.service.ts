@@ -1,0 +1,87 @@
+import type { Profile, UpdateProfileBody } from '@toolworks/shared'
+
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../lib/app-error.js'
+import type { BearerTokens } from './bearer-token.js'
+import {
+  findUserByEmail,
+  listUsersNewestFirst,
+  promoteToAdmin,
+  updateProfileFields,
+  type UserRow,
+} from './accounts.queries.js'
+
+/** Who is calling, as the bearer token and the database say. */
+export type Actor = { id: string; email: string; name: string; role: 'customer' | 'admin' }
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+function toProfile(row: UserRow): Profile {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    image: row.image,
+    role: row.role,
+    emailVerified: row.emailVerified,
+    phone: row.phone,
+    location: row.location,
+    education: row.education,
+    linkedin: row.linkedin,
+  }
+}
+
+/** A customer reaches only their own account; an admin reaches anyone's. */
+function assertSelfOrAdmin(actor: Actor, email: string) {
+  if (!same(actor.email, email) && actor.role !== 'admin') throw new AppError('FORBIDDEN')
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>
+
+export function createAccountsService({ db, tokens }: { db: Db; tokens: BearerTokens }) {
+  async function requireUserByEmail(email: string): Promise<UserRow> {
+    const row = await findUserByEmail(db, email)
+    if (!row) throw new AppError('NOT_FOUND', 'No account has that email.')
+    return row
+  }
+
+  return {
+    /** PUT /api/user/{email}: a token only for the email of the caller's own session. */
+    async issueToken(
+      session: { id: string; email: string },
+      email: string,
+    ): Promise<{ token: string }> {
+      if (!same(session.email, email))
+        throw new AppError('FORBIDDEN', 'You can only ask for a token for your own account.')
+      return { token: await tokens.sign({ userId: session.id, email: session.email }) }
+    },
+
+    async isAdmin(actor: Actor, email: string): Promise<{ admin: boolean }> {
+      assertSelfOrAdmin(actor, email)
+      const row = await findUserByEmail(db, email)
+      return { admin: row?.role === 'admin' }
+    },
+
+    async getProfile(actor: Actor, email: string): Promise<Profile> {
+      assertSelfOrAdmin(actor, email)
+      return toProfile(await requireUserByEmail(email))
+    },
+
+    async updateProfile(actor: Actor, email: string, body: UpdateProfileBody) {
+      if (!same(actor.email, email))
+        throw new AppError('FORBIDDEN', 'You can only update your own profile.')
+      const modifiedCount = await updateProfileFields(db, actor.id, body)
+      return { acknowledged: true, modifiedCount }
+    },
+
+    async listUsers() {
+      const rows = await listUsersNewestFirst(db)
+      return rows.map((r) => ({ _id: r.id, email: r.email, name: r.name, role: r.role }))
+    },
+
+    async makeAdmin(email: string): Promise<{ modifiedCount: number }> {
+      const row = await requireUserByEmail(email)
+      return { modifiedCount: await promoteToAdmin(db, row.id) }
+    },
+  }
+}

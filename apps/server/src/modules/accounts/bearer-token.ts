@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto'
+
+import { jwtVerify, SignJWT } from 'jose'
+
+/** Bearer tokens live at most a day (issue 3). */
+export const TOKEN_TTL_SECONDS = 24 * 3600
+const ISSUER = 'toolworks'
+const AUDIENCE = 'toolworks-api'
+
+export type TokenClaims = { userId: string; email: string }
+
+/**
+ * The access token of SPEC.md §3, kept by the client in localStorage.accessToken: an
+ * HS256 JWT whose key is derived from AUTH_SECRET for this one purpose.
+ */
+export function createBearerTokens(authSecret: string) {
+  const key = createHash('sha256').update(`toolworks bearer token v1:${authSecret}`).digest()
+  return {
+    async sign(claims: TokenClaims, now = Date.now()): Promise<string> {
+      const iat = Math.floor(now / 1000)
+      return new SignJWT({ email: claims.email })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+        .sign(key)
+    },
+
+    /** The claims of a valid, unexpired token, or undefined for anything else. */
+    async verify(token: string): Promise<TokenClaims | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        })
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return undefined
+        return { userId: payload.sub, email: payload.email }
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
+
+export type BearerTokens = ReturnType<typeof createBearerTokens>

@@ -1,0 +1,79 @@
+import { fromNodeHeaders } from 'better-auth/node'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+
+import { AppError } from '../lib/app-error.js'
+import type { Actor } from '../modules/accounts/accounts.service.js'
+import { findUserById } from '../modules/accounts/accounts.queries.js'
+import { CLIENT_IP_HEADER, type Auth } from '../modules/accounts/auth.js'
+import type { BearerTokens } from '../modules/accounts/bearer-token.js'
+import type { Db } from '../db/client.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid bearer token of an existing account, else 401. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** preHandler: requireUser, and the account's role is admin, else 403. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** The Better Auth session behind the request's cookie, if any. */
+    sessionUser: (request: FastifyRequest) => Promise<{ id: string; email: string } | null>
+  }
+}
+
+type Options = { auth: Auth; tokens: BearerTokens; db: Db; publicUrl: string }
+
+/**
+ * Mounts Better Auth under /api/auth (STACK-NOTES.md §2) and gives routes the bearer
+ * checks. The client IP header is set from the socket, overwriting anything the client sent,
+ * so rate limits count per address.
+ */
+export const authPlugin = fp<Options>(
+  async (app: FastifyInstance, { auth, tokens, db, publicUrl }) => {
+    app.decorateRequest('actor', null)
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      async handler(request, reply) {
+        const headers = fromNodeHeaders(request.headers)
+        headers.set(CLIENT_IP_HEADER, request.ip)
+        const hasBody = request.method !== 'GET' && request.body !== undefined
+        const response = await auth.handler(
+          new Request(new URL(request.url, publicUrl), {
+            method: request.method,
+            headers,
+            body: hasBody ? JSON.stringify(request.body) : undefined,
+          }),
+        )
+        reply.code(response.status)
+        response.headers.forEach((value, name) => void reply.header(name, value))
+        return reply.send(response.body ? await response.text() : null)
+      },
+    })
+
+    async function requireUser(request: FastifyRequest) {
+      const header = request.headers.authorization ?? ''
+      const match = /^Bearer\s+(\S+)$/i.exec(header)
+      const claims = match?.[1] ? await tokens.verify(match[1]) : undefined
+      if (!claims) throw new AppError('UNAUTHENTICATED')
+      const user = await findUserById(db, claims.userId)
+      if (!user) throw new AppError('UNAUTHENTICATED')
+      request.actor = { id: user.id, email: user.email, name: user.name, role: user.role }
+    }
+
+    app.decorate('requireUser', requireUser)
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await requireUser(request)
+      if (request.actor?.role !== 'admin') throw new AppError('FORBIDDEN')
+    })
+    app.decorate('sessionUser', async (request: FastifyRequest) => {
+      const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
+      return session ? { id: session.user.id, email: session.user.email } : null
+    })
+  },
+  { name: 'auth', dependencies: ['errors'] },
+)

@@ -1,0 +1,67 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+import type { App } from '../src/app.js'
+import { TEST_ORIGIN } from './app.js'
+
+let sequence = 0
+
+export function uniqueEmail(prefix = 'customer'): string {
+  sequence += 1
+  return `${prefix}.${Date.now().toString(36)}.${sequence}@example.com`
+}
+
+function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
+  return list.map((c) => c.split(';')[0]).join('; ')
+}
+
+export type TestUser = {
+  email: string
+  name: string
+  password: string
+  cookie: string
+  token: string
+}
+
+/** Signs up through Better Auth like the browser does, then takes a bearer token. */
+export async function signUp(
+  app: App,
+  overrides: Partial<Pick<TestUser, 'email' | 'name' | 'password'>> = {},
+): Promise<TestUser> {
+  const email = overrides.email ?? uniqueEmail()
+  const name = overrides.name ?? 'Rahim Uddin'
+  const password = overrides.password ?? 'correct horse'
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { name, email, password },
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
+  const cookie = cookieHeader(res.headers['set-cookie'])
+  const tokenRes = await app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(email)}`,
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: { email },
+  })
+  if (tokenRes.statusCode !== 200)
+    throw new Error(`token failed: ${tokenRes.statusCode} ${tokenRes.body}`)
+  return { email, name, password, cookie, token: tokenRes.json<{ token: string }>().token }
+}
+
+export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` })
+
+/** The links in the emails sent to an address, newest last (the outbox in DATA_DIR). */
+export async function linksSentTo(app: App, email: string): Promise<string[]> {
+  const outbox = path.join(app.config.dataDir, 'outbox')
+  const files = (await readdir(outbox).catch(() => [])).sort()
+  const links: string[] = []
+  for (const file of files) {
+    const text = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '')
+    if (!text.includes(`To: ${email}`)) continue
+    for (const match of text.matchAll(/https?:\/\/\S+/g)) links.push(match[0].replace(/=3D/g, '='))
+  }
+  return links
+}
