@@ -16,6 +16,7 @@ import { createBearerTokens } from './modules/accounts/bearer-token.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
 import { healthRoutes } from './modules/health/health.routes.js'
+import { siteConfigRoutes } from './modules/site-config/site-config.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { docsPlugin } from './plugins/docs.js'
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   })
 
   await app.register(healthRoutes, { database })
+  await app.register(siteConfigRoutes, { config })
   await app.register(accountsRoutes, { accounts: services.accounts })
   await app.register(catalogRoutes, { catalog: services.catalog })
   await app.register(mediaRoutes, { media: services.media })

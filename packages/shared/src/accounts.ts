@@ -26,7 +26,11 @@ export const LoginBodySchema = z.object({ email: EmailSchema, password: Password
 export type LoginBody = z.infer<typeof LoginBodySchema>
 
 export const SignupBodySchema = z.object({
-  name: z.string({ error: v.nameRequired }).trim().min(1, v.nameRequired).max(100, 'name is too long'),
+  name: z
+    .string({ error: v.nameRequired })
+    .trim()
+    .min(1, v.nameRequired)
+    .max(100, 'name is too long'),
   email: EmailSchema,
   password: PasswordSchema,
 })
@@ -56,7 +60,8 @@ export const ProfileSchema = z.object({
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
-const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max)
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max)
 
 /**
  * The profile update form: every field required (SPEC.md §5). The spec's client sends the
@@ -70,7 +75,10 @@ export const UpdateProfileBodySchema = z
     education: requiredText('education is required'),
     linkedin: requiredText('linkedin is required', 300),
   })
-  .transform(({ address, location, ...rest }) => ({ ...rest, location: (location ?? address ?? '').trim() }))
+  .transform(({ address, location, ...rest }) => ({
+    ...rest,
+    location: (location ?? address ?? '').trim(),
+  }))
   .refine((body) => body.location.length > 0 && body.location.length <= 200, {
     message: 'location is required',
     path: ['location'],
@@ -86,11 +94,24 @@ export const UserListItemSchema = z.object({
 export const UserListSchema = z.array(UserListItemSchema)
 
 export const ModifiedCountSchema = z.object({ modifiedCount: z.number().int() })
-export const UpdateAckSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() })
+export const UpdateAckSchema = z.object({
+  acknowledged: z.boolean(),
+  modifiedCount: z.number().int(),
+})
 
 export const accountsContract = {
-  token: { method: 'PUT', path: '/api/user/:email', params: EmailParamsSchema, response: TokenResponseSchema },
-  isAdmin: { method: 'GET', path: '/api/admin/:email', params: EmailParamsSchema, response: AdminResponseSchema },
+  token: {
+    method: 'PUT',
+    path: '/api/user/:email',
+    params: EmailParamsSchema,
+    response: TokenResponseSchema,
+  },
+  isAdmin: {
+    method: 'GET',
+    path: '/api/admin/:email',
+    params: EmailParamsSchema,
+    response: AdminResponseSchema,
+  },
   profile: { method: 'GET', path: '/api/user', query: EmailQuerySchema, response: ProfileSchema },
   updateProfile: {
     method: 'PUT',
@@ -100,5 +121,10 @@ export const accountsContract = {
     response: UpdateAckSchema,
   },
   users: { method: 'GET', path: '/api/users', response: UserListSchema },
-  makeAdmin: { method: 'PUT', path: '/api/user/admin/:email', params: EmailParamsSchema, response: ModifiedCountSchema },
+  makeAdmin: {
+    method: 'PUT',
+    path: '/api/user/admin/:email',
+    params: EmailParamsSchema,
+    response: ModifiedCountSchema,
+  },
 } as const

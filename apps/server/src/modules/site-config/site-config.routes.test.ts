@@ -1,0 +1,27 @@
+import { PublicConfigSchema } from '@toolworks/shared'
+import { expect, test } from 'vitest'
+
+import { buildTestApp } from '../../../test/app.js'
+import { useTestDatabase } from '../../../test/database.js'
+
+const database = useTestDatabase()
+
+test('tells the browser whether Google sign-in is configured, and nothing secret', async ({
+  onTestFinished,
+}) => {
+  const off = await buildTestApp(database.current, onTestFinished)
+  expect(
+    PublicConfigSchema.parse((await off.inject({ method: 'GET', url: '/api/config' })).json()),
+  ).toEqual({
+    googleSignIn: false,
+    payments: 'sandbox',
+    stripePublishableKey: null,
+  })
+
+  const on = await buildTestApp(database.current, onTestFinished, {
+    google: { clientId: 'client-id', clientSecret: 'very-secret-value' },
+  })
+  const res = await on.inject({ method: 'GET', url: '/api/config' })
+  expect(res.json()).toMatchObject({ googleSignIn: true })
+  expect(res.body).not.toContain('very-secret-value')
+})
