@@ -81,6 +81,10 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -91,6 +95,9 @@ const EnvSchema = z.object({
       .default('info'),
   ),
 })
+
+/** Google's OpenID Connect discovery document; tests point GOOGLE_DISCOVERY_URL at a local server. */
+export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration'
 
 export type Config = {
   env: 'development' | 'production' | 'test'
@@ -105,7 +112,7 @@ export type Config = {
   stripe:
     | { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined }
     | undefined
-  google: { clientId: string; clientSecret: string } | undefined
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
   seedDemo: boolean
   logLevel: string
   /** Where the built web app lives; served on the same port when present. */
@@ -165,7 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY_URL,
+          }
         : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,

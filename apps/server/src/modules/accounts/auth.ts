@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { genericOAuth } from 'better-auth/plugins'
 
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
@@ -60,9 +61,27 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       expiresIn: 24 * 3600,
       sendVerificationEmail: async ({ user, url }) => mailer.send(verificationMail(user, url)),
     },
-    socialProviders: config.google
-      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
-      : {},
+    // Google through its OpenID Connect discovery document: code flow with PKCE, nonce and
+    // ID-token verification against the published keys. The discovery URL is configurable so
+    // the whole flow is tested against a local OIDC server.
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl,
+                requireIdTokenVerification: true,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                prompt: 'select_account',
+              },
+            ],
+          }),
+        ]
+      : [],
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'customer', input: false },

@@ -19,7 +19,11 @@ test('tells the browser whether Google sign-in is configured, and nothing secret
   })
 
   const on = await buildTestApp(database.current, onTestFinished, {
-    google: { clientId: 'client-id', clientSecret: 'very-secret-value' },
+    google: {
+      clientId: 'client-id',
+      clientSecret: 'very-secret-value',
+      discoveryUrl: 'http://127.0.0.1:1/x',
+    },
   })
   const res = await on.inject({ method: 'GET', url: '/api/config' })
   expect(res.json()).toMatchObject({ googleSignIn: true })
