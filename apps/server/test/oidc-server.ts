@@ -1,4 +1,4 @@
-import { OAuth2Server } from 'oauth2-mock-server'
+import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server'
 
 export type GoogleStandIn = {
   discoveryUrl: string
@@ -13,7 +13,7 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
   await server.issuer.keys.generate('RS256')
   await server.start(0, '127.0.0.1')
   let person = { email: 'someone@example.com', name: 'Someone', emailVerified: true }
-  server.service.on('beforeTokenSigning', (token) => {
+  server.service.on('beforeTokenSigning', (token: MutableToken) => {
     Object.assign(token.payload, {
       sub: `google-${person.email}`,
       email: person.email,
@@ -21,7 +21,7 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
       email_verified: person.emailVerified,
     })
   })
-  server.service.on('beforeUserinfo', (userInfo) => {
+  server.service.on('beforeUserinfo', (userInfo: MutableResponse) => {
     userInfo.body = {
       sub: `google-${person.email}`,
       email: person.email,
