@@ -1,4 +1,5 @@
 import compress from '@fastify/compress'
+import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import {
   serializerCompiler,
@@ -21,6 +22,7 @@ import { mediaRoutes } from './modules/media/media.routes.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { docsPlugin } from './plugins/docs.js'
 import { authPlugin } from './plugins/auth.js'
+import { pgRateLimitStore } from './plugins/rate-limit-store.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { securityPlugin } from './plugins/security.js'
 import { webPlugin } from './plugins/web.js'
@@ -93,6 +95,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(securityPlugin, { publicUrl: config.publicUrl })
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(docsPlugin)
+  // Limits are opt-in per route; their counters live in the database (DESIGN.md, Scale-out).
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(database.db) })
 
   await app.register(authPlugin, {
     auth: services.auth,

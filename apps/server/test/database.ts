@@ -54,6 +54,7 @@ const APP_TABLES = [
   'media_files',
   'verification',
   'rate_limit',
+  'rate_limit_counters',
   '"user"',
 ]
 

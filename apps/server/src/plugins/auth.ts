@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 import { AppError } from '../lib/app-error.js'
+import { pgRateLimitStore } from './rate-limit-store.js'
 import type { Actor } from '../modules/accounts/accounts.service.js'
 import { findUserById } from '../modules/accounts/accounts.queries.js'
 import { CLIENT_IP_HEADER, type Auth } from '../modules/accounts/auth.js'
@@ -34,11 +35,34 @@ export const authPlugin = fp<Options>(
   async (app: FastifyInstance, { auth, tokens, db, publicUrl }) => {
     app.decorateRequest('actor', null)
 
+    // Better Auth limits per address; these paths are also limited per email, so one
+    // account cannot be hammered from many addresses (issue 3).
+    const perEmailPaths = new Set([
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-up/email',
+      '/api/auth/request-password-reset',
+    ])
+    const perEmail = app.createRateLimit({
+      store: pgRateLimitStore(db, 'auth-email:'),
+      max: 10,
+      timeWindow: 60_000,
+      keyGenerator: (request) => {
+        const body = request.body as { email?: unknown } | undefined
+        const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
+        return `${request.url.split('?')[0] ?? ''}:${email}`
+      },
+    })
+
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       schema: { hide: true },
       async handler(request, reply) {
+        if (request.method === 'POST' && perEmailPaths.has(request.url.split('?')[0] ?? '')) {
+          const limit = await perEmail(request)
+          // isAllowed means "on the allow list"; isExceeded is the verdict.
+          if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED')
+        }
         const headers = fromNodeHeaders(request.headers)
         headers.set(CLIENT_IP_HEADER, request.ip)
         const hasBody = request.method !== 'GET' && request.body !== undefined

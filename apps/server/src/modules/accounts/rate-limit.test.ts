@@ -11,14 +11,15 @@ test('sign-in is limited to 10 a minute per address, counted in the database acr
 }) => {
   const a = await buildTestApp(database.current, onTestFinished)
   const b = await buildTestApp(database.current, onTestFinished)
-  const user = await signUp(a)
+  let n = 0
+  // Different emails each time, so only the per-address limit can trip.
   const attempt = (app: typeof a, remoteAddress: string) =>
     app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       remoteAddress,
       headers: { origin: TEST_ORIGIN, 'x-toolworks-client-ip': '10.9.9.9' },
-      payload: { email: user.email, password: 'wrong password' },
+      payload: { email: `nobody${++n}@example.com`, password: 'wrong password' },
     })
 
   const statuses: number[] = []
@@ -32,4 +33,39 @@ test('sign-in is limited to 10 a minute per address, counted in the database acr
 
   // Another address is not locked out, and the spoofed client-IP header above changed nothing.
   expect((await attempt(a, '198.51.100.20')).statusCode).toBe(401)
+})
+
+test('sign-in for one email is limited to 10 a minute even from many addresses', async ({
+  onTestFinished,
+}) => {
+  const app = await buildTestApp(database.current, onTestFinished)
+  const user = await signUp(app)
+  const attempt = (n: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: `198.51.100.${n}`,
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: user.email.toUpperCase(), password: 'wrong password' },
+    })
+  for (let i = 1; i <= 10; i++) expect((await attempt(i)).statusCode).toBe(401)
+  const limited = await attempt(11)
+  expect(limited.statusCode).toBe(429)
+  expect(limited.json()).toEqual({
+    error: {
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    },
+  })
+
+  // The right password for another account from the same addresses still works.
+  const other = await signUp(app)
+  const ok = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: '198.51.100.12',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email: other.email, password: other.password },
+  })
+  expect(ok.statusCode).toBe(200)
 })

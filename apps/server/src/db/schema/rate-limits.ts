@@ -1,0 +1,11 @@
+import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core'
+
+/**
+ * Counters behind @fastify/rate-limit, shared by every server process (DESIGN.md,
+ * Scale-out). Better Auth keeps its own per-address counters in `rate_limit`.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartMs: bigint('window_start_ms', { mode: 'number' }).notNull(),
+})

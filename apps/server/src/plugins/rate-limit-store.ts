@@ -1,0 +1,43 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import { sql } from 'drizzle-orm'
+
+import { selectRows, type Db } from '../db/client.js'
+import { rateLimitCounters as t } from '../db/schema/index.js'
+
+/**
+ * A @fastify/rate-limit store in PostgreSQL: one atomic upsert per hit, so a limit holds
+ * across every server process on the database.
+ */
+export function pgRateLimitStore(db: Db, prefix = ''): FastifyRateLimitStoreCtor {
+  class PgRateLimitStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      const now = Date.now()
+      const fullKey = `${prefix}${key}`
+      const expired = sql`${t.windowStartMs} + ${timeWindow} <= ${now}`
+      selectRows<{ count: number; window_start_ms: string | number }>(
+        db,
+        sql`insert into ${t} (key, count, window_start_ms) values (${fullKey}, 1, ${now})
+            on conflict (key) do update set
+              count = case when ${expired} then 1 else ${t.count} + 1 end,
+              window_start_ms = case when ${expired} then ${now} else ${t.windowStartMs} end
+            returning count, window_start_ms`,
+      ).then(
+        ([row]) => {
+          const started = Number(row?.window_start_ms ?? now)
+          callback(null, { current: row?.count ?? 1, ttl: Math.max(0, started + timeWindow - now) })
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      )
+    }
+
+    child(routeOptions: { path: string }): FastifyRateLimitStore {
+      const Child = pgRateLimitStore(db, `${prefix}${routeOptions.path}:`)
+      return new Child({})
+    }
+  }
+  return PgRateLimitStore
+}
