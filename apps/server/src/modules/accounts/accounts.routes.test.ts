@@ -313,3 +313,36 @@ describe('roles, profile and users', () => {
     ).toBe(200)
   })
 })
+
+describe('session cookie', () => {
+  const signUpCookie = async (app: Awaited<ReturnType<typeof buildTestApp>>, origin: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin },
+      payload: { name: 'Cookie Check', email: uniqueEmail('cookie'), password: 'secret123' },
+    })
+    expect(res.statusCode).toBe(200)
+    const raw = res.headers['set-cookie']
+    const list = Array.isArray(raw) ? raw : [raw ?? '']
+    return list.find((c) => c.includes('session_token=')) ?? ''
+  }
+
+  test('is httpOnly and SameSite=Lax, and not Secure over plain http', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const cookie = await signUpCookie(app, TEST_ORIGIN)
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    expect(cookie).not.toMatch(/;\s*Secure/i)
+  })
+
+  test('is Secure when the shop is served over https', async ({ onTestFinished }) => {
+    const origin = 'https://shop.example.com'
+    const app = await buildTestApp(database.current, onTestFinished, { publicUrl: origin })
+    const cookie = await signUpCookie(app, origin)
+    expect(cookie).toMatch(/;\s*Secure/i)
+    expect(cookie).toMatch(/HttpOnly/i)
+  })
+})
