@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url'
 
 import type { TestProject } from 'vitest/node'
 
+import { startGoogleStandIn } from '../../apps/server/test/oidc-server.js'
+
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const serverEntry = path.join(root, 'apps/server/dist/server.js')
 const webIndex = path.join(root, 'apps/web/dist/index.html')
@@ -14,6 +16,12 @@ const webIndex = path.join(root, 'apps/web/dist/index.html')
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** DATA_DIR of the server under test: its outbox holds the emails it sent. */
+    dataDir: string
+    /** This email is an admin from sign-up on (ADMIN_EMAILS). */
+    adminEmail: string
+    /** Who the local Google stand-in signs in. */
+    googleUser: { email: string; name: string }
   }
 }
 
@@ -57,6 +65,13 @@ export default async function setup(project: TestProject) {
     )
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-e2e-'))
+  const adminEmail = `admin.${Date.now().toString(36)}@toolworks.example`
+  const googleUser = {
+    email: `google.${Date.now().toString(36)}@example.com`,
+    name: 'Google Buyer',
+  }
+  const google = await startGoogleStandIn()
+  google.signInAs(googleUser)
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   let log = ''
@@ -70,6 +85,10 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       SEED_DEMO: 'true',
+      ADMIN_EMAILS: adminEmail,
+      GOOGLE_CLIENT_ID: 'toolworks-e2e',
+      GOOGLE_CLIENT_SECRET: 'e2e-client-secret',
+      GOOGLE_DISCOVERY_URL: google.discoveryUrl,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,10 +97,14 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
   await waitForHealth(baseUrl, child, () => log)
   project.provide('baseUrl', baseUrl)
+  project.provide('dataDir', dataDir)
+  project.provide('adminEmail', adminEmail)
+  project.provide('googleUser', googleUser)
 
   return async () => {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
+    await google.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router'
 
 import { NestedRouteError, RouteError } from '@/components/errors/route-error'
 import { PageLoader } from '@/components/ui/page-loader'
+import { RequireAdmin } from '@/lib/require-admin'
 import { RequireAuth } from '@/lib/require-auth'
 import { HomeRoute } from '@/routes/home'
 import { NotFoundRoute } from '@/routes/not-found'
@@ -43,26 +44,34 @@ const dashboard: RouteObject = {
           }),
         },
         {
-          path: 'users',
-          lazy: async () => ({ Component: (await import('@/routes/dashboard/users')).UsersRoute }),
-        },
-        {
-          path: 'addproduct',
-          lazy: async () => ({
-            Component: (await import('@/routes/dashboard/add-product')).AddProductRoute,
-          }),
-        },
-        {
-          path: 'manageorders',
-          lazy: async () => ({
-            Component: (await import('@/routes/dashboard/manage-orders')).ManageOrdersRoute,
-          }),
-        },
-        {
-          path: 'manageproduct',
-          lazy: async () => ({
-            Component: (await import('@/routes/dashboard/manage-products')).ManageProductsRoute,
-          }),
+          // SPEC.md §2: admin only; a non-admin is signed out and sent to /login.
+          Component: RequireAdmin,
+          children: [
+            {
+              path: 'users',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/users')).UsersRoute,
+              }),
+            },
+            {
+              path: 'addproduct',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/add-product')).AddProductRoute,
+              }),
+            },
+            {
+              path: 'manageorders',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/manage-orders')).ManageOrdersRoute,
+              }),
+            },
+            {
+              path: 'manageproduct',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/manage-products')).ManageProductsRoute,
+              }),
+            },
+          ],
         },
       ],
     },
@@ -100,6 +109,12 @@ export const routes: RouteObject[] = [
           {
             path: 'signup',
             lazy: async () => ({ Component: (await import('@/routes/signup')).SignupRoute }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('@/routes/reset-password')).ResetPasswordRoute,
+            }),
           },
           {
             Component: RequireAuth,

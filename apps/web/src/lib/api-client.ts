@@ -1,5 +1,5 @@
 import { ErrorBodySchema } from '@toolworks/shared'
-import type { z } from 'zod'
+import { z } from 'zod'
 
 import { getAccessToken } from './access-token'
 import { ApiError, codeForStatus } from './api-error'
@@ -76,11 +76,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+// Better Auth (under /api/auth) answers errors as `{ code?, message }`.
+const ProviderErrorSchema = z.object({ code: z.string().optional(), message: z.string() })
+
 function errorFromBody(status: number, body: unknown): ApiError {
   const parsed = ErrorBodySchema.safeParse(body)
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error
     return new ApiError({ status, code, message, fields })
+  }
+  const provider = ProviderErrorSchema.safeParse(body)
+  if (provider.success) {
+    return new ApiError({
+      status,
+      code: codeForStatus(status),
+      message: provider.data.message,
+      providerCode: provider.data.code,
+    })
   }
   return new ApiError({ status, code: codeForStatus(status) })
 }

@@ -8,6 +8,8 @@ type ApiErrorInit = {
   code: ApiErrorCode
   message?: string
   fields?: Record<string, string>
+  /** The identity provider's own code (Better Auth answers `{ code, message }`). */
+  providerCode?: string
 }
 
 /** Any failed call: a non-2xx answer, no answer at all (status 0), or an unreadable answer. */
@@ -16,12 +18,14 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: ApiErrorCode
   readonly fields: Record<string, string>
+  readonly providerCode: string | undefined
 
-  constructor({ status, code, message, fields }: ApiErrorInit) {
+  constructor({ status, code, message, fields, providerCode }: ApiErrorInit) {
     super(message ?? messages.errors[code])
     this.status = status
     this.code = code
     this.fields = fields ?? {}
+    this.providerCode = providerCode
   }
 }
 

@@ -1,11 +1,19 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
 import { z } from 'zod'
 
-import { clearAccessToken } from './access-token'
+import { accountsContract } from '@toolworks/shared'
+
+import { clearAccessToken, getAccessToken, setAccessToken } from './access-token'
 import { api } from './api-client'
 
-// Better Auth's own endpoints (DESIGN.md, identity). Only the fields the app reads are named;
-// TODO(accounts issue): move the session schema into @toolworks/shared/accounts.
+// Better Auth's own endpoints (DESIGN.md, identity). Only the fields the app reads are named.
 const SessionSchema = z
   .object({
     user: z.object({
@@ -13,6 +21,8 @@ const SessionSchema = z
       email: z.string(),
       name: z.string().nullish(),
       image: z.string().nullish(),
+      emailVerified: z.boolean().nullish(),
+      role: z.string().nullish(),
     }),
   })
   .nullable()
@@ -29,15 +39,41 @@ const authContract = {
   },
 } as const
 
-/** The signed-in user, or null. Any failure to ask counts as signed out. */
+// The shared contract names the path; the body `{ email }` is what SPEC.md §7 sends.
+const tokenEndpoint = { ...accountsContract.token, body: z.object({ email: z.string() }) }
+
+/**
+ * SPEC.md §4: after any sign-in the client asks the server for a token and keeps it as
+ * `accessToken`. The call is authenticated by the session cookie.
+ */
+export async function fetchAccessToken(email: string): Promise<string> {
+  const { token } = await api.call(tokenEndpoint, { params: { email }, body: { email } })
+  setAccessToken(token)
+  return token
+}
+
+/**
+ * The signed-in user, or null. Any failure to ask counts as signed out. A session without a
+ * stored token (a reload after the token was lost, a Google sign-in) gets one here.
+ */
 export async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
+  let user: SessionUser | null
   try {
     const session = await api.call(authContract.getSession, { signal })
-    return session?.user ?? null
+    user = session?.user ?? null
   } catch (error) {
     if (signal?.aborted) throw error
     return null
   }
+  if (user && !getAccessToken()) {
+    try {
+      await fetchAccessToken(user.email)
+    } catch (error) {
+      if (signal?.aborted) throw error
+      // Without a token the bearer calls answer 401, which signs the user out.
+    }
+  }
+  return user
 }
 
 export const sessionQuery = () =>
@@ -59,6 +95,29 @@ export function useSession(): Session {
   return data ? { status: 'signed-in', user: data } : { status: 'signed-out', user: null }
 }
 
+/** SPEC.md §6: the server says whether the email is an admin (bearer). */
+export const adminQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['admin', email],
+    queryFn: ({ signal }) => api.call(accountsContract.isAdmin, { params: { email }, signal }),
+    select: (answer) => answer.admin,
+    staleTime: 5 * 60_000,
+  })
+
+export type AdminStatus = 'loading' | 'admin' | 'not-admin'
+
+/** 'admin' only when the server says so; a failed check counts as not admin. */
+export function useIsAdmin(): AdminStatus {
+  const session = useSession()
+  const email = session.user?.email ?? ''
+  const { data, isError } = useQuery({ ...adminQuery(email), enabled: email !== '' })
+  if (session.status === 'signed-out') return 'not-admin'
+  if (session.status === 'loading') return 'loading'
+  if (isError) return 'not-admin'
+  if (data === undefined) return 'loading'
+  return data ? 'admin' : 'not-admin'
+}
+
 /** Signs out at the identity provider and forgets the API token (SPEC.md §4). */
 export async function signOut(): Promise<void> {
   try {
@@ -69,10 +128,21 @@ export async function signOut(): Promise<void> {
   }
 }
 
-export function useSignOut() {
+/** After signing out: nobody is signed in and nothing of theirs stays in the cache. */
+export function forgetUser(queryClient: QueryClient): void {
+  queryClient.setQueryData(sessionQuery().queryKey, null)
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' })
+}
+
+/** Sign out; with `redirectTo` the app goes there before the signed-out state shows. */
+export function useSignOut({ redirectTo }: { redirectTo?: string } = {}) {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   return useMutation({
     mutationFn: signOut,
-    onSettled: () => queryClient.setQueryData(sessionQuery().queryKey, null),
+    onSettled: async () => {
+      if (redirectTo !== undefined) await navigate(redirectTo)
+      forgetUser(queryClient)
+    },
   })
 }

@@ -7,6 +7,7 @@ export const paths = {
   about: () => '/myportfolio',
   login: () => '/login',
   signup: () => '/signup',
+  resetPassword: () => '/reset-password',
   dashboard: {
     root: () => '/dashboard',
     myOrders: () => '/dashboard/myorder',

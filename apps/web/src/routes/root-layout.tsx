@@ -6,11 +6,13 @@ import { DashboardSidebarProvider } from '@/components/layout/dashboard-sidebar-
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { SubscribeForm } from '@/features/contact/components/subscribe-form'
+import { useSignOutOnDenied } from '@/lib/sign-out-on-denied'
 
 /** Header, main and footer around every screen. */
 export function RootLayout() {
   const inDashboard = useMatch('/dashboard/*') !== null
   const navigating = useNavigation().state === 'loading'
+  useSignOutOnDenied()
 
   return (
     <DashboardSidebarProvider>

@@ -1,8 +1,32 @@
+import { Link, useLocation, useNavigate } from 'react-router'
+
 import { messages } from '@toolworks/shared'
 
-import { PlaceholderPage } from '@/components/ui/placeholder-page'
+import { GoogleButton } from '@/features/accounts/components/google-button'
+import { SignupForm } from '@/features/accounts/components/signup-form'
+import { redirectAfterSignIn } from '@/lib/auth-redirect'
+import { paths } from '@/lib/paths'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
-// TODO(sign-in issue): the screen itself (SPEC.md §2).
+import { AuthCard } from './auth-card'
+
 export function SignupRoute() {
-  return <PlaceholderPage title={messages.pages.signup} />
+  useDocumentTitle(messages.pages.signup)
+  const location = useLocation()
+  const navigate = useNavigate()
+  const target = redirectAfterSignIn(location.state)
+
+  return (
+    <AuthCard title={messages.pages.signup}>
+      <SignupForm onSignedUp={() => void navigate(target, { replace: true })} />
+      <p className="text-sm">
+        {messages.accounts.haveAccount}{' '}
+        <Link to={paths.login()} state={location.state as unknown} className="link link-primary">
+          {messages.accounts.pleaseLogin}
+        </Link>
+      </p>
+      <div className="divider">{messages.accounts.or}</div>
+      <GoogleButton callbackPath={target} />
+    </AuthCard>
+  )
 }

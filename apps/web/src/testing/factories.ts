@@ -1,4 +1,4 @@
-import { ToolSchema, type Tool } from '@toolworks/shared'
+import { ProfileSchema, ToolSchema, type Profile, type Tool } from '@toolworks/shared'
 
 let sequence = 0
 
@@ -32,4 +32,21 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     name: `Customer ${sequence}`,
     ...overrides,
   }
+}
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  sequence += 1
+  return ProfileSchema.parse({
+    _id: `profile-${sequence}`,
+    email: `customer${sequence}@example.com`,
+    name: `Customer ${sequence}`,
+    image: null,
+    role: 'customer',
+    emailVerified: true,
+    phone: null,
+    location: null,
+    education: null,
+    linkedin: null,
+    ...overrides,
+  })
 }

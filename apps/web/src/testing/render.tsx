@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router'
 
 import { AppProviders } from '@/app/providers'
 import { routes } from '@/app/router'
@@ -17,8 +17,8 @@ function testQueryClient() {
   return queryClient
 }
 
-/** The whole app at `path`, as a visitor who typed that address. */
-export function renderApp(path: string) {
+/** The whole app at `path` (or a location with state), as a visitor who typed that address. */
+export function renderApp(path: InitialEntry) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const user = userEvent.setup()
   const view = render(

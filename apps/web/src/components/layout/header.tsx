@@ -32,7 +32,7 @@ export function Header({ showSidebarToggle }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const sidebar = useDashboardSidebar()
   const session = useSession()
-  const signOut = useSignOut()
+  const signOut = useSignOut({ redirectTo: paths.home() })
   const closeMenu = () => {
     setMenuOpen(false)
     sidebar.close()

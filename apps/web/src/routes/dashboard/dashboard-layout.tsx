@@ -7,6 +7,8 @@ import {
   DASHBOARD_SIDEBAR_ID,
   useDashboardSidebar,
 } from '@/components/layout/dashboard-sidebar-context'
+import { PageLoader } from '@/components/ui/page-loader'
+import { useIsAdmin } from '@/lib/auth'
 
 import { dashboardMenu } from './dashboard-menu'
 
@@ -16,8 +18,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function DashboardLayout() {
   const sidebar = useDashboardSidebar()
   const { open, close } = sidebar
-  // TODO(admin issue): ask GET /api/admin/{email}; until then everyone sees the customer menu.
-  const isAdmin = false
+  const adminStatus = useIsAdmin()
+  const isAdmin = adminStatus === 'admin'
 
   useEffect(() => {
     if (!open) return
@@ -25,6 +27,8 @@ export function DashboardLayout() {
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [open, close])
+
+  if (adminStatus === 'loading') return <PageLoader />
 
   return (
     <div className="page-container py-10">

@@ -1,8 +1,68 @@
+import { toast } from 'react-toastify'
+
 import { messages } from '@toolworks/shared'
 
-import { PlaceholderPage } from '@/components/ui/placeholder-page'
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { useProfile } from '@/features/accounts/api/get-profile'
+import { useSendVerificationEmail } from '@/features/accounts/api/send-verification-email'
+import { useUpdateProfile } from '@/features/accounts/api/update-profile'
+import { ProfileCard } from '@/features/accounts/components/profile-card'
+import { ProfileForm, type ProfileFormOutput } from '@/features/accounts/components/profile-form'
+import { useSession } from '@/lib/auth'
+import { getErrorMessage } from '@/lib/get-error-message'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
-// TODO(profile issue): the screen itself (SPEC.md §2).
+const m = messages.accounts
+
+/** SPEC.md §2 My Profile: the info card and the update form. */
 export function MyProfileRoute() {
-  return <PlaceholderPage title={messages.dashboard.myProfile} headingLevel={2} />
+  useDocumentTitle(messages.dashboard.myProfile)
+  const session = useSession()
+  const email = session.user?.email ?? ''
+  const profile = useProfile(email)
+  const update = useUpdateProfile(email)
+  const resend = useSendVerificationEmail()
+
+  const onSubmit = (body: ProfileFormOutput) => {
+    if (session.status !== 'signed-in') {
+      toast.error(m.noUserLoggedIn)
+      return
+    }
+    update.mutate(body, {
+      onSuccess: () => toast.success(m.profileUpdated),
+      onError: () => toast.error(m.profileUpdateFailed),
+    })
+  }
+
+  const onResend = () =>
+    resend.mutate(email, {
+      onSuccess: () => toast.success(m.verificationSent),
+      onError: (error) => toast.error(getErrorMessage(error)),
+    })
+
+  return (
+    <div>
+      <h2 className="section-title">{messages.dashboard.myProfile}</h2>
+      <div className="title-rule" />
+      {profile.isPending ? (
+        <PageLoader />
+      ) : profile.isError ? (
+        <QueryError
+          message={m.profileLoadFailed}
+          retrying={profile.isFetching}
+          onRetry={() => void profile.refetch()}
+        />
+      ) : (
+        <div className="mt-6 grid gap-6 xl:grid-cols-2">
+          <ProfileCard
+            profile={profile.data}
+            onResendVerification={onResend}
+            resending={resend.isPending}
+          />
+          <ProfileForm profile={profile.data} pending={update.isPending} onSubmit={onSubmit} />
+        </div>
+      )}
+    </div>
+  )
 }

@@ -1,8 +1,52 @@
+import { toast } from 'react-toastify'
+
 import { messages } from '@toolworks/shared'
 
-import { PlaceholderPage } from '@/components/ui/placeholder-page'
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { useUsers } from '@/features/accounts/api/get-users'
+import { useMakeAdmin } from '@/features/accounts/api/make-admin'
+import { UsersTable } from '@/features/accounts/components/users-table'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
-// TODO(admin issue): the screen itself, behind an admin guard (SPEC.md §2, §6).
+const m = messages.accounts
+
+/** SPEC.md §2 All Users (admin): the count in the heading, Make Admin for non-admins. */
 export function UsersRoute() {
-  return <PlaceholderPage title={messages.dashboard.allUsers} headingLevel={2} />
+  useDocumentTitle(messages.dashboard.allUsers)
+  const users = useUsers()
+  const makeAdmin = useMakeAdmin()
+
+  const onMakeAdmin = (email: string) =>
+    makeAdmin.mutate(email, {
+      onSuccess: (answer) => {
+        if (answer.modifiedCount > 0) toast.success(m.madeAdmin)
+      },
+      // SPEC.md §8: a 403 shows this toast; any other failure too.
+      onError: () => toast.error(m.makeAdminFailed),
+    })
+
+  return (
+    <div>
+      <h2 className="section-title">
+        {users.data ? m.usersCount(users.data.length) : messages.dashboard.allUsers}
+      </h2>
+      <div className="title-rule" />
+      {users.isPending ? (
+        <PageLoader />
+      ) : users.isError ? (
+        <QueryError
+          message={m.usersLoadFailed}
+          retrying={users.isFetching}
+          onRetry={() => void users.refetch()}
+        />
+      ) : (
+        <UsersTable
+          users={users.data}
+          pendingEmail={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
+          onMakeAdmin={onMakeAdmin}
+        />
+      )}
+    </div>
+  )
 }

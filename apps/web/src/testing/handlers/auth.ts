@@ -20,3 +20,8 @@ export function sessionErrorHandler(status = 404) {
     HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'No such address' } }, { status }),
   )
 }
+
+/** Better Auth's error answer: `{ code, message }`. */
+export function authErrorHandler(path: string, status: number, code: string, message: string) {
+  return http.post(`/api/auth/${path}`, () => HttpResponse.json({ code, message }, { status }))
+}

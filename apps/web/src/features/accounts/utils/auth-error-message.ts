@@ -1,0 +1,15 @@
+import { messages } from '@toolworks/shared'
+
+import { ApiError } from '@/lib/api-error'
+
+const m = messages.accounts
+
+/** An identity error as a human sentence (issue 3: never a raw code). */
+export function authErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return m.signInFailed
+  if (error.status === 429) return m.tooManyAttempts
+  const code = error.providerCode ?? ''
+  if (code === 'INVALID_EMAIL_OR_PASSWORD') return m.wrongCredentials
+  if (code.startsWith('USER_ALREADY_EXISTS')) return m.emailTaken
+  return error.message || m.signInFailed
+}

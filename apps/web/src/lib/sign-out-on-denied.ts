@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useNavigate } from 'react-router'
+
+import { ApiError } from './api-error'
+import { forgetUser, signOut } from './auth'
+import { paths } from './paths'
+
+/** Queries and mutations whose 401/403 means "this token is no good" carry this meta. */
+export const bearerMeta = { signOutOnDenied: true } as const
+
+function isDenied(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403)
+}
+
+/**
+ * SPEC.md §8: a 401 or 403 from a bearer call signs the user out, clears the token and goes
+ * to /. Calls opt in with `meta: bearerMeta` (Make Admin does not: its 403 is a toast).
+ */
+export function useSignOutOnDenied(): void {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const busy = useRef(false)
+
+  useEffect(() => {
+    const handle = (meta: Record<string, unknown> | undefined, error: unknown) => {
+      if (!meta?.signOutOnDenied || !isDenied(error) || busy.current) return
+      busy.current = true
+      void signOut()
+        .catch(() => undefined)
+        .then(async () => {
+          await navigate(paths.home())
+          forgetUser(queryClient)
+        })
+        .finally(() => {
+          busy.current = false
+        })
+    }
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') {
+        handle(event.query.meta, event.action.error)
+      }
+    })
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') {
+        handle(event.mutation.meta, event.action.error)
+      }
+    })
+    return () => {
+      stopQueries()
+      stopMutations()
+    }
+  }, [queryClient, navigate])
+}

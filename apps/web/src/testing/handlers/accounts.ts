@@ -1,0 +1,44 @@
+import { http, HttpResponse } from 'msw'
+
+import type { Profile } from '@toolworks/shared'
+
+import { makeProfile } from '../factories'
+
+/** PUT /api/user/{email}: the server's bearer token for the signed-in email. */
+export const tokenHandler = http.put('/api/user/:email', ({ params }) =>
+  HttpResponse.json({ token: `token-for-${String(params.email)}` }),
+)
+
+/** GET /api/admin/{email}: `admins` lists the emails that are admins. */
+export function adminHandler(admins: string[] = []) {
+  return http.get('/api/admin/:email', ({ params }) =>
+    HttpResponse.json({ admin: admins.includes(String(params.email)) }),
+  )
+}
+
+export function profileHandler(profile?: Partial<Profile>) {
+  return http.get('/api/user', ({ request }) => {
+    const email = new URL(request.url).searchParams.get('email') ?? ''
+    return HttpResponse.json(makeProfile({ email, ...profile }))
+  })
+}
+
+export function siteConfigHandler(googleSignIn: boolean) {
+  return http.get('/api/config', () =>
+    HttpResponse.json({ googleSignIn, payments: 'sandbox', stripePublishableKey: null }),
+  )
+}
+
+export function deniedHandler(method: 'get' | 'put', path: string, status: 401 | 403 = 403) {
+  return http[method](path, () =>
+    HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'Forbidden' } }, { status }),
+  )
+}
+
+export const accountsHandlers = [
+  tokenHandler,
+  adminHandler(),
+  profileHandler(),
+  siteConfigHandler(false),
+  http.get('/api/users', () => HttpResponse.json([])),
+]
