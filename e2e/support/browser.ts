@@ -40,17 +40,13 @@ export function useBrowser(): { readonly browser: Browser; readonly baseUrl: str
   }
 }
 
-/**
- * Answers a page may get while signed out and that are not faults: the session check
- * answers 404 until Better Auth is mounted (TODO #3: remove once /api/auth exists).
- */
-const EXPECTED_FAILURES = [/\/api\/auth\/get-session$/]
-
 /** A page that collects console errors, uncaught page errors and unexpected failed requests. */
 export async function openPage(
   browser: Browser,
   onTestFinished: (fn: () => Promise<void>) => void,
   viewport = { width: 1280, height: 900 },
+  /** Failed answers the test provokes on purpose (a wrong password, a refused role). */
+  expectedFailures: RegExp[] = [],
 ): Promise<Page & { problems: string[] }> {
   const context = await browser.newContext({ viewport })
   onTestFinished(() => context.close())
@@ -61,7 +57,7 @@ export async function openPage(
     const url = response.url()
     if (
       response.status() >= 400 &&
-      !EXPECTED_FAILURES.some((re) => re.test(new URL(url).pathname))
+      !expectedFailures.some((re) => re.test(new URL(url).pathname))
     ) {
       problems.push(`HTTP ${response.status()}: ${url}`)
     }
