@@ -32,16 +32,16 @@ export function ProfileCard({ profile, onResendVerification, resending }: Profil
         )}
         <div>
           <p className="text-lg font-bold">{profile.name}</p>
-          <p className={profile.emailVerified ? 'text-success' : 'text-warning'}>
+          <p className={profile.emailVerified ? 'text-success' : 'text-error'}>
             {profile.emailVerified ? m.emailVerified : m.emailNotVerified}
           </p>
         </div>
       </div>
-      <dl className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
+      <dl className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-[8rem_minmax(0,1fr)]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>
-            <dd className="break-words">{value || m.notGiven}</dd>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">{value || m.notGiven}</dd>
           </div>
         ))}
       </dl>
