@@ -18,6 +18,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { siteConfigRoutes } from './modules/site-config/site-config.routes.js'
+import { ordersRoutes } from './modules/orders/orders.routes.js'
+import { createOrdersService } from './modules/orders/orders.service.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { docsPlugin } from './plugins/docs.js'
@@ -53,11 +55,13 @@ function createServices(
   const { db } = database
   const secret = ensureAuthSecret(config)
   const tokens = createBearerTokens(secret)
+  const catalog = createCatalogService({ db })
   return {
     auth: createAuth({ config, db, mailer, secret, log }),
     tokens,
     accounts: createAccountsService({ db, tokens }),
-    catalog: createCatalogService({ db }),
+    catalog,
+    orders: createOrdersService({ db, catalog }),
     media: createMediaService({ db }),
   }
 }
@@ -109,6 +113,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(siteConfigRoutes, { config })
   await app.register(accountsRoutes, { accounts: services.accounts })
   await app.register(catalogRoutes, { catalog: services.catalog })
+  await app.register(ordersRoutes, { orders: services.orders })
   await app.register(mediaRoutes, { media: services.media })
 
   await app.register(webPlugin, { webDistDir: config.webDistDir })

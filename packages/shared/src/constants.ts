@@ -7,3 +7,6 @@ export const TOOL_DESCRIPTION_MAX = 2000
 export const PASSWORD_MIN = 6
 export const TOAST_AUTO_CLOSE_MS = 5000
 export const CURRENCY = 'USD'
+export const ORDER_QUANTITY_MAX = 1_000_000
+export const ORDER_PHONE_MAX = 40
+export const ORDER_ADDRESS_MAX = 500

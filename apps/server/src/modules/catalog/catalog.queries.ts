@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
 import { tools } from '../../db/schema/index.js'
@@ -60,4 +60,36 @@ export type NewToolRow = Omit<ToolRow, 'id'> & { createdAt?: Date }
 export async function insertTools(db: DbOrTx, rows: NewToolRow[]): Promise<{ id: string }[]> {
   if (rows.length === 0) return []
   return db.insert(tools).values(rows).returning({ id: tools.id })
+}
+
+export type StockTaken = { id: string; name: string; priceCents: number; quantity: number }
+
+/**
+ * Takes `amount` from a tool's stock only when enough is left and the amount meets the
+ * minimum order: one conditional UPDATE, so concurrent orders can never oversell.
+ */
+export async function takeStock(
+  tx: DbOrTx,
+  id: string,
+  amount: number,
+): Promise<StockTaken | undefined> {
+  const [row] = await tx
+    .update(tools)
+    .set({ quantity: sql`${tools.quantity} - ${amount}` })
+    .where(and(eq(tools.id, id), active, gte(tools.quantity, amount), lte(tools.minimum, amount)))
+    .returning({
+      id: tools.id,
+      name: tools.name,
+      priceCents: tools.priceCents,
+      quantity: tools.quantity,
+    })
+  return row
+}
+
+/** Puts a cancelled order's quantity back, whether or not the tool is still on sale. */
+export async function returnStock(tx: DbOrTx, id: string, amount: number): Promise<void> {
+  await tx
+    .update(tools)
+    .set({ quantity: sql`${tools.quantity} + ${amount}` })
+    .where(eq(tools.id, id))
 }

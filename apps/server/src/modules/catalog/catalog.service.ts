@@ -1,12 +1,14 @@
 import { fromCents, messages, type Tool, type ToolListQuery } from '@toolworks/shared'
 
-import type { Db } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
 import {
   countActiveTools,
   findActiveTool,
   listActiveTools,
+  returnStock,
+  takeStock,
   type ToolRow,
 } from './catalog.queries.js'
 
@@ -35,6 +37,24 @@ export function createCatalogService({ db }: { db: Db }) {
       ])
       return { tools: rows.map(toTool), total }
     },
+
+    /**
+     * Reserves stock for an order inside the caller's transaction. Refuses with NOT_FOUND
+     * (no such tool on sale), VALIDATION_FAILED (below the minimum order) or OUT_OF_STOCK.
+     */
+    async takeStock(tx: DbOrTx, id: string, amount: number) {
+      const taken = isUuid(id) ? await takeStock(tx, id, amount) : undefined
+      if (taken) return taken
+      const tool = isUuid(id) ? await findActiveTool(tx, id) : undefined
+      if (!tool) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
+      if (amount < tool.minimum) {
+        const message = messages.orderRules.belowMinimum(tool.minimum)
+        throw new AppError('VALIDATION_FAILED', message, { purchaseQuantity: message })
+      }
+      throw new AppError('OUT_OF_STOCK', messages.orderRules.outOfStock(tool.quantity))
+    },
+
+    returnStock: (tx: DbOrTx, id: string, amount: number) => returnStock(tx, id, amount),
 
     async getOne(id: string): Promise<Tool> {
       // A malformed id can name no tool: answer 404 without asking the database.

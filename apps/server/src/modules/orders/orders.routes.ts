@@ -1,0 +1,106 @@
+import { ErrorBodySchema, ordersContract } from '@toolworks/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+
+import { AppError } from '../../lib/app-error.js'
+import type { Actor } from '../accounts/accounts.service.js'
+import type { OrdersService } from './orders.service.js'
+
+type Deps = { orders: OrdersService }
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+}
+
+function actorOf(request: { actor: Actor | null }): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED')
+  return request.actor
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders }) => {
+  const c = ordersContract
+
+  app.post(
+    c.create.path,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Order a tool',
+        body: c.create.body,
+        response: { 201: c.create.response, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await orders.create(actorOf(request), request.body)),
+  )
+
+  app.get(
+    c.listMine.path,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        querystring: c.listMine.query,
+        response: { 200: c.listMine.response, ...errors },
+      },
+    },
+    async (request) => orders.listMine(actorOf(request), request.query.customer),
+  )
+
+  app.get(
+    c.listAll.path,
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['orders'],
+        querystring: c.listAll.query,
+        response: { 200: c.listAll.response, ...errors },
+      },
+    },
+    async (request) => orders.listAll(request.query),
+  )
+
+  app.get(
+    c.getOne.path,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        params: c.getOne.params,
+        response: { 200: c.getOne.response, ...errors },
+      },
+    },
+    async (request) => orders.getOne(actorOf(request), request.params.id),
+  )
+
+  app.delete(
+    c.remove.path,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        params: c.remove.params,
+        response: { 200: c.remove.response, ...errors },
+      },
+    },
+    async (request) => orders.remove(actorOf(request), request.params.id),
+  )
+
+  app.patch(
+    c.setStatus.path,
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['orders'],
+        params: c.setStatus.params,
+        body: c.setStatus.body,
+        response: { 200: c.setStatus.response, ...errors },
+      },
+    },
+    async (request) => orders.markShipped(request.params.id),
+  )
+}

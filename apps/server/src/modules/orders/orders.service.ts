@@ -1,0 +1,122 @@
+import { fromCents, messages, type Order, type PurchaseBody } from '@toolworks/shared'
+
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../lib/app-error.js'
+import { isUuid } from '../../lib/ids.js'
+import type { Actor } from '../accounts/accounts.service.js'
+import type { CatalogService } from '../catalog/catalog.service.js'
+import {
+  changeStatus,
+  findOrder,
+  hideFromCustomer,
+  insertOrder,
+  listAllOrders,
+  listCustomerOrders,
+  type OrderRow,
+} from './orders.queries.js'
+
+const r = messages.orderRules
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    toolsId: row.toolId,
+    tools: row.toolName,
+    purchaseQuantity: row.quantity,
+    price: fromCents(row.unitPriceCents),
+    customer: row.customerEmail,
+    customerName: row.customerName,
+    totalMoney: fromCents(row.totalCents),
+    phone: row.phone,
+    address: row.address,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+const isOwner = (actor: Actor, row: OrderRow) =>
+  row.customerId === actor.id || same(row.customerEmail, actor.email)
+
+export type OrdersService = ReturnType<typeof createOrdersService>
+
+/** Orders: the server decides customer, price, total and stock (issue 4). */
+export function createOrdersService({ db, catalog }: { db: Db; catalog: CatalogService }) {
+  /** Another customer's order is answered like a missing one: ids reveal nothing. */
+  async function orderFor(actor: Actor, id: string): Promise<OrderRow> {
+    const row = isUuid(id) ? await findOrder(db, id) : undefined
+    if (!row || (!isOwner(actor, row) && actor.role !== 'admin'))
+      throw new AppError('NOT_FOUND', r.orderNotFound)
+    return row
+  }
+
+  return {
+    async create(actor: Actor, body: PurchaseBody) {
+      const row = await db.transaction(async (tx) => {
+        const tool = await catalog.takeStock(tx, body.toolsId, body.purchaseQuantity)
+        return insertOrder(tx, {
+          toolId: tool.id,
+          toolName: tool.name,
+          unitPriceCents: tool.priceCents,
+          quantity: body.purchaseQuantity,
+          totalCents: tool.priceCents * body.purchaseQuantity,
+          customerId: actor.id,
+          customerEmail: actor.email,
+          customerName: actor.name,
+          phone: body.phone,
+          address: body.address,
+        })
+      })
+      return { acknowledged: true as const, insertedId: row.id, order: toOrder(row) }
+    },
+
+    async listMine(actor: Actor, customer: string): Promise<Order[]> {
+      if (!same(actor.email, customer) && actor.role !== 'admin') throw new AppError('FORBIDDEN')
+      return (await listCustomerOrders(db, customer)).map(toOrder)
+    },
+
+    async listAll(filter: { status?: OrderRow['status']; q?: string }): Promise<Order[]> {
+      return (await listAllOrders(db, filter)).map(toOrder)
+    },
+
+    async getOne(actor: Actor, id: string): Promise<Order> {
+      return toOrder(await orderFor(actor, id))
+    },
+
+    /**
+     * An unpaid order is cancelled and its quantity returns to stock in one transaction; a
+     * paid order is never removed: the customer's delete only hides it from their list.
+     */
+    async remove(actor: Actor, id: string) {
+      const row = await orderFor(actor, id)
+      if (row.status === 'unpaid' || row.status === 'cancelled') {
+        const cancelled = await db.transaction(async (tx) => {
+          const changed = await changeStatus(tx, row.id, 'unpaid', 'cancelled')
+          if (changed) await catalog.returnStock(tx, changed.toolId, changed.quantity)
+          return changed
+        })
+        if (cancelled || row.status === 'cancelled') {
+          return {
+            acknowledged: true as const,
+            deletedCount: cancelled ? 1 : 0,
+            outcome: 'cancelled' as const,
+          }
+        }
+        // It was paid in the meantime: treat it as the paid order it now is.
+      }
+      if (!isOwner(actor, row)) throw new AppError('CONFLICT', r.paidOrderKept)
+      await hideFromCustomer(db, row.id)
+      return { acknowledged: true as const, deletedCount: 1, outcome: 'hidden' as const }
+    },
+
+    async markShipped(id: string): Promise<Order> {
+      const changed = isUuid(id) ? await changeStatus(db, id, 'paid', 'shipped') : undefined
+      if (changed) return toOrder(changed)
+      const row = isUuid(id) ? await findOrder(db, id) : undefined
+      if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
+      throw new AppError('CONFLICT', r.onlyPaidShips)
+    },
+  }
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod'
+
+import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
+
+export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled'])
+export type OrderStatus = z.infer<typeof OrderStatusSchema>
+
+const required = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.split(' ')[0]} is too long`)
+
+/**
+ * What a customer may say when ordering. The spec's client also sends the tool name, unit
+ * price, customer, name and total: they are not part of this schema, so they are dropped and
+ * the server takes them from the account and the catalogue (issue 4).
+ */
+export const PurchaseBodySchema = z.object({
+  toolsId: z.string({ error: 'toolsId is required' }).min(1, 'toolsId is required').max(64),
+  purchaseQuantity: z
+    .number({ error: 'Please enter valid quantity' })
+    .int('Please enter valid quantity')
+    .min(1, 'Please enter valid quantity')
+    .max(ORDER_QUANTITY_MAX, 'Please enter valid quantity'),
+  phone: required('phone is required', ORDER_PHONE_MAX),
+  address: required('address is required', ORDER_ADDRESS_MAX),
+})
+export type PurchaseBody = z.infer<typeof PurchaseBodySchema>
+
+/** An order as the API shows it (SPEC.md §3); money in currency units. */
+export const OrderSchema = z.object({
+  _id: z.string(),
+  toolsId: z.string(),
+  tools: z.string(),
+  purchaseQuantity: z.number().int(),
+  price: z.number(),
+  customer: z.string(),
+  customerName: z.string(),
+  totalMoney: z.number(),
+  phone: z.string(),
+  address: z.string(),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  status: OrderStatusSchema,
+  createdAt: z.string(),
+})
+export type Order = z.infer<typeof OrderSchema>
+export const OrderListSchema = z.array(OrderSchema)
+
+export const PurchaseResponseSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+  order: OrderSchema,
+})
+
+export const OrderIdParamsSchema = z.object({ id: z.string().max(64) })
+export const CustomerOrdersQuerySchema = z.object({ customer: z.string().max(254) })
+export const AdminOrdersQuerySchema = z.object({
+  status: OrderStatusSchema.optional(),
+  q: z.string().trim().max(254).optional(),
+})
+export const OrderStatusBodySchema = z.object({ status: z.literal('shipped') })
+export const DeleteOrderResponseSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int(),
+  /** `cancelled`: the order is gone and its quantity back in stock; `hidden`: a paid order left the customer's list. */
+  outcome: z.enum(['cancelled', 'hidden']),
+})
+
+export const ordersContract = {
+  create: {
+    method: 'POST',
+    path: '/api/purchase',
+    body: PurchaseBodySchema,
+    response: PurchaseResponseSchema,
+  },
+  listMine: {
+    method: 'GET',
+    path: '/api/purchase',
+    query: CustomerOrdersQuerySchema,
+    response: OrderListSchema,
+  },
+  listAll: {
+    method: 'GET',
+    path: '/api/purchase/admin',
+    query: AdminOrdersQuerySchema,
+    response: OrderListSchema,
+  },
+  getOne: {
+    method: 'GET',
+    path: '/api/purchase/:id',
+    params: OrderIdParamsSchema,
+    response: OrderSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/purchase/:id',
+    params: OrderIdParamsSchema,
+    response: DeleteOrderResponseSchema,
+  },
+  setStatus: {
+    method: 'PATCH',
+    path: '/api/purchase/:id/status',
+    params: OrderIdParamsSchema,
+    body: OrderStatusBodySchema,
+    response: OrderSchema,
+  },
+} as const
