@@ -28,3 +28,54 @@ export function runServerUntilExit(env: Record<string, string>, timeoutMs = 20_0
     })
   })
 }
+
+export type RunningServer = { url: string; stop(): Promise<void> }
+
+/** Starts src/server.ts as a real process on a free port and waits until it is ready. */
+export function startServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, ['--conditions=source', 'src/server.ts'], {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start within ${timeoutMs} ms\n${output}`))
+    }, timeoutMs)
+    const onData = (d: Buffer) => {
+      output += d.toString()
+      const match = /ready at http:\/\/localhost:(\d+)/.exec(output)
+      if (!match) return
+      clearTimeout(timer)
+      child.stdout.off('data', onData)
+      // Keep draining so a full pipe never blocks the server.
+      child.stdout.resume()
+      resolve({
+        url: `http://127.0.0.1:${match[1]}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done()
+            child.once('exit', () => done())
+            child.kill('SIGTERM')
+          }),
+      })
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()))
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}\n${output}`))
+    })
+  })
+}
