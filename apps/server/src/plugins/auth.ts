@@ -15,9 +15,9 @@ declare module 'fastify' {
     actor: Actor | null
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer token of an existing account, else 401. */
+    /** onRequest hook (before the body is read or validated): a valid bearer token of an existing account, else 401. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
-    /** preHandler: requireUser, and the account's role is admin, else 403. */
+    /** onRequest hook: requireUser, and the account's role is admin, else 403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** The Better Auth session behind the request's cookie, if any. */
     sessionUser: (request: FastifyRequest) => Promise<{ id: string; email: string } | null>

@@ -41,7 +41,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
   app.get(
     c.isAdmin.path,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['accounts'],
         params: c.isAdmin.params,
@@ -54,7 +54,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
   app.get(
     c.profile.path,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['accounts'],
         querystring: c.profile.query,
@@ -67,7 +67,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
   app.put(
     c.updateProfile.path,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['accounts'],
         querystring: c.updateProfile.query,
@@ -81,7 +81,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
   app.get(
     c.users.path,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['accounts'], response: { 200: c.users.response, ...errors } },
     },
     async () => accounts.listUsers(),
@@ -90,7 +90,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
   app.put(
     c.makeAdmin.path,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['accounts'],
         params: c.makeAdmin.params,

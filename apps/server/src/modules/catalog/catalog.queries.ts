@@ -93,3 +93,22 @@ export async function returnStock(tx: DbOrTx, id: string, amount: number): Promi
     .set({ quantity: sql`${tools.quantity} + ${amount}` })
     .where(eq(tools.id, id))
 }
+
+export async function lockActiveTool(tx: DbOrTx, id: string): Promise<ToolRow | undefined> {
+  const [row] = await tx
+    .select(toolColumns)
+    .from(tools)
+    .where(and(eq(tools.id, id), active))
+    .for('update')
+    .limit(1)
+  return row
+}
+
+export async function updateTool(
+  tx: DbOrTx,
+  id: string,
+  fields: Partial<Omit<ToolRow, 'id'>>,
+): Promise<ToolRow | undefined> {
+  const [row] = await tx.update(tools).set(fields).where(eq(tools.id, id)).returning(toolColumns)
+  return row
+}

@@ -1,6 +1,7 @@
 import { ErrorBodySchema, ToolListSchema, ToolSchema } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
+import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -115,4 +116,44 @@ describe('unknown API paths', () => {
       expect(ErrorBodySchema.parse(res.json()).error.code).toBe('NOT_FOUND')
     },
   )
+})
+
+describe('PUT /api/tool/{id}', () => {
+  test('only an admin edits a product; customers cannot change stock or prices', async ({
+    onTestFinished,
+  }) => {
+    const adminEmail = uniqueEmail('admin')
+    const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
+    const admin = await signUp(app, { email: adminEmail })
+    const customer = await signUp(app)
+    const row = await insertTool(database.current.db, { priceCents: 1000, quantity: 5, minimum: 1 })
+    const edit = (who: { token: string } | undefined, payload: object) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/tool/${row.id}`,
+        headers: who ? bearer(who) : {},
+        payload,
+      })
+
+    expect((await edit(undefined, { price: 0.5 })).statusCode).toBe(401)
+    expect((await edit(customer, { price: 1, quantity: 9999 })).statusCode).toBe(403)
+    const ok = await edit(admin, { price: 12.5, quantity: 40, minimum: 4, name: 'Renamed vise' })
+    expect(ok.statusCode).toBe(200)
+    expect(ToolSchema.parse(ok.json())).toMatchObject({
+      price: 12.5,
+      quantity: 40,
+      minimum: 4,
+      name: 'Renamed vise',
+    })
+
+    const tooHigh = await edit(admin, { minimum: 41 })
+    expect(tooHigh.statusCode).toBe(400)
+    expect(ErrorBodySchema.parse(tooHigh.json()).error.fields?.minimum).toBeDefined()
+    const bad = await edit(admin, { price: 1.234, quantity: -1 })
+    expect(bad.statusCode).toBe(400)
+    expect(Object.keys(ErrorBodySchema.parse(bad.json()).error.fields ?? {}).sort()).toEqual([
+      'price',
+      'quantity',
+    ])
+  })
 })

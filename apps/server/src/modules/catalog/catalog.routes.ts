@@ -6,7 +6,7 @@ import type { CatalogService } from './catalog.service.js'
 type Deps = { catalog: CatalogService }
 
 export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog }) => {
-  const { list, getOne } = catalogContract
+  const { list, getOne, update } = catalogContract
 
   app.get(
     list.path,
@@ -36,5 +36,26 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
       },
     },
     async (request) => catalog.getOne(request.params.id),
+  )
+
+  app.put(
+    update.path,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Edit a tool (admin)',
+        params: update.params,
+        body: update.body,
+        response: {
+          200: update.response,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => catalog.update(request.params.id, request.body),
   )
 }

@@ -1,4 +1,11 @@
-import { fromCents, messages, type Tool, type ToolListQuery } from '@toolworks/shared'
+import {
+  fromCents,
+  messages,
+  toCents,
+  type Tool,
+  type ToolListQuery,
+  type ToolUpdateBody,
+} from '@toolworks/shared'
 
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
@@ -7,6 +14,8 @@ import {
   countActiveTools,
   findActiveTool,
   listActiveTools,
+  lockActiveTool,
+  updateTool,
   returnStock,
   takeStock,
   type ToolRow,
@@ -55,6 +64,32 @@ export function createCatalogService({ db }: { db: Db }) {
     },
 
     returnStock: (tx: DbOrTx, id: string, amount: number) => returnStock(tx, id, amount),
+
+    /** The admin's product edit; the minimum order may never exceed the stock. */
+    async update(id: string, body: ToolUpdateBody): Promise<Tool> {
+      if (!isUuid(id)) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
+      const row = await db.transaction(async (tx) => {
+        const current = await lockActiveTool(tx, id)
+        if (!current) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
+        const next = {
+          ...(body.name !== undefined && { name: body.name }),
+          ...(body.image !== undefined && { image: body.image }),
+          ...(body.description !== undefined && { description: body.description }),
+          ...(body.price !== undefined && { priceCents: toCents(body.price) }),
+          ...(body.quantity !== undefined && { quantity: body.quantity }),
+          ...(body.minimum !== undefined && { minimum: body.minimum }),
+        }
+        const minimum = next.minimum ?? current.minimum
+        const quantity = next.quantity ?? current.quantity
+        if (minimum > quantity && (body.minimum !== undefined || quantity > 0)) {
+          const message = 'The minimum order quantity cannot be more than the stock.'
+          throw new AppError('VALIDATION_FAILED', message, { minimum: message })
+        }
+        return updateTool(tx, id, next)
+      })
+      if (!row) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
+      return toTool(row)
+    },
 
     async getOne(id: string): Promise<Tool> {
       // A malformed id can name no tool: answer 404 without asking the database.

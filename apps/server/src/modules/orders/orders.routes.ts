@@ -26,7 +26,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
   app.post(
     c.create.path,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'Order a tool',
@@ -41,7 +41,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
   app.get(
     c.listMine.path,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         querystring: c.listMine.query,
@@ -54,7 +54,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
   app.get(
     c.listAll.path,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['orders'],
         querystring: c.listAll.query,
@@ -67,7 +67,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
   app.get(
     c.getOne.path,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         params: c.getOne.params,
@@ -80,7 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
   app.delete(
     c.remove.path,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         params: c.remove.params,
@@ -93,7 +93,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
   app.patch(
     c.setStatus.path,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['orders'],
         params: c.setStatus.params,
