@@ -131,8 +131,6 @@ export const messages = {
     total: 'Total',
     purchaseButton: 'Purchase',
     invalidQuantity: 'Please enter valid quantity',
-    belowMinimum: (minimum: number) =>
-      `Please enter valid quantity (minimum order is ${minimum})`,
     purchased: 'purchased',
     orderPlaced: 'Your order is placed and waiting for payment.',
     goToMyOrders: 'Go to My Orders',
@@ -197,7 +195,8 @@ export const messages = {
   /** What the order rules answer (server and client alike). */
   orderRules: {
     invalidQuantity: 'Please enter valid quantity',
-    belowMinimum: (minimum: number) => `Please enter valid quantity (the minimum order is ${minimum}).`,
+    belowMinimum: (minimum: number) =>
+      `Please enter valid quantity (the minimum order is ${minimum}).`,
     outOfStock: (left: number) =>
       left === 0 ? 'This tool is out of stock.' : `Only ${left} left in stock. Please order fewer.`,
     orderNotFound: 'We could not find that order.',

@@ -1,8 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+
 import { messages } from '@toolworks/shared'
 
-import { PlaceholderPage } from '@/components/ui/placeholder-page'
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { toolQuery, useTool } from '@/features/catalog/api/get-tool'
+import { anyToolsKey } from '@/features/catalog/api/get-tools'
+import { ToolDetail } from '@/features/catalog/components/tool-detail'
+import { PurchaseForm } from '@/features/orders/components/purchase-form'
+import { ApiError } from '@/lib/api-error'
+import { useSession } from '@/lib/auth'
+import { paths } from '@/lib/paths'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
-// TODO(purchase issue): the screen itself (SPEC.md §2).
+/** SPEC.md §2 Purchase page: the tool and the order form (signed in). */
 export function PurchaseRoute() {
-  return <PlaceholderPage title={messages.pages.purchase} />
+  useDocumentTitle(messages.pages.purchase)
+  const { id = '' } = useParams()
+  const session = useSession()
+  const tool = useTool(id)
+  const queryClient = useQueryClient()
+
+  // An order or a refusal changes the stock: this tool and every tool list show it again.
+  const refreshStock = () => {
+    void queryClient.invalidateQueries({ queryKey: toolQuery(id).queryKey })
+    void queryClient.invalidateQueries({ queryKey: anyToolsKey })
+  }
+
+  return (
+    <div className="page-container py-12">
+      <h1 className="page-title">{messages.pages.purchase}</h1>
+      <div className="title-rule mb-8" />
+      {tool.isPending ? (
+        <PageLoader />
+      ) : tool.isError ? (
+        tool.error instanceof ApiError && tool.error.status === 404 ? (
+          <div className="space-y-4">
+            <p>{messages.catalog.toolNotFound}</p>
+            <Link to={paths.products()} className="btn btn-primary">
+              {messages.catalog.productsTitle}
+            </Link>
+          </div>
+        ) : (
+          <QueryError
+            message={messages.ordering.toolLoadFailed}
+            retrying={tool.isFetching}
+            onRetry={() => void tool.refetch()}
+          />
+        )
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
+          <ToolDetail tool={tool.data} />
+          <PurchaseForm
+            key={tool.data._id}
+            tool={tool.data}
+            email={session.user?.email ?? ''}
+            name={session.user?.name ?? ''}
+            onStockChanged={refreshStock}
+          />
+        </div>
+      )}
+    </div>
+  )
 }

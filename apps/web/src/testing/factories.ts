@@ -1,4 +1,11 @@
-import { ProfileSchema, ToolSchema, type Profile, type Tool } from '@toolworks/shared'
+import {
+  OrderSchema,
+  ProfileSchema,
+  ToolSchema,
+  type Order,
+  type Profile,
+  type Tool,
+} from '@toolworks/shared'
 
 let sequence = 0
 
@@ -47,6 +54,30 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     location: null,
     education: null,
     linkedin: null,
+    ...overrides,
+  })
+}
+
+/** A valid unpaid order (checked by the shared schema); override only what the test is about. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  sequence += 1
+  const purchaseQuantity = overrides.purchaseQuantity ?? 10
+  const price = overrides.price ?? 12.5
+  return OrderSchema.parse({
+    _id: `order-${sequence}`,
+    toolsId: `tool-${sequence}`,
+    tools: `Tool ${sequence}`,
+    purchaseQuantity,
+    price,
+    customer: `customer${sequence}@example.com`,
+    customerName: `Customer ${sequence}`,
+    totalMoney: (Math.round(price * 100) * purchaseQuantity) / 100,
+    phone: '+880 1700 000000',
+    address: 'House 1, Road 2, Dhaka',
+    paid: false,
+    transactionId: null,
+    status: 'unpaid',
+    createdAt: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
     ...overrides,
   })
 }

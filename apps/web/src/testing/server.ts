@@ -3,6 +3,12 @@ import { setupServer } from 'msw/node'
 import { accountsHandlers } from './handlers/accounts'
 import { authHandlers } from './handlers/auth'
 import { catalogHandlers } from './handlers/catalog'
+import { ordersHandlers } from './handlers/orders'
 
 /** The HTTP stand-in for every web test; a test swaps answers with `server.use(...)`. */
-export const server = setupServer(...authHandlers, ...accountsHandlers, ...catalogHandlers)
+export const server = setupServer(
+  ...authHandlers,
+  ...accountsHandlers,
+  ...catalogHandlers,
+  ...ordersHandlers,
+)

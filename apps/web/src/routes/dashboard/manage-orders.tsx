@@ -1,8 +1,74 @@
-import { messages } from '@toolworks/shared'
+import { useDeferredValue } from 'react'
+import { useSearchParams } from 'react-router'
+import { toast } from 'react-toastify'
 
-import { PlaceholderPage } from '@/components/ui/placeholder-page'
+import { messages, OrderStatusSchema, type Order, type OrderStatus } from '@toolworks/shared'
 
-// TODO(admin issue): the screen itself, behind an admin guard (SPEC.md §2, §6).
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { useAllOrders } from '@/features/orders/api/get-all-orders'
+import { useMarkShipped } from '@/features/orders/api/mark-shipped'
+import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table'
+import { OrderFilters } from '@/features/orders/components/order-filters'
+import { getErrorMessage } from '@/lib/get-error-message'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+const m = messages.ordering
+
+/** SPEC.md §2 Manage Orders (admin), with a status filter and an email search in the URL. */
 export function ManageOrdersRoute() {
-  return <PlaceholderPage title={messages.dashboard.manageOrders} headingLevel={2} />
+  useDocumentTitle(messages.dashboard.manageOrders)
+  const [searchParams, setSearchParams] = useSearchParams()
+  const parsedStatus = OrderStatusSchema.safeParse(searchParams.get('status'))
+  const status = parsedStatus.success ? parsedStatus.data : undefined
+  const q = searchParams.get('q') ?? ''
+  // Typing stays responsive; the request follows the settled text.
+  const deferredQ = useDeferredValue(q.trim())
+  const orders = useAllOrders({ status, q: deferredQ === '' ? undefined : deferredQ })
+  const markShipped = useMarkShipped()
+
+  const setParam = (name: 'status' | 'q', value: string | undefined) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (value) next.set(name, value)
+        else next.delete(name)
+        return next
+      },
+      { replace: true },
+    )
+
+  const onMarkShipped = (order: Order) =>
+    markShipped.mutate(order._id, {
+      onSuccess: () => toast.success(m.markedShipped),
+      onError: (error) => toast.error(getErrorMessage(error)),
+    })
+
+  return (
+    <div>
+      <h2 className="section-title">{messages.dashboard.manageOrders}</h2>
+      <div className="title-rule" />
+      <OrderFilters
+        status={status}
+        q={q}
+        onStatusChange={(next: OrderStatus | undefined) => setParam('status', next)}
+        onQueryChange={(next) => setParam('q', next)}
+      />
+      {orders.isPending ? (
+        <PageLoader />
+      ) : orders.isError ? (
+        <QueryError
+          message={m.ordersLoadFailed}
+          retrying={orders.isFetching}
+          onRetry={() => void orders.refetch()}
+        />
+      ) : (
+        <ManageOrdersTable
+          orders={orders.data}
+          pendingId={markShipped.isPending ? markShipped.variables : null}
+          onMarkShipped={onMarkShipped}
+        />
+      )}
+    </div>
+  )
 }

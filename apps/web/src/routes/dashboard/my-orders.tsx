@@ -1,8 +1,63 @@
-import { messages } from '@toolworks/shared'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from 'react-toastify'
 
-import { PlaceholderPage } from '@/components/ui/placeholder-page'
+import { messages, type Order } from '@toolworks/shared'
 
-// TODO(my orders issue): the screen itself (SPEC.md §2).
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { anyToolKey } from '@/features/catalog/api/get-tool'
+import { anyToolsKey } from '@/features/catalog/api/get-tools'
+import { useDeleteOrder } from '@/features/orders/api/delete-order'
+import { useMyOrders } from '@/features/orders/api/get-my-orders'
+import { MyOrdersTable } from '@/features/orders/components/my-orders-table'
+import { useSession } from '@/lib/auth'
+import { getErrorMessage } from '@/lib/get-error-message'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+const m = messages.ordering
+
+/** SPEC.md §2 My Orders: the count in the heading, Pay for unpaid orders, delete after a confirm. */
 export function MyOrdersRoute() {
-  return <PlaceholderPage title={messages.dashboard.myOrders} headingLevel={2} />
+  useDocumentTitle(messages.dashboard.myOrders)
+  const session = useSession()
+  const orders = useMyOrders(session.user?.email ?? '')
+  const deleteOrder = useDeleteOrder()
+  const queryClient = useQueryClient()
+
+  const onDelete = (order: Order) => {
+    if (!window.confirm(m.deleteConfirm)) return
+    deleteOrder.mutate(order._id, {
+      onSuccess: () => {
+        toast.success(m.deleted)
+        // A cancelled order's quantity is back in stock.
+        void queryClient.invalidateQueries({ queryKey: anyToolKey })
+        void queryClient.invalidateQueries({ queryKey: anyToolsKey })
+      },
+      onError: (error) => toast.error(getErrorMessage(error)),
+    })
+  }
+
+  return (
+    <div>
+      <h2 className="section-title">
+        {orders.data ? m.ordersCount(orders.data.length) : messages.dashboard.myOrders}
+      </h2>
+      <div className="title-rule" />
+      {orders.isPending ? (
+        <PageLoader />
+      ) : orders.isError ? (
+        <QueryError
+          message={m.ordersLoadFailed}
+          retrying={orders.isFetching}
+          onRetry={() => void orders.refetch()}
+        />
+      ) : (
+        <MyOrdersTable
+          orders={orders.data}
+          pendingId={deleteOrder.isPending ? deleteOrder.variables : null}
+          onDelete={onDelete}
+        />
+      )}
+    </div>
+  )
 }

@@ -22,4 +22,16 @@ export function toolListErrorHandler(status = 500) {
   return http.get('/api/tool', () => HttpResponse.json(body, { status }))
 }
 
+/** GET /api/tool/{id}: `tool()` is read on every request, so a test can change the stock. */
+export function toolHandler(tool: () => Tool) {
+  return http.get('/api/tool/:id', ({ params }) => {
+    const current = tool()
+    if (params.id !== current._id) {
+      const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such tool' } }
+      return HttpResponse.json(body, { status: 404 })
+    }
+    return HttpResponse.json(current)
+  })
+}
+
 export const catalogHandlers = [toolListHandler(makeTools(3))]

@@ -7,11 +7,11 @@ import { LoginBodySchema, messages } from '@toolworks/shared'
 
 import { useRequestPasswordReset } from '../api/request-password-reset'
 import { useSignIn } from '../api/sign-in'
-import { applyFieldErrors } from '../utils/apply-field-errors'
+import { applyFieldErrors } from '@/lib/apply-field-errors'
 import { authErrorMessage } from '../utils/auth-error-message'
 
 import { AuthAlert } from './auth-alert'
-import { TextField } from './text-field'
+import { TextField } from '@/components/ui/text-field'
 
 const m = messages.accounts
 type LoginInput = z.input<typeof LoginBodySchema>

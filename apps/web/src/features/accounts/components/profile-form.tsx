@@ -4,7 +4,7 @@ import { z } from 'zod'
 
 import { messages, UpdateProfileBodySchema, type Profile } from '@toolworks/shared'
 
-import { TextField } from './text-field'
+import { TextField } from '@/components/ui/text-field'
 
 const m = messages.accounts
 

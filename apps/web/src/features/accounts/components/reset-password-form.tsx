@@ -12,7 +12,7 @@ import { paths } from '@/lib/paths'
 import { useResetPassword } from '../api/reset-password'
 import { authErrorMessage } from '../utils/auth-error-message'
 
-import { TextField } from './text-field'
+import { TextField } from '@/components/ui/text-field'
 
 const m = messages.accounts
 const ResetFormSchema = z.object({ newPassword: PasswordSchema })

@@ -6,11 +6,11 @@ import type { z } from 'zod'
 import { messages, SignupBodySchema } from '@toolworks/shared'
 
 import { useSignUp } from '../api/sign-up'
-import { applyFieldErrors } from '../utils/apply-field-errors'
+import { applyFieldErrors } from '@/lib/apply-field-errors'
 import { authErrorMessage } from '../utils/auth-error-message'
 
 import { AuthAlert } from './auth-alert'
-import { TextField } from './text-field'
+import { TextField } from '@/components/ui/text-field'
 
 const m = messages.accounts
 type SignupInput = z.input<typeof SignupBodySchema>

@@ -6,9 +6,12 @@ import { api } from '@/lib/api-client'
 export const getTool = (id: string, signal?: AbortSignal) =>
   api.call(catalogContract.getOne, { params: { id }, signal })
 
+/** Every single-tool query starts with this key. */
+export const anyToolKey = ['tool'] as const
+
 export const toolQuery = (id: string) =>
   queryOptions({
-    queryKey: ['tool', id],
+    queryKey: [...anyToolKey, id],
     queryFn: ({ signal }) => getTool(id, signal),
   })
 

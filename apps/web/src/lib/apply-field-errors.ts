@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 
-import { ApiError } from '@/lib/api-error'
+import { ApiError } from './api-error'
 
 /** Server field messages (VALIDATION_FAILED) go onto the inputs; true when there were some. */
 export function applyFieldErrors<T extends FieldValues>(

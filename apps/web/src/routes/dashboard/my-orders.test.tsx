@@ -1,0 +1,121 @@
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, test, vi, type MockInstance } from 'vitest'
+
+import { makeOrder, makeUser } from '@/testing/factories'
+import { sessionHandler } from '@/testing/handlers/auth'
+import { ordersDeniedHandler, ordersServer } from '@/testing/handlers/orders'
+import { renderApp } from '@/testing/render'
+import { server } from '@/testing/server'
+
+const email = 'jane@example.com'
+
+function setup() {
+  const orders = ordersServer([
+    makeOrder({ _id: 'o3', customer: email, customerName: 'Jane', tools: 'Hammer' }),
+    makeOrder({
+      _id: 'o2',
+      customer: email,
+      customerName: 'Jane',
+      tools: 'Wrench',
+      purchaseQuantity: 3,
+      price: 19.99,
+      totalMoney: 59.97,
+      paid: true,
+      status: 'paid',
+      transactionId: 'pi_paid_123',
+    }),
+    makeOrder({
+      _id: 'o1',
+      customer: email,
+      customerName: 'Jane',
+      tools: 'Saw',
+      paid: true,
+      status: 'shipped',
+      transactionId: 'pi_ship_456',
+    }),
+    makeOrder({ _id: 'other', customer: 'someone@example.com', tools: 'Not mine' }),
+  ])
+  server.use(sessionHandler(makeUser({ email })), ...orders.handlers)
+  return { ...renderApp('/dashboard/myorder'), orders }
+}
+
+const rowOf = (tool: string) => screen.getByRole('cell', { name: tool }).closest('tr')!
+
+// Only the confirm spy: the console guard restores its own spies after this.
+let confirm: MockInstance<typeof window.confirm> | undefined
+afterEach(() => confirm?.mockRestore())
+
+describe('My Orders', () => {
+  test('shows the count and the payment state of each order', async () => {
+    const { orders } = setup()
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'My Orders (3)' }),
+    ).toBeInTheDocument()
+    expect(orders.seen[0]?.url.searchParams.get('customer')).toBe(email)
+
+    const hammer = within(rowOf('Hammer'))
+    expect(hammer.getByRole('link', { name: 'Pay: Hammer' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/o3',
+    )
+    const wrench = within(rowOf('Wrench'))
+    expect(wrench.getByText('Paid')).toBeInTheDocument()
+    expect(wrench.getByText('pi_paid_123')).toBeInTheDocument()
+    expect(wrench.getByText('$59.97')).toBeInTheDocument()
+    expect(wrench.queryByRole('link', { name: /Pay/ })).toBeNull()
+    const saw = within(rowOf('Saw'))
+    expect(saw.getByText('Shipped')).toBeInTheDocument()
+    expect(saw.getByText('pi_ship_456')).toBeInTheDocument()
+    expect(screen.queryByText('Not mine')).toBeNull()
+  })
+
+  test('delete asks first, then deletes, toasts and refreshes the list', async () => {
+    confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+    const { user, orders } = setup()
+    await user.click(await screen.findByRole('button', { name: 'Delete: Hammer' }))
+
+    expect(confirm).toHaveBeenCalledWith('Do you delete this item?')
+    expect(await screen.findByText('order deleted successfully')).toBeInTheDocument()
+    expect(orders.seen.some((r) => r.method === 'DELETE' && r.url.pathname.endsWith('/o3'))).toBe(
+      true,
+    )
+    expect(await screen.findByText('My Orders (2)')).toBeInTheDocument()
+    expect(screen.queryByRole('cell', { name: 'Hammer' })).toBeNull()
+  })
+
+  test('nothing is deleted when the confirm is cancelled', async () => {
+    confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
+    const { user, orders } = setup()
+    await user.click(await screen.findByRole('button', { name: 'Delete: Hammer' }))
+
+    expect(orders.seen.some((r) => r.method === 'DELETE')).toBe(false)
+    expect(screen.getByText('My Orders (3)')).toBeInTheDocument()
+    expect(screen.queryByText('order deleted successfully')).toBeNull()
+  })
+
+  test('says so when there are no orders', async () => {
+    server.use(sessionHandler(makeUser({ email })))
+    renderApp('/dashboard/myorder')
+    expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument()
+    expect(screen.getByText('My Orders (0)')).toBeInTheDocument()
+  })
+
+  test('a 401 signs the user out, clears the token and goes to /', async () => {
+    let signedOut = false
+    server.use(
+      sessionHandler(makeUser({ email })),
+      ordersDeniedHandler('get', '/api/purchase', 401),
+      http.post('/api/auth/sign-out', () => {
+        signedOut = true
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    localStorage.setItem('accessToken', 'stale')
+    const { router } = renderApp('/dashboard/myorder')
+
+    await expect.poll(() => router.state.location.pathname).toBe('/')
+    expect(signedOut).toBe(true)
+    expect(localStorage.getItem('accessToken')).toBeNull()
+  })
+})

@@ -1,0 +1,93 @@
+import { http, HttpResponse } from 'msw'
+
+import type { ErrorBody, Order, OrderStatus } from '@toolworks/shared'
+
+/** Every request an orders handler saw, for tests that check what was sent. */
+export type SeenRequest = { method: string; url: URL; body: unknown }
+
+function errorBody(code: ErrorBody['error']['code'], message: string): ErrorBody {
+  return { error: { code, message } }
+}
+
+/**
+ * An in-memory orders API as the server answers it: the customer's list without cancelled
+ * orders, the admin list filtered by `status` and `q`, delete and mark shipped. `seen`
+ * records each request.
+ */
+export function ordersServer(initial: Order[]) {
+  let orders = [...initial]
+  const seen: SeenRequest[] = []
+  const record = async (request: Request) => {
+    const text = await request.text()
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      body: text === '' ? undefined : (JSON.parse(text) as unknown),
+    })
+  }
+
+  const handlers = [
+    http.get('/api/purchase/admin', async ({ request }) => {
+      await record(request)
+      const url = new URL(request.url)
+      const status = url.searchParams.get('status') as OrderStatus | null
+      const q = url.searchParams.get('q')?.toLowerCase() ?? ''
+      return HttpResponse.json(
+        orders.filter(
+          (o) => (status === null || o.status === status) && o.customer.toLowerCase().includes(q),
+        ),
+      )
+    }),
+    http.get('/api/purchase', async ({ request }) => {
+      await record(request)
+      const customer = new URL(request.url).searchParams.get('customer')
+      return HttpResponse.json(
+        orders.filter((o) => o.customer === customer && o.status !== 'cancelled'),
+      )
+    }),
+    http.get('/api/purchase/:id', async ({ request, params }) => {
+      await record(request)
+      const order = orders.find((o) => o._id === params.id)
+      return order
+        ? HttpResponse.json(order)
+        : HttpResponse.json(errorBody('NOT_FOUND', 'No such order'), { status: 404 })
+    }),
+    http.delete('/api/purchase/:id', async ({ request, params }) => {
+      await record(request)
+      const order = orders.find((o) => o._id === params.id)
+      if (!order) return HttpResponse.json(errorBody('NOT_FOUND', 'No such order'), { status: 404 })
+      const outcome = order.status === 'unpaid' ? 'cancelled' : 'hidden'
+      orders = orders.filter((o) => o._id !== order._id)
+      return HttpResponse.json({ acknowledged: true, deletedCount: 1, outcome })
+    }),
+    http.patch('/api/purchase/:id/status', async ({ request, params }) => {
+      await record(request)
+      const order = orders.find((o) => o._id === params.id)
+      if (!order || order.status !== 'paid')
+        return HttpResponse.json(errorBody('CONFLICT', 'Only a paid order ships'), { status: 409 })
+      const shipped: Order = { ...order, status: 'shipped' }
+      orders = orders.map((o) => (o._id === shipped._id ? shipped : o))
+      return HttpResponse.json(shipped)
+    }),
+  ]
+  return { handlers, seen, orders: () => orders }
+}
+
+/** A bearer call refused: `status` 401 or 403 on `method path`. */
+export function ordersDeniedHandler(
+  method: 'get' | 'delete' | 'post',
+  path: string,
+  status: 401 | 403 = 401,
+) {
+  return http[method](path, () =>
+    HttpResponse.json(
+      errorBody(status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN', 'Please sign in'),
+      { status },
+    ),
+  )
+}
+
+export const ordersHandlers = [
+  http.get('/api/purchase/admin', () => HttpResponse.json([])),
+  http.get('/api/purchase', () => HttpResponse.json([])),
+]
