@@ -1,6 +1,12 @@
 import { expect, inject, test } from 'vitest'
 
-import { logInInBrowser, newPerson, signOutInBrowser, signUpInBrowser } from './support/accounts.js'
+import {
+  logInAsAdmin,
+  logInInBrowser,
+  newPerson,
+  signOutInBrowser,
+  signUpInBrowser,
+} from './support/accounts.js'
 import { openPage, screenshot, useBrowser } from './support/browser.js'
 import { waitForEmailLink } from './support/outbox.js'
 

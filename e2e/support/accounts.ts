@@ -38,3 +38,18 @@ export async function signOutInBrowser(page: Page): Promise<void> {
   await page.waitForFunction(() => !localStorage.getItem('accessToken'))
   await page.locator('header').getByRole('link', { name: 'Login' }).first().waitFor()
 }
+
+/**
+ * The admin of ADMIN_EMAILS, whichever spec file meets it first: created through the API if
+ * it does not exist yet, then signed in through the Login page.
+ */
+export async function logInAsAdmin(page: Page, baseUrl: string, adminEmail: string): Promise<void> {
+  const admin = newPerson({ email: adminEmail, name: 'Shop Admin' })
+  await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ name: admin.name, email: admin.email, password: admin.password }),
+  })
+  await page.goto(`${baseUrl}/login`)
+  await logInInBrowser(page, admin)
+}
