@@ -111,11 +111,7 @@ test('an admin sees the admin dashboard and makes a customer admin', async ({ on
   await signUpInBrowser(customerPage, ctx.baseUrl, customer)
 
   const page = await openPage(ctx.browser, onTestFinished)
-  await signUpInBrowser(
-    page,
-    ctx.baseUrl,
-    newPerson({ email: inject('adminEmail'), name: 'Shop Admin' }),
-  )
+  await logInAsAdmin(page, ctx.baseUrl, inject('adminEmail'))
   await page.goto(`${ctx.baseUrl}/dashboard`)
   await page.getByRole('heading', { name: 'WELCOME TO ADMIN DASHBOARD' }).waitFor()
   const menu = page.getByRole('navigation', { name: /dashboard/i })
