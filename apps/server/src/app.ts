@@ -20,6 +20,10 @@ import { healthRoutes } from './modules/health/health.routes.js'
 import { siteConfigRoutes } from './modules/site-config/site-config.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
+import { paymentsRoutes } from './modules/payments/payments.routes.js'
+import { createPaymentsService } from './modules/payments/payments.service.js'
+import { createSandboxProvider } from './modules/payments/sandbox-provider.js'
+import { createStripeProvider } from './modules/payments/stripe-provider.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { docsPlugin } from './plugins/docs.js'
@@ -56,13 +60,32 @@ function createServices(
   const secret = ensureAuthSecret(config)
   const tokens = createBearerTokens(secret)
   const catalog = createCatalogService({ db })
+  const orders = createOrdersService({ db, catalog })
+  const stripe = config.stripe ? createStripeProvider(stripeOptions(config.stripe)) : undefined
+  const sandbox = stripe ? undefined : createSandboxProvider({ db })
   return {
+    sandbox,
+    stripe,
+    payments: createPaymentsService({ provider: stripe ?? sandbox!, orders, log }),
     auth: createAuth({ config, db, mailer, secret, log }),
     tokens,
     accounts: createAccountsService({ db, tokens }),
     catalog,
-    orders: createOrdersService({ db, catalog }),
+    orders,
     media: createMediaService({ db }),
+  }
+}
+
+function stripeOptions(stripe: NonNullable<Config['stripe']>) {
+  const base = stripe.apiBase ? new URL(stripe.apiBase) : undefined
+  return {
+    secretKey: stripe.secretKey,
+    webhookSecret: stripe.webhookSecret,
+    ...(base && {
+      host: base.hostname,
+      port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+      protocol: base.protocol === 'https:' ? ('https' as const) : ('http' as const),
+    }),
   }
 }
 
@@ -114,6 +137,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(accountsRoutes, { accounts: services.accounts })
   await app.register(catalogRoutes, { catalog: services.catalog })
   await app.register(ordersRoutes, { orders: services.orders })
+  await app.register(paymentsRoutes, {
+    payments: services.payments,
+    sandbox: services.sandbox,
+    stripe: services.stripe,
+  })
   await app.register(mediaRoutes, { media: services.media })
 
   await app.register(webPlugin, { webDistDir: config.webDistDir })

@@ -79,6 +79,11 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Tests only: a local stand-in for Stripe's API. */
+  STRIPE_API_BASE: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: z.preprocess(
@@ -110,7 +115,13 @@ export type Config = {
   adminEmails: string[]
   smtpUrl: string | undefined
   stripe:
-    | { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined }
+    | {
+        secretKey: string
+        publishableKey: string | undefined
+        webhookSecret: string | undefined
+        /** Tests only: a local stand-in for Stripe's API. */
+        apiBase: string | undefined
+      }
     | undefined
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
   seedDemo: boolean
@@ -168,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretKey: e.STRIPE_SECRET_KEY,
           publishableKey: e.STRIPE_PUBLISHABLE_KEY,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiBase: e.STRIPE_API_BASE,
         }
       : undefined,
     google:

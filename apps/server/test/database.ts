@@ -48,6 +48,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 const APP_TABLES = [
+  'sandbox_payment_intents',
   'orders',
   'reviews',
   'tools',

@@ -166,6 +166,29 @@ export const messages = {
     amountToPay: (amount: string) => `Amount to pay: ${amount}`,
     orderLoadFailed: 'This order could not be loaded.',
   },
+  // Payment page (SPEC.md §2, §4, §8; issue 5). `Payment successful` and
+  // `Congrats! Your payment is completed.` are the spec's own strings.
+  paymentPage: {
+    paymentSuccessful: 'Payment successful',
+    completed: 'Congrats! Your payment is completed.',
+    paid: 'Paid',
+    transactionId: 'Transaction id',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    cvc: 'CVC',
+    pay: 'Pay',
+    sandboxNote:
+      'Test sandbox: no real card is charged. Pay with the test card 4242 4242 4242 4242, any future expiry and any CVC.',
+    stripeNotice:
+      'Card payments through Stripe are configured on the server; the Stripe card form loads here.',
+    cardNumberInvalid: 'Enter a card number of 13 to 19 digits.',
+    expiryInvalid: 'Enter the expiry as MM/YY with a month from 01 to 12.',
+    cvcInvalid: 'Enter the 3 or 4 digit CVC.',
+    preparing: 'Preparing the payment…',
+    intentFailed: 'The payment could not be prepared.',
+    configLoadFailed: 'The payment settings could not be loaded.',
+    nothingToPay: 'This order has nothing to pay.',
+  },
   screenError: {
     title: 'Something went wrong',
     retry: 'Try again',
@@ -202,6 +225,17 @@ export const messages = {
     orderNotFound: 'We could not find that order.',
     paidOrderKept: 'A paid order is kept on record and cannot be deleted.',
     onlyPaidShips: 'Only a paid order can be marked shipped.',
+    paidByAnotherPayment: 'This order is already paid by another payment.',
+  },
+  paymentRules: {
+    alreadyPaid: 'This order is already paid.',
+    cancelled: 'This order was cancelled. Please order again.',
+    noSuchPayment: 'We could not find that payment.',
+    otherOrder: 'This payment belongs to another order.',
+    notSucceeded: 'The payment has not gone through yet.',
+    amountMismatch: 'The payment does not match the order total.',
+    providerDown: 'The payment provider did not answer. Your order is unchanged; please try again.',
+    badSignature: 'The webhook signature is not valid.',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid. Please check them and try again.',

@@ -112,3 +112,16 @@ export async function updateTool(
   const [row] = await tx.update(tools).set(fields).where(eq(tools.id, id)).returning(toolColumns)
   return row
 }
+
+/**
+ * A payment arrived for an order that had been cancelled: the sale stands, so its quantity
+ * leaves stock again, down to zero at most (the shortfall is logged for the shop to handle).
+ */
+export async function retakeStock(tx: DbOrTx, id: string, amount: number): Promise<number> {
+  const [row] = await tx
+    .update(tools)
+    .set({ quantity: sql`greatest(${tools.quantity} - ${amount}, 0)` })
+    .where(eq(tools.id, id))
+    .returning({ quantity: tools.quantity })
+  return row?.quantity ?? 0
+}

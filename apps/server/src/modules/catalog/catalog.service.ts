@@ -16,6 +16,7 @@ import {
   listActiveTools,
   lockActiveTool,
   updateTool,
+  retakeStock,
   returnStock,
   takeStock,
   type ToolRow,
@@ -64,6 +65,7 @@ export function createCatalogService({ db }: { db: Db }) {
     },
 
     returnStock: (tx: DbOrTx, id: string, amount: number) => returnStock(tx, id, amount),
+    retakeStock: (tx: DbOrTx, id: string, amount: number) => retakeStock(tx, id, amount),
 
     /** The admin's product edit; the minimum order may never exceed the stock. */
     async update(id: string, body: ToolUpdateBody): Promise<Tool> {

@@ -72,3 +72,38 @@ export async function changeStatus(
 export async function hideFromCustomer(db: DbOrTx, id: string): Promise<void> {
   await db.update(orders).set({ hiddenByCustomer: true }).where(eq(orders.id, id))
 }
+
+export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1)
+  return row
+}
+
+export async function setOrderPaid(
+  tx: DbOrTx,
+  id: string,
+  transactionId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: 'paid',
+      paid: true,
+      transactionId,
+      paymentIntentId: transactionId,
+      paidAt: new Date(),
+    })
+    .where(and(eq(orders.id, id), eq(orders.paid, false)))
+    .returning()
+  return row
+}
+
+export async function setPaymentIntent(
+  db: DbOrTx,
+  id: string,
+  paymentIntentId: string,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentIntentId })
+    .where(and(eq(orders.id, id), eq(orders.paid, false)))
+}

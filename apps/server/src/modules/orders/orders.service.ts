@@ -12,6 +12,9 @@ import {
   insertOrder,
   listAllOrders,
   listCustomerOrders,
+  lockOrder,
+  setOrderPaid,
+  setPaymentIntent,
   type OrderRow,
 } from './orders.queries.js'
 
@@ -109,6 +112,59 @@ export function createOrdersService({ db, catalog }: { db: Db; catalog: CatalogS
       if (!isOwner(actor, row)) throw new AppError('CONFLICT', r.paidOrderKept)
       await hideFromCustomer(db, row.id)
       return { acknowledged: true as const, deletedCount: 1, outcome: 'hidden' as const }
+    },
+
+    /** What a payment needs to know of the caller's own order. */
+    async forPayment(actor: Actor, id: string) {
+      const row = await orderFor(actor, id)
+      if (!isOwner(actor, row)) throw new AppError('NOT_FOUND', r.orderNotFound)
+      return {
+        id: row.id,
+        totalCents: row.totalCents,
+        paid: row.paid,
+        status: row.status,
+        customerEmail: row.customerEmail,
+      }
+    },
+
+    /** The order as the payment flow sees it, for the provider's webhook (no caller). */
+    async forSystem(id: string) {
+      const row = isUuid(id) ? await findOrder(db, id) : undefined
+      if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
+      return { id: row.id, totalCents: row.totalCents, paid: row.paid, status: row.status }
+    },
+
+    rememberPaymentIntent: (id: string, paymentIntentId: string) =>
+      setPaymentIntent(db, id, paymentIntentId),
+
+    /**
+     * Marks an order paid by a verified payment. Arriving twice (webhook and client, in any
+     * order) changes nothing the second time; a second, different payment is refused.
+     */
+    async recordPayment(
+      orderId: string,
+      transactionId: string,
+      log?: { warn(obj: object, msg: string): void },
+    ): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const row = await lockOrder(tx, orderId)
+        if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
+        if (row.paid) {
+          if (row.transactionId === transactionId) return toOrder(row)
+          throw new AppError('CONFLICT', r.paidByAnotherPayment)
+        }
+        if (row.status === 'cancelled') {
+          // The customer cancelled while paying: the money is taken, so the sale stands.
+          const left = await catalog.retakeStock(tx, row.toolId, row.quantity)
+          log?.warn(
+            { orderId, stockLeft: left },
+            'payment arrived for a cancelled order; order reinstated',
+          )
+        }
+        const paid = await setOrderPaid(tx, orderId, transactionId)
+        if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
+        return toOrder(paid)
+      })
     },
 
     async markShipped(id: string): Promise<Order> {

@@ -1,0 +1,27 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+
+import { timestamps } from './columns.js'
+import { orders } from './orders.js'
+
+/**
+ * The sandbox provider's payment intents (issue 5). Stripe keeps its own; this table is the
+ * sandbox's stand-in for Stripe's records. No card data is ever stored here.
+ */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded'] })
+      .notNull()
+      .default('requires_payment_method'),
+    clientSecretHash: text('client_secret_hash').notNull(),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [index('sandbox_payment_intents_order_idx').on(t.orderId)],
+)

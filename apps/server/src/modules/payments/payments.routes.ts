@@ -1,0 +1,122 @@
+import { ErrorBodySchema, messages, paymentsContract } from '@toolworks/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+
+import { AppError } from '../../lib/app-error.js'
+import type { Actor } from '../accounts/accounts.service.js'
+import type { PaymentsService } from './payments.service.js'
+import type { SandboxProvider } from './sandbox-provider.js'
+import type { StripeProvider } from './stripe-provider.js'
+
+type Deps = {
+  payments: PaymentsService
+  sandbox: SandboxProvider | undefined
+  stripe: StripeProvider | undefined
+}
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  402: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  503: ErrorBodySchema,
+}
+
+function actorOf(request: { actor: Actor | null }): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED')
+  return request.actor
+}
+
+export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { payments, sandbox, stripe },
+) => {
+  const c = paymentsContract
+
+  app.post(
+    c.createIntent.path,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        body: c.createIntent.body,
+        response: { 200: c.createIntent.response, ...errors },
+      },
+    },
+    async (request) => payments.createIntent(actorOf(request), request.body.orderId),
+  )
+
+  app.patch(
+    c.markPaid.path,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Mark an order paid once the provider confirms its payment',
+        params: z.object({ id: z.string().max(64) }),
+        body: c.markPaid.body,
+        response: { 200: c.markPaid.response, ...errors },
+      },
+    },
+    async (request) =>
+      payments.markPaid(actorOf(request), request.params.id, request.body.transactionId),
+  )
+
+  if (sandbox) {
+    app.post(
+      c.sandboxConfirm.path,
+      {
+        // The client secret is the authority here, as with Stripe; limits keep guessing slow.
+        config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+        schema: {
+          tags: ['payments'],
+          body: c.sandboxConfirm.body,
+          response: { 200: c.sandboxConfirm.response, ...errors },
+        },
+      },
+      async (request) => ({ paymentIntent: await sandbox.confirm(request.body) }),
+    )
+  }
+
+  if (stripe) {
+    // Stripe signs the raw bytes: this route alone keeps the body unparsed.
+    await app.register(async (webhook) => {
+      webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      )
+      webhook.post(
+        c.stripeWebhook.path,
+        { schema: { tags: ['payments'], hide: true } },
+        async (request, reply) => {
+          const signature = request.headers['stripe-signature']
+          if (
+            !stripe.webhookSecret ||
+            typeof signature !== 'string' ||
+            !Buffer.isBuffer(request.body)
+          ) {
+            throw new AppError('VALIDATION_FAILED', messages.paymentRules.badSignature)
+          }
+          let event
+          try {
+            event = stripe.stripe.webhooks.constructEvent(
+              request.body,
+              signature,
+              stripe.webhookSecret,
+            )
+          } catch {
+            throw new AppError('VALIDATION_FAILED', messages.paymentRules.badSignature)
+          }
+          if (event.type === 'payment_intent.succeeded') {
+            await payments.paymentSucceeded(
+              event.data.object.id,
+              event.data.object.metadata.orderId,
+            )
+          }
+          return reply.send({ received: true })
+        },
+      )
+    })
+  }
+}

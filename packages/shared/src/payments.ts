@@ -1,0 +1,65 @@
+import { z } from 'zod'
+
+import { OrderSchema } from './orders.js'
+
+/** The spec's client sends `totalMoney`; it is ignored: the amount comes from the order (issue 5). */
+export const CreatePaymentIntentBodySchema = z.object({
+  orderId: z.string({ error: 'orderId is required' }).min(1, 'orderId is required').max(64),
+  totalMoney: z.unknown().optional(),
+})
+export const CreatePaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  /** In currency units, as everywhere in the API. */
+  amount: z.number(),
+  currency: z.string(),
+})
+
+export const MarkPaidBodySchema = z.object({
+  transactionId: z
+    .string({ error: 'transactionId is required' })
+    .min(1, 'transactionId is required')
+    .max(255),
+  toolId: z.unknown().optional(),
+})
+
+/** The sandbox provider's stand-in for Stripe's confirmCardPayment. */
+export const SandboxConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1).max(255),
+  card: z.object({
+    number: z.string().max(32),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    cvc: z.string().max(8),
+  }),
+  billingDetails: z
+    .object({ name: z.string().max(200), email: z.string().max(254) })
+    .partial()
+    .optional(),
+})
+export type SandboxConfirmBody = z.infer<typeof SandboxConfirmBodySchema>
+export const SandboxConfirmResponseSchema = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.literal('succeeded') }),
+})
+
+export const paymentsContract = {
+  createIntent: {
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    body: CreatePaymentIntentBodySchema,
+    response: CreatePaymentIntentResponseSchema,
+  },
+  markPaid: {
+    method: 'PATCH',
+    path: '/api/purchase/:id',
+    body: MarkPaidBodySchema,
+    response: OrderSchema,
+  },
+  sandboxConfirm: {
+    method: 'POST',
+    path: '/api/sandbox/payment_intents/confirm',
+    body: SandboxConfirmBodySchema,
+    response: SandboxConfirmResponseSchema,
+  },
+  stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+} as const
