@@ -4,6 +4,7 @@ import { accountsHandlers } from './handlers/accounts'
 import { authHandlers } from './handlers/auth'
 import { catalogHandlers } from './handlers/catalog'
 import { ordersHandlers } from './handlers/orders'
+import { paymentsHandlers } from './handlers/payments'
 
 /** The HTTP stand-in for every web test; a test swaps answers with `server.use(...)`. */
 export const server = setupServer(
@@ -11,4 +12,5 @@ export const server = setupServer(
   ...accountsHandlers,
   ...catalogHandlers,
   ...ordersHandlers,
+  ...paymentsHandlers,
 )

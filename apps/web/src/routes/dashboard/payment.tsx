@@ -1,16 +1,109 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useParams } from 'react-router'
 
-import { formatMoney, messages } from '@toolworks/shared'
+import { formatMoney, messages, type Order } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
 import { useOrder } from '@/features/orders/api/get-order'
+import { usePaymentIntent } from '@/features/orders/api/create-payment-intent'
+import { SandboxCardForm } from '@/features/orders/components/sandbox-card-form'
+import { ApiError } from '@/lib/api-error'
+import { siteConfigQuery } from '@/lib/site-config'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.ordering
+const p = messages.paymentPage
 
-// TODO(payment issue): the card form and the Pay button (SPEC.md §2, §5).
-/** SPEC.md §2 Payment page: for now the order summary only. */
+function TransactionId({ id }: { id: string }) {
+  return (
+    <p>
+      <span className="text-sm text-base-content/70">{p.transactionId}:</span>{' '}
+      <code className="font-mono break-all">{id}</code>
+    </p>
+  )
+}
+
+/** The card entry for an unpaid order: the provider the server is configured with. */
+function PaymentEntry({ order, onPaid }: { order: Order; onPaid: (id: string) => void }) {
+  const config = useQuery(siteConfigQuery())
+  const hasTotal = order.totalMoney > 0
+  const intent = usePaymentIntent(order._id, hasTotal)
+
+  if (!hasTotal) return <p>{p.nothingToPay}</p>
+  if (config.isPending) return <PageLoader />
+  if (config.isError) {
+    return (
+      <QueryError
+        message={p.configLoadFailed}
+        retrying={config.isFetching}
+        onRetry={() => void config.refetch()}
+      />
+    )
+  }
+  if (config.data.payments === 'stripe') {
+    // TODO(stripe elements): a later session adds @stripe/react-stripe-js and its card form.
+    return (
+      <p role="status" className="alert alert-info alert-soft">
+        {p.stripeNotice}
+      </p>
+    )
+  }
+  return (
+    <div className="space-y-4">
+      {intent.isError && (
+        <QueryError
+          message={intent.error instanceof ApiError ? intent.error.message : p.intentFailed}
+          retrying={intent.isFetching}
+          onRetry={() => void intent.refetch()}
+        />
+      )}
+      {intent.isPending && (
+        <p role="status" className="text-sm text-base-content/70">
+          {p.preparing}
+        </p>
+      )}
+      <SandboxCardForm
+        orderId={order._id}
+        clientSecret={intent.data?.clientSecret}
+        billing={{ name: order.customerName, email: order.customer }}
+        onPaid={onPaid}
+      />
+    </div>
+  )
+}
+
+/** Greeting, amount, and either the card entry, the completion message or the paid state. */
+function OrderPayment({ order }: { order: Order }) {
+  // Kept here so the congratulations stay after the refreshed order comes back paid.
+  const [completedId, setCompletedId] = useState<string | null>(null)
+
+  return (
+    <div className="mt-6 space-y-4">
+      <div className="space-y-2">
+        <p className="text-lg font-semibold">{m.paymentGreeting(order.customerName)}</p>
+        <p>{m.payFor(order.tools)}</p>
+        <p className="font-semibold">{m.amountToPay(formatMoney(order.totalMoney))}</p>
+      </div>
+      {completedId !== null ? (
+        <div role="status" className="alert alert-success alert-soft flex flex-col items-start">
+          <p className="font-semibold">{p.completed}</p>
+          <TransactionId id={completedId} />
+        </div>
+      ) : order.paid ? (
+        <div className="space-y-2">
+          <span className="badge badge-success">{p.paid}</span>
+          {order.transactionId !== null && <TransactionId id={order.transactionId} />}
+        </div>
+      ) : (
+        <PaymentEntry order={order} onPaid={setCompletedId} />
+      )}
+    </div>
+  )
+}
+
+/** SPEC.md §2 Payment page, §4 payment flow (issue 5). */
 export function PaymentRoute() {
   useDocumentTitle(messages.dashboard.payment)
   const { id = '' } = useParams()
@@ -29,12 +122,7 @@ export function PaymentRoute() {
           onRetry={() => void order.refetch()}
         />
       ) : (
-        <div className="mt-6 space-y-2">
-          <p className="text-lg font-semibold">{m.paymentGreeting(order.data.customerName)}</p>
-          <p>{m.payFor(order.data.tools)}</p>
-          <p className="font-semibold">{m.amountToPay(formatMoney(order.data.totalMoney))}</p>
-          <p className="text-base-content/70">{messages.site.comingSoon}</p>
-        </div>
+        <OrderPayment key={order.data._id} order={order.data} />
       )}
     </div>
   )

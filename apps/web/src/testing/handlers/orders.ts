@@ -70,7 +70,11 @@ export function ordersServer(initial: Order[]) {
       return HttpResponse.json(shipped)
     }),
   ]
-  return { handlers, seen, orders: () => orders }
+  /** Replaces one order, as another endpoint (the payment) changed it. */
+  const update = (changed: Order) => {
+    orders = orders.map((o) => (o._id === changed._id ? changed : o))
+  }
+  return { handlers, seen, orders: () => orders, update }
 }
 
 /** A bearer call refused: `status` 401 or 403 on `method path`. */

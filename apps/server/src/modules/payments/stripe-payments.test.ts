@@ -1,0 +1,223 @@
+import { CreatePaymentIntentResponseSchema, ErrorBodySchema, OrderSchema } from '@toolworks/shared'
+import Stripe from 'stripe'
+import { describe, expect, test } from 'vitest'
+
+import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
+import { buildTestApp } from '../../../test/app.js'
+import { useTestDatabase } from '../../../test/database.js'
+import { insertTool } from '../../../test/factories.js'
+import { startStripeStandIn } from '../../../test/stripe-stand-in.js'
+import type { App } from '../../app.js'
+
+const database = useTestDatabase()
+const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in'
+const signer = new Stripe('sk_test_signer_only')
+
+async function stripeApp(onTestFinished: (fn: () => Promise<void>) => void) {
+  const standIn = await startStripeStandIn()
+  onTestFinished(() => standIn.stop())
+  const app = await buildTestApp(database.current, onTestFinished, {
+    stripe: {
+      secretKey: 'sk_test_stand_in',
+      publishableKey: 'pk_test_stand_in',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: standIn.apiBase,
+    },
+  })
+  return { app, standIn }
+}
+
+async function placeOrder(app: App, user: TestUser) {
+  const tool = await insertTool(database.current.db, { priceCents: 1999, quantity: 100 })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: bearer(user),
+    payload: { toolsId: tool.id, purchaseQuantity: 3, phone: '+880 1700 000000', address: 'Dhaka' },
+  })
+  return res.json<{ insertedId: string }>().insertedId
+}
+
+function webhook(app: App, event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event)
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret })
+  return app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  })
+}
+
+const succeededEvent = (intent: {
+  id: string
+  metadata: Record<string, string>
+  amount: number
+}) => ({
+  id: `evt_${intent.id}`,
+  object: 'event',
+  type: 'payment_intent.succeeded',
+  data: { object: { ...intent, object: 'payment_intent', status: 'succeeded' } },
+})
+
+const readOrder = async (app: App, user: TestUser, id: string) =>
+  OrderSchema.parse(
+    (await app.inject({ method: 'GET', url: `/api/purchase/${id}`, headers: bearer(user) })).json(),
+  )
+
+describe('the stripe provider', () => {
+  test('creates the intent with the order’s amount and one idempotency key per order', async ({
+    onTestFinished,
+  }) => {
+    const { app, standIn } = await stripeApp(onTestFinished)
+    const user = await signUp(app)
+    const orderId = await placeOrder(app, user)
+    const first = CreatePaymentIntentResponseSchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          headers: bearer(user),
+          payload: { orderId, totalMoney: 1 },
+        })
+      ).json(),
+    )
+    const second = CreatePaymentIntentResponseSchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          headers: bearer(user),
+          payload: { orderId },
+        })
+      ).json(),
+    )
+    expect(second.paymentIntentId).toBe(first.paymentIntentId)
+    const created = standIn.requests.filter((r) => r.method === 'POST')
+    expect(created).toHaveLength(2)
+    expect(new Set(created.map((r) => r.idempotencyKey))).toEqual(
+      new Set([`order-${orderId}-5997`]),
+    )
+    const form = new URLSearchParams(created[0]?.body)
+    expect(form.get('amount')).toBe('5997')
+    expect(form.get('currency')).toBe('usd')
+    expect(form.get('metadata[orderId]')).toBe(orderId)
+  })
+
+  test('a signed webhook marks the order paid once; arriving twice or before the PATCH changes nothing more', async ({
+    onTestFinished,
+  }) => {
+    const { app, standIn } = await stripeApp(onTestFinished)
+    const user = await signUp(app)
+    const orderId = await placeOrder(app, user)
+    const { paymentIntentId } = CreatePaymentIntentResponseSchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          headers: bearer(user),
+          payload: { orderId },
+        })
+      ).json(),
+    )
+    const intent = standIn.succeed(paymentIntentId)
+
+    expect((await webhook(app, succeededEvent(intent))).statusCode).toBe(200)
+    expect((await webhook(app, succeededEvent(intent))).statusCode).toBe(200)
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${orderId}`,
+      headers: bearer(user),
+      payload: { transactionId: paymentIntentId },
+    })
+    expect(patch.statusCode).toBe(200)
+    expect(await readOrder(app, user, orderId)).toMatchObject({
+      paid: true,
+      status: 'paid',
+      transactionId: paymentIntentId,
+    })
+  })
+
+  test('a webhook with a bad signature is rejected with 400 and changes nothing', async ({
+    onTestFinished,
+  }) => {
+    const { app, standIn } = await stripeApp(onTestFinished)
+    const user = await signUp(app)
+    const orderId = await placeOrder(app, user)
+    const { paymentIntentId } = CreatePaymentIntentResponseSchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          headers: bearer(user),
+          payload: { orderId },
+        })
+      ).json(),
+    )
+    const intent = standIn.succeed(paymentIntentId)
+    const forged = await webhook(app, succeededEvent(intent), 'whsec_someone_else')
+    expect(forged.statusCode).toBe(400)
+    const unsigned = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: succeededEvent(intent),
+    })
+    expect(unsigned.statusCode).toBe(400)
+    expect((await readOrder(app, user, orderId)).paid).toBe(false)
+  })
+
+  test('a PATCH for an intent that has not succeeded is refused and the order stays unpaid', async ({
+    onTestFinished,
+  }) => {
+    const { app } = await stripeApp(onTestFinished)
+    const user = await signUp(app)
+    const orderId = await placeOrder(app, user)
+    const { paymentIntentId } = CreatePaymentIntentResponseSchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          headers: bearer(user),
+          payload: { orderId },
+        })
+      ).json(),
+    )
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${orderId}`,
+      headers: bearer(user),
+      payload: { transactionId: paymentIntentId },
+    })
+    expect(res.statusCode).toBe(402)
+    expect((await readOrder(app, user, orderId)).paid).toBe(false)
+  })
+
+  test('a provider that times out gets a clear 503; the order stays unpaid and a retry works', async ({
+    onTestFinished,
+  }) => {
+    const { app, standIn } = await stripeApp(onTestFinished)
+    const user = await signUp(app)
+    const orderId = await placeOrder(app, user)
+    standIn.setDelay(15_000)
+    const slow = await app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(user),
+      payload: { orderId },
+    })
+    expect(slow.statusCode).toBe(503)
+    expect(ErrorBodySchema.parse(slow.json()).error.message).toBe(
+      'The payment provider did not answer. Your order is unchanged; please try again.',
+    )
+    expect((await readOrder(app, user, orderId)).paid).toBe(false)
+    standIn.setDelay(0)
+    const retry = await app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(user),
+      payload: { orderId },
+    })
+    expect(retry.statusCode).toBe(200)
+  }, 60_000)
+})

@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useRef, useState } from 'react'
+import { useController, useForm, type Control } from 'react-hook-form'
+import { toast } from 'react-toastify'
+
+import { messages } from '@toolworks/shared'
+
+import { TextField } from '@/components/ui/text-field'
+import { getErrorMessage } from '@/lib/get-error-message'
+
+import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment'
+import { useMarkOrderPaid } from '../api/mark-order-paid'
+import { CardFormSchema, emptyCard, type CardFormInput, type CardFormOutput } from './card-details'
+
+const m = messages.paymentPage
+
+type CardInputProps = {
+  control: Control<CardFormInput, unknown, CardFormOutput>
+  name: keyof CardFormInput
+  label: string
+  autoComplete: string
+  placeholder: string
+  maxLength: number
+}
+
+/**
+ * One card input. Controlled and deliberately without a `name` attribute, so the browser has
+ * nothing to submit anywhere; the value lives only in this form until it is sent or cleared.
+ */
+function CardInput({ control, name, label, autoComplete, placeholder, maxLength }: CardInputProps) {
+  const { field, fieldState } = useController({ control, name })
+  return (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      autoCorrect="off"
+      spellCheck={false}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      disabled={field.disabled}
+      error={fieldState.error?.message}
+    />
+  )
+}
+
+type SandboxCardFormProps = {
+  orderId: string
+  /** Undefined until create-payment-intent answers; Pay stays disabled until then. */
+  clientSecret: string | undefined
+  billing: { name: string; email: string }
+  onPaid: (transactionId: string) => void
+}
+
+/** The sandbox provider's card form (issue 5): confirm with the sandbox, then mark the order paid. */
+export function SandboxCardForm({ orderId, clientSecret, billing, onPaid }: SandboxCardFormProps) {
+  const confirm = useConfirmSandboxPayment()
+  const markPaid = useMarkOrderPaid()
+  // A ref, not state: a second click in the same tick must see the payment already started.
+  const inFlight = useRef(false)
+  // An intent that succeeded but whose order was not marked yet is not confirmed again.
+  const succeededIntent = useRef<string | null>(null)
+  const [paying, setPaying] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<CardFormInput, unknown, CardFormOutput>({
+    resolver: zodResolver(CardFormSchema),
+    defaultValues: emptyCard,
+  })
+
+  const onSubmit = async (card: CardFormOutput) => {
+    if (clientSecret === undefined || inFlight.current) return
+    inFlight.current = true
+    setPaying(true)
+    setFailure(null)
+    try {
+      let intentId = succeededIntent.current
+      if (intentId === null) {
+        const { paymentIntent } = await confirm.mutateAsync({
+          clientSecret,
+          card: {
+            number: card.cardNumber,
+            expMonth: card.expiry.month,
+            expYear: card.expiry.year,
+            cvc: card.cvc,
+          },
+          billingDetails: billing,
+        })
+        intentId = paymentIntent.id
+        succeededIntent.current = intentId
+      }
+      const order = await markPaid.mutateAsync({ orderId, transactionId: intentId })
+      reset(emptyCard)
+      toast.success(m.paymentSuccessful)
+      onPaid(order.transactionId ?? intentId)
+    } catch (error) {
+      // A 402 carries the provider's own text, e.g. "Your card was declined."
+      setFailure(getErrorMessage(error))
+    } finally {
+      inFlight.current = false
+      setPaying(false)
+    }
+  }
+
+  const busy = paying || isSubmitting
+
+  return (
+    <form
+      noValidate
+      autoComplete="on"
+      className="max-w-md space-y-4"
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+    >
+      <p className="text-sm text-base-content/70">{m.sandboxNote}</p>
+      <CardInput
+        control={control}
+        name="cardNumber"
+        label={m.cardNumber}
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        maxLength={23}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <CardInput
+          control={control}
+          name="expiry"
+          label={m.expiry}
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+        />
+        <CardInput
+          control={control}
+          name="cvc"
+          label={m.cvc}
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+        />
+      </div>
+      <button
+        type="submit"
+        className="btn btn-primary w-full"
+        disabled={clientSecret === undefined || busy}
+      >
+        {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        {m.pay}
+      </button>
+      {failure !== null && (
+        <p role="alert" className="text-sm font-semibold text-error">
+          {failure}
+        </p>
+      )}
+    </form>
+  )
+}
