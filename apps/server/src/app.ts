@@ -119,7 +119,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const services = createServices(config, database, mailer, app.log)
 
   await app.register(errorsPlugin)
-  await app.register(securityPlugin, { publicUrl: config.publicUrl })
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    stripe: config.stripe !== undefined,
+  })
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(docsPlugin)
   // Limits are opt-in per route; their counters live in the database (DESIGN.md, Scale-out).

@@ -55,6 +55,31 @@ describe('the web app on the API port', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined()
   })
 
+  test('the CSP allows Stripe only in Stripe mode', async ({ onTestFinished }) => {
+    const sandbox = await buildTestApp(database.current, onTestFinished, { webDistDir })
+    const sandboxCsp = (await sandbox.inject({ method: 'GET', url: '/' })).headers[
+      'content-security-policy'
+    ]
+    expect(sandboxCsp).not.toContain('stripe.com')
+    expect(sandboxCsp).toContain("frame-src 'none'")
+    const stripe = await buildTestApp(database.current, onTestFinished, {
+      webDistDir,
+      stripe: {
+        secretKey: 'sk_test_x',
+        publishableKey: 'pk_test_x',
+        webhookSecret: 'whsec_x',
+        apiBase: undefined,
+      },
+    })
+    const csp = String(
+      (await stripe.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    )
+    expect(csp).toContain("script-src 'self' https://js.stripe.com")
+    expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com')
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com")
+    expect(csp).not.toContain('unsafe-eval')
+  })
+
   test('HSTS is sent when the public URL is https', async ({ onTestFinished }) => {
     const app = await buildTestApp(database.current, onTestFinished, {
       webDistDir,
