@@ -19,7 +19,7 @@ type Case = {
     orderId: string
   }) => string
   /** 'order' stands for a valid order of the test's tool. */
-  payload?: object | 'order'
+  payload?: object | 'order' | 'orderRef'
   expect: Record<Role, number>
 }
 
@@ -112,6 +112,21 @@ const cases: Case[] = [
     // The admin reaches the rule itself: an unpaid order cannot ship.
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 409 },
   },
+  {
+    route: 'POST /api/create-payment-intent (A order)',
+    method: 'POST',
+    url: () => '/api/create-payment-intent',
+    payload: 'orderRef',
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    route: 'PATCH /api/purchase/{A order}',
+    method: 'PATCH',
+    url: (c) => `/api/purchase/${c.orderId}`,
+    payload: { transactionId: 'pi_sandbox_nothing' },
+    // A reaches the rule: no such payment. Nobody else reaches A's order.
+    expect: { anonymous: 401, customerA: 400, customerB: 404, admin: 404 },
+  },
   // Last: it cancels A's order. B cannot reach it; the admin's delete then finds it cancelled.
   {
     route: 'DELETE /api/purchase/{A order}',
@@ -149,6 +164,8 @@ test('every spec route answers each kind of caller as the rules say', async ({
     toolId: tool.id,
     orderId: placed.json<{ insertedId: string }>().insertedId,
   }
+  const payloadOf = (p: object | 'order' | 'orderRef') =>
+    p === 'order' ? orderOf(tool.id) : p === 'orderRef' ? { orderId: ctx.orderId } : p
   const callers: Record<Role, TestUser | undefined> = {
     anonymous: undefined,
     customerA: a,
@@ -167,7 +184,7 @@ test('every spec route answers each kind of caller as the rules say', async ({
         method: c.method,
         url: c.url(ctx),
         headers: caller ? bearer(caller) : {},
-        ...(c.payload ? { payload: c.payload === 'order' ? orderOf(tool.id) : c.payload } : {}),
+        ...(c.payload ? { payload: payloadOf(c.payload) } : {}),
       })
       got[c.route]![role] = res.statusCode
     }
