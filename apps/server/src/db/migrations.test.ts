@@ -47,6 +47,7 @@ test('a fresh database is migrated to the latest schema, and migrating again cha
         where table_schema = 'public' and column_name like '%cents'`,
   )
   expect(moneyColumns.map((r) => r.column_name).sort()).toEqual([
+    'amount_cents',
     'price_cents',
     'total_cents',
     'unit_price_cents',
