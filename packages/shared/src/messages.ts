@@ -188,6 +188,13 @@ export const messages = {
     intentFailed: 'The payment could not be prepared.',
     configLoadFailed: 'The payment settings could not be loaded.',
     nothingToPay: 'This order has nothing to pay.',
+    cardDetails: 'Card details',
+    stripeNotConfigured:
+      'Card payments are not configured: the shop has no Stripe publishable key. Please contact us to pay for this order.',
+    stripeLoadFailed:
+      'The card form could not be loaded. Check your connection and reload the page.',
+    cardFailed: 'The card payment failed. Please try again.',
+    notCompleted: 'The payment was not completed. Please try again.',
   },
   screenError: {
     title: 'Something went wrong',

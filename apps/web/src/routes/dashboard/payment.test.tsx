@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 
 import { makeOrder, makeUser } from '@/testing/factories'
 import { sessionHandler } from '@/testing/handlers/auth'
@@ -8,6 +8,10 @@ import { intentIdFor, paymentsConfigHandler, paymentsServer } from '@/testing/ha
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 
+// Stripe mode renders the Stripe card form; Stripe.js itself never loads in tests.
+vi.mock('@stripe/stripe-js', async () => (await import('@/testing/stripe')).stripeJsMock)
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/testing/stripe')).reactStripeMock)
+
 const email = 'jane@example.com'
 
 type SetupOptions = {
@@ -15,9 +19,17 @@ type SetupOptions = {
   mode?: 'sandbox' | 'stripe'
   intentReady?: Promise<void>
   confirmDelay?: number
+  /** Stripe mode's publishable key as GET /api/config gives it; null for none. */
+  stripePublishableKey?: string | null
 }
 
-function setup({ paid = false, mode = 'sandbox', intentReady, confirmDelay }: SetupOptions = {}) {
+function setup({
+  paid = false,
+  mode = 'sandbox',
+  intentReady,
+  confirmDelay,
+  stripePublishableKey,
+}: SetupOptions = {}) {
   const orders = ordersServer([
     makeOrder({
       _id: 'o1',
@@ -33,7 +45,7 @@ function setup({ paid = false, mode = 'sandbox', intentReady, confirmDelay }: Se
   const payments = paymentsServer(orders, { intentReady, confirmDelay })
   server.use(
     sessionHandler(makeUser({ email, name: 'Jane Doe' })),
-    paymentsConfigHandler(mode),
+    paymentsConfigHandler(mode, { stripePublishableKey }),
     ...orders.handlers,
     ...payments.handlers,
   )
@@ -173,13 +185,22 @@ describe('/dashboard/payment/:id', () => {
     expect(confirms()).toHaveLength(0)
   })
 
-  test('in Stripe mode the page says the Stripe card form loads here', async () => {
-    setup({ mode: 'stripe' })
-    expect(
-      await screen.findByText(
-        'Card payments through Stripe are configured on the server; the Stripe card form loads here.',
-      ),
-    ).toBeInTheDocument()
+  test('in Stripe mode the page shows the Stripe card form, not the sandbox one', async () => {
+    const { intents } = setup({ mode: 'stripe' })
+    const box = await screen.findByRole('group', { name: 'Card details' })
+    expect(box).toContainElement(await screen.findByLabelText('Stripe card (test double)'))
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeInTheDocument()
+    expect(screen.queryByLabelText('Card number')).toBeNull()
+    expect(screen.queryByText(/sandbox/i)).toBeNull()
+    await expect.poll(() => intents()).toHaveLength(1)
+  })
+
+  test('in Stripe mode without a publishable key the page says card payments are not configured', async () => {
+    setup({ mode: 'stripe', stripePublishableKey: null })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Card payments are not configured: the shop has no Stripe publishable key.',
+    )
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull()
     expect(screen.queryByLabelText('Card number')).toBeNull()
   })
 })

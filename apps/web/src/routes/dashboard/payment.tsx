@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useParams } from 'react-router'
 
 import { formatMoney, messages, type Order } from '@toolworks/shared'
@@ -12,6 +12,12 @@ import { SandboxCardForm } from '@/features/orders/components/sandbox-card-form'
 import { ApiError } from '@/lib/api-error'
 import { siteConfigQuery } from '@/lib/site-config'
 import { useDocumentTitle } from '@/lib/use-document-title'
+
+const StripeCardForm = lazy(() =>
+  import('@/features/orders/components/stripe-card-form').then((module) => ({
+    default: module.StripeCardForm,
+  })),
+)
 
 const m = messages.ordering
 const p = messages.paymentPage
@@ -42,13 +48,19 @@ function PaymentEntry({ order, onPaid }: { order: Order; onPaid: (id: string) =>
       />
     )
   }
-  if (config.data.payments === 'stripe') {
-    // TODO(stripe elements): a later session adds @stripe/react-stripe-js and its card form.
+  const stripeKey = config.data.stripePublishableKey
+  if (config.data.payments === 'stripe' && stripeKey === null) {
     return (
-      <p role="status" className="alert alert-info alert-soft">
-        {p.stripeNotice}
+      <p role="alert" className="alert alert-warning alert-soft">
+        {p.stripeNotConfigured}
       </p>
     )
+  }
+  const cardForm = {
+    orderId: order._id,
+    clientSecret: intent.data?.clientSecret,
+    billing: { name: order.customerName, email: order.customer },
+    onPaid,
   }
   return (
     <div className="space-y-4">
@@ -64,12 +76,14 @@ function PaymentEntry({ order, onPaid }: { order: Order; onPaid: (id: string) =>
           {p.preparing}
         </p>
       )}
-      <SandboxCardForm
-        orderId={order._id}
-        clientSecret={intent.data?.clientSecret}
-        billing={{ name: order.customerName, email: order.customer }}
-        onPaid={onPaid}
-      />
+      {config.data.payments === 'stripe' && stripeKey !== null ? (
+        // Stripe.js and its React bindings load only here, in a chunk of their own.
+        <Suspense fallback={<PageLoader />}>
+          <StripeCardForm publishableKey={stripeKey} {...cardForm} />
+        </Suspense>
+      ) : (
+        <SandboxCardForm {...cardForm} />
+      )}
     </div>
   )
 }

@@ -100,14 +100,20 @@ export function paymentsServer(
   return { handlers, seen }
 }
 
-/** The shop's payment mode as GET /api/config says it. */
-export function paymentsConfigHandler(payments: 'sandbox' | 'stripe') {
+/**
+ * The shop's payment mode as GET /api/config says it; Stripe mode comes with `pk_test_123`
+ * unless `stripePublishableKey` says otherwise (null: a server without the key).
+ */
+export function paymentsConfigHandler(
+  payments: 'sandbox' | 'stripe',
+  {
+    stripePublishableKey = payments === 'stripe' ? 'pk_test_123' : null,
+  }: {
+    stripePublishableKey?: string | null
+  } = {},
+) {
   return http.get('/api/config', () =>
-    HttpResponse.json({
-      googleSignIn: false,
-      payments,
-      stripePublishableKey: payments === 'stripe' ? 'pk_test_123' : null,
-    }),
+    HttpResponse.json({ googleSignIn: false, payments, stripePublishableKey }),
   )
 }
 

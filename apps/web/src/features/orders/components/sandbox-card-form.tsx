@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useRef, useState } from 'react'
 import { useController, useForm, type Control } from 'react-hook-form'
-import { toast } from 'react-toastify'
 
 import { messages } from '@toolworks/shared'
 
 import { TextField } from '@/components/ui/text-field'
-import { getErrorMessage } from '@/lib/get-error-message'
 
 import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment'
-import { useMarkOrderPaid } from '../api/mark-order-paid'
 import { CardFormSchema, emptyCard, type CardFormInput, type CardFormOutput } from './card-details'
+import { PaymentFailure, usePaymentAttempt } from './payment-attempt'
 
 const m = messages.paymentPage
 
@@ -58,13 +55,7 @@ type SandboxCardFormProps = {
 /** The sandbox provider's card form (issue 5): confirm with the sandbox, then mark the order paid. */
 export function SandboxCardForm({ orderId, clientSecret, billing, onPaid }: SandboxCardFormProps) {
   const confirm = useConfirmSandboxPayment()
-  const markPaid = useMarkOrderPaid()
-  // A ref, not state: a second click in the same tick must see the payment already started.
-  const inFlight = useRef(false)
-  // An intent that succeeded but whose order was not marked yet is not confirmed again.
-  const succeededIntent = useRef<string | null>(null)
-  const [paying, setPaying] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { pay, paying, failure } = usePaymentAttempt({ orderId, onPaid })
   const {
     control,
     handleSubmit,
@@ -76,37 +67,21 @@ export function SandboxCardForm({ orderId, clientSecret, billing, onPaid }: Sand
   })
 
   const onSubmit = async (card: CardFormOutput) => {
-    if (clientSecret === undefined || inFlight.current) return
-    inFlight.current = true
-    setPaying(true)
-    setFailure(null)
-    try {
-      let intentId = succeededIntent.current
-      if (intentId === null) {
-        const { paymentIntent } = await confirm.mutateAsync({
-          clientSecret,
-          card: {
-            number: card.cardNumber,
-            expMonth: card.expiry.month,
-            expYear: card.expiry.year,
-            cvc: card.cvc,
-          },
-          billingDetails: billing,
-        })
-        intentId = paymentIntent.id
-        succeededIntent.current = intentId
-      }
-      const order = await markPaid.mutateAsync({ orderId, transactionId: intentId })
-      reset(emptyCard)
-      toast.success(m.paymentSuccessful)
-      onPaid(order.transactionId ?? intentId)
-    } catch (error) {
-      // A 402 carries the provider's own text, e.g. "Your card was declined."
-      setFailure(getErrorMessage(error))
-    } finally {
-      inFlight.current = false
-      setPaying(false)
-    }
+    if (clientSecret === undefined) return
+    const paid = await pay(async () => {
+      const { paymentIntent } = await confirm.mutateAsync({
+        clientSecret,
+        card: {
+          number: card.cardNumber,
+          expMonth: card.expiry.month,
+          expYear: card.expiry.year,
+          cvc: card.cvc,
+        },
+        billingDetails: billing,
+      })
+      return { intentId: paymentIntent.id }
+    })
+    if (paid) reset(emptyCard)
   }
 
   const busy = paying || isSubmitting
@@ -153,11 +128,7 @@ export function SandboxCardForm({ orderId, clientSecret, billing, onPaid }: Sand
         {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
         {m.pay}
       </button>
-      {failure !== null && (
-        <p role="alert" className="text-sm font-semibold text-error">
-          {failure}
-        </p>
-      )}
+      <PaymentFailure message={failure} />
     </form>
   )
 }
