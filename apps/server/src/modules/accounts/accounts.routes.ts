@@ -1,22 +1,13 @@
-import { accountsContract, ErrorBodySchema } from '@toolworks/shared'
+import { accountsContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
 import { AppError } from '../../lib/app-error.js'
-import type { AccountsService, Actor } from './accounts.service.js'
+import { actorOf, errorResponses } from '../../lib/route-helpers.js'
+import type { AccountsService } from './accounts.service.js'
 
 type Deps = { accounts: AccountsService }
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-}
-
-function actorOf(request: { actor: Actor | null }): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED')
-  return request.actor
-}
+const errors = errorResponses(400, 401, 403, 404)
 
 export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts }) => {
   const c = accountsContract

@@ -1,24 +1,12 @@
-import { ErrorBodySchema, ordersContract } from '@toolworks/shared'
+import { ordersContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
-import { AppError } from '../../lib/app-error.js'
-import type { Actor } from '../accounts/accounts.service.js'
+import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { OrdersService } from './orders.service.js'
 
 type Deps = { orders: OrdersService }
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-}
-
-function actorOf(request: { actor: Actor | null }): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED')
-  return request.actor
-}
+const errors = errorResponses(400, 401, 403, 404, 409)
 
 export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders }) => {
   const c = ordersContract

@@ -1,9 +1,9 @@
-import { ErrorBodySchema, messages, paymentsContract } from '@toolworks/shared'
+import { messages, paymentsContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 import { AppError } from '../../lib/app-error.js'
-import type { Actor } from '../accounts/accounts.service.js'
+import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { PaymentsService } from './payments.service.js'
 import type { SandboxProvider } from './sandbox-provider.js'
 import type { StripeProvider } from './stripe-provider.js'
@@ -14,20 +14,7 @@ type Deps = {
   stripe: StripeProvider | undefined
 }
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  402: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  503: ErrorBodySchema,
-}
-
-function actorOf(request: { actor: Actor | null }): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED')
-  return request.actor
-}
+const errors = errorResponses(400, 401, 402, 403, 404, 409, 503)
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
