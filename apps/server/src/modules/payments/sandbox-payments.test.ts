@@ -134,6 +134,11 @@ describe('sandbox card payments', () => {
     const orderA = await placeOrder(app, a)
     const orderB = await placeOrder(app, b)
     expect((await createIntent(app, b, orderA)).statusCode).toBe(404)
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await createIntent(app, a, unknown)
+      expect(res.statusCode).toBe(404)
+      expect(ErrorBodySchema.parse(res.json()).error.message).toBe('We could not find that order.')
+    }
 
     const intentA = CreatePaymentIntentResponseSchema.parse(
       (await createIntent(app, a, orderA)).json(),
