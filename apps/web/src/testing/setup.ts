@@ -18,6 +18,9 @@ beforeAll(() => {
 
 installConsoleGuard()
 
+// jsdom has no layout, so it cannot scroll; the router's scroll restoration calls this.
+window.scrollTo = () => {}
+
 afterEach(() => {
   cleanup()
   server.resetHandlers()
