@@ -38,6 +38,16 @@ async function placeOrder(app: App, user: TestUser) {
   return res.json<{ insertedId: string }>().insertedId
 }
 
+async function createIntent(app: App, user: TestUser, orderId: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: bearer(user),
+    payload: { orderId },
+  })
+  return CreatePaymentIntentResponseSchema.parse(res.json())
+}
+
 function webhook(app: App, event: object, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event)
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret })
@@ -82,16 +92,7 @@ describe('the stripe provider', () => {
         })
       ).json(),
     )
-    const second = CreatePaymentIntentResponseSchema.parse(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/create-payment-intent',
-          headers: bearer(user),
-          payload: { orderId },
-        })
-      ).json(),
-    )
+    const second = await createIntent(app, user, orderId)
     expect(second.paymentIntentId).toBe(first.paymentIntentId)
     const created = standIn.requests.filter((r) => r.method === 'POST')
     expect(created).toHaveLength(2)
@@ -110,16 +111,7 @@ describe('the stripe provider', () => {
     const { app, standIn } = await stripeApp(onTestFinished)
     const user = await signUp(app)
     const orderId = await placeOrder(app, user)
-    const { paymentIntentId } = CreatePaymentIntentResponseSchema.parse(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/create-payment-intent',
-          headers: bearer(user),
-          payload: { orderId },
-        })
-      ).json(),
-    )
+    const { paymentIntentId } = await createIntent(app, user, orderId)
     const intent = standIn.succeed(paymentIntentId)
 
     expect((await webhook(app, succeededEvent(intent))).statusCode).toBe(200)
@@ -144,16 +136,7 @@ describe('the stripe provider', () => {
     const { app, standIn } = await stripeApp(onTestFinished)
     const user = await signUp(app)
     const orderId = await placeOrder(app, user)
-    const { paymentIntentId } = CreatePaymentIntentResponseSchema.parse(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/create-payment-intent',
-          headers: bearer(user),
-          payload: { orderId },
-        })
-      ).json(),
-    )
+    const { paymentIntentId } = await createIntent(app, user, orderId)
     const intent = standIn.succeed(paymentIntentId)
     const forged = await webhook(app, succeededEvent(intent), 'whsec_someone_else')
     expect(forged.statusCode).toBe(400)
@@ -173,16 +156,7 @@ describe('the stripe provider', () => {
     const { app } = await stripeApp(onTestFinished)
     const user = await signUp(app)
     const orderId = await placeOrder(app, user)
-    const { paymentIntentId } = CreatePaymentIntentResponseSchema.parse(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/create-payment-intent',
-          headers: bearer(user),
-          payload: { orderId },
-        })
-      ).json(),
-    )
+    const { paymentIntentId } = await createIntent(app, user, orderId)
     const res = await app.inject({
       method: 'PATCH',
       url: `/api/purchase/${orderId}`,

@@ -2,6 +2,8 @@ import type { z } from 'zod'
 
 import { messages, type UserListItemSchema } from '@toolworks/shared'
 
+import { DataTable } from '@/components/ui/data-table'
+
 const m = messages.accounts
 
 type UserRow = z.infer<typeof UserListItemSchema>
@@ -14,43 +16,34 @@ type UsersTableProps = {
 
 /** SPEC.md §2 All Users: emails newest first, Make Admin hidden for admins. */
 export function UsersTable({ users, pendingEmail, onMakeAdmin }: UsersTableProps) {
-  if (users.length === 0) return <p className="mt-6 text-base-content/70">{m.noUsers}</p>
   return (
-    <div className="mt-6 overflow-x-auto">
-      <table className="table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>{m.email}</th>
-            <th>{m.name}</th>
-            <th>{m.role}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user, index) => (
-            <tr key={user._id}>
-              <td>{index + 1}</td>
-              <td className="break-all">{user.email}</td>
-              <td>{user.name}</td>
-              <td>
-                {user.role === 'admin' ? (
-                  <span className="badge badge-neutral">{m.adminRole}</span>
-                ) : (
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-xs"
-                    disabled={pendingEmail !== null}
-                    aria-label={`${m.makeAdmin}: ${user.email}`}
-                    onClick={() => onMakeAdmin(user.email)}
-                  >
-                    {m.makeAdmin}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      headings={['#', m.email, m.name, m.role]}
+      emptyText={m.noUsers}
+      isEmpty={users.length === 0}
+    >
+      {users.map((user, index) => (
+        <tr key={user._id}>
+          <td>{index + 1}</td>
+          <td className="break-all">{user.email}</td>
+          <td>{user.name}</td>
+          <td>
+            {user.role === 'admin' ? (
+              <span className="badge badge-neutral">{m.adminRole}</span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-primary btn-xs"
+                disabled={pendingEmail !== null}
+                aria-label={`${m.makeAdmin}: ${user.email}`}
+                onClick={() => onMakeAdmin(user.email)}
+              >
+                {m.makeAdmin}
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   )
 }

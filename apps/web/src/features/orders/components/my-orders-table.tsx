@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 
 import { formatMoney, messages, type Order } from '@toolworks/shared'
 
+import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/lib/paths'
 
 const m = messages.ordering
@@ -38,50 +39,38 @@ type MyOrdersTableProps = {
 
 /** SPEC.md §2 My Orders: index, name, tool, quantity, money, payment, delete. */
 export function MyOrdersTable({ orders, pendingId, onDelete }: MyOrdersTableProps) {
-  if (orders.length === 0) return <p className="mt-6 text-base-content/70">{m.noOrders}</p>
   return (
-    <div className="mt-6 overflow-x-auto">
-      <table className="table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>{m.name}</th>
-            <th>{m.tool}</th>
-            <th>{m.orderedQuantity}</th>
-            <th>{m.orderMoney}</th>
-            <th>{m.payment}</th>
-            <th>{m.delete}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order, index) => (
-            <tr key={order._id}>
-              <td>{index + 1}</td>
-              <td>{order.customerName}</td>
-              <td>{order.tools}</td>
-              <td>{order.purchaseQuantity}</td>
-              <td>{formatMoney(order.totalMoney)}</td>
-              <td>
-                <PaymentCell order={order} />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-error btn-outline btn-xs"
-                  disabled={pendingId !== null}
-                  aria-label={`${m.delete}: ${order.tools}`}
-                  onClick={() => onDelete(order)}
-                >
-                  {pendingId === order._id && (
-                    <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                  )}
-                  {m.delete}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      headings={['#', m.name, m.tool, m.orderedQuantity, m.orderMoney, m.payment, m.delete]}
+      emptyText={m.noOrders}
+      isEmpty={orders.length === 0}
+    >
+      {orders.map((order, index) => (
+        <tr key={order._id}>
+          <td>{index + 1}</td>
+          <td>{order.customerName}</td>
+          <td>{order.tools}</td>
+          <td>{order.purchaseQuantity}</td>
+          <td>{formatMoney(order.totalMoney)}</td>
+          <td>
+            <PaymentCell order={order} />
+          </td>
+          <td>
+            <button
+              type="button"
+              className="btn btn-error btn-outline btn-xs"
+              disabled={pendingId !== null}
+              aria-label={`${m.delete}: ${order.tools}`}
+              onClick={() => onDelete(order)}
+            >
+              {pendingId === order._id && (
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+              )}
+              {m.delete}
+            </button>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   )
 }
