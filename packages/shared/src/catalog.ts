@@ -1,6 +1,13 @@
 import { z } from 'zod'
 
-import { TOOL_DESCRIPTION_MAX, TOOL_LIST_MAX_LIMIT, TOOL_NAME_MAX } from './constants.js'
+import {
+  TOOL_DESCRIPTION_MAX,
+  TOOL_LIST_MAX_LIMIT,
+  TOOL_NAME_MAX,
+  TOOL_QUANTITY_MAX,
+} from './constants.js'
+import { MediaUrlSchema } from './media.js'
+import { messages } from './messages.js'
 
 /** A tool as the API shows it (SPEC.md §3). Money in currency units. */
 export const ToolSchema = z.object({
@@ -25,42 +32,67 @@ export type ToolListQuery = z.infer<typeof ToolListQuerySchema>
 
 export const ToolIdParamsSchema = z.object({ id: z.string() })
 
-const money = (message: string) =>
+const m = messages.productRules
+
+const money = z
+  .number({ error: m.priceRequired })
+  .min(1, m.priceMin)
+  .max(1_000_000, m.priceTooHigh)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: m.priceCents })
+
+const wholeNumber = (required: string, min: number, minMessage: string) =>
   z
-    .number({ error: message })
-    .min(1, 'price must be at least 1')
-    .max(1_000_000, 'price is too high')
-    .refine(
-      (v) =>
-        Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-      {
-        message: 'price can have at most two decimals',
-      },
-    )
+    .number({ error: required })
+    .int(m.wholeNumber)
+    .min(min, minMessage)
+    .max(TOOL_QUANTITY_MAX, m.quantityTooHigh)
+
+/** Every field of a product as the admin writes it (Add Product, and each field of an edit). */
+const productFields = {
+  name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, m.nameRequired)
+    .max(TOOL_NAME_MAX, m.nameTooLong),
+  image: MediaUrlSchema,
+  price: money,
+  quantity: wholeNumber(m.quantityRequired, 1, m.quantityMin),
+  minimum: wholeNumber(m.minimumRequired, 1, m.minimumMin),
+  description: z
+    .string({ error: m.descriptionRequired })
+    .trim()
+    .min(1, m.descriptionRequired)
+    .max(TOOL_DESCRIPTION_MAX, m.descriptionTooLong),
+}
+
+/**
+ * Add Product (`POST /api/tool`, SPEC.md §5): every field required, quantity and price at
+ * least 1, and the minimum order no more than the stock (issue 6).
+ */
+export const ToolCreateBodySchema = z.object(productFields).superRefine((body, ctx) => {
+  if (body.minimum > body.quantity)
+    ctx.addIssue({ code: 'custom', message: m.minimumAboveStock, path: ['minimum'] })
+})
+export type ToolCreateBody = z.infer<typeof ToolCreateBodySchema>
+
+export const ToolCreateResponseSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+})
 
 /**
  * The admin's product edit (`PUT /api/tool/{id}`): any of the fields, each checked as on
- * Add Product. The minimum may not exceed the stock; the server checks it against the row.
+ * Add Product, except that stock may fall to 0. The server checks the minimum against the row.
  */
 export const ToolUpdateBodySchema = z
-  .object({
-    name: z.string().trim().min(1, 'name is required').max(TOOL_NAME_MAX),
-    image: z.string().trim().min(1, 'image is required').max(500),
-    price: money('price is required'),
-    quantity: z
-      .number({ error: 'quantity is required' })
-      .int('quantity must be a whole number')
-      .min(0)
-      .max(10_000_000),
-    minimum: z
-      .number({ error: 'minimum is required' })
-      .int('minimum must be a whole number')
-      .min(1)
-      .max(10_000_000),
-    description: z.string().trim().min(1, 'description is required').max(TOOL_DESCRIPTION_MAX),
-  })
+  .object({ ...productFields, quantity: wholeNumber(m.quantityRequired, 0, m.quantityNegative) })
   .partial()
 export type ToolUpdateBody = z.infer<typeof ToolUpdateBodySchema>
+
+export const ToolDeleteResponseSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int(),
+})
 
 export const catalogContract = {
   list: { method: 'GET', path: '/api/tool', query: ToolListQuerySchema, response: ToolListSchema },
@@ -69,6 +101,18 @@ export const catalogContract = {
     path: '/api/tool/:id',
     params: ToolIdParamsSchema,
     response: ToolSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/api/tool',
+    body: ToolCreateBodySchema,
+    response: ToolCreateResponseSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/tool/:id',
+    params: ToolIdParamsSchema,
+    response: ToolDeleteResponseSchema,
   },
   update: {
     method: 'PUT',

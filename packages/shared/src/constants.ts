@@ -10,3 +10,7 @@ export const CURRENCY = 'USD'
 export const ORDER_QUANTITY_MAX = 1_000_000
 export const ORDER_PHONE_MAX = 40
 export const ORDER_ADDRESS_MAX = 500
+export const TOOL_QUANTITY_MAX = 10_000_000
+export const REVIEW_TEXT_MAX = 1000
+export const REVIEW_LIST_MAX_LIMIT = 100
+export const REVIEW_STARS_MAX = 5
