@@ -14,3 +14,15 @@ export const TOOL_QUANTITY_MAX = 10_000_000
 export const REVIEW_TEXT_MAX = 1000
 export const REVIEW_LIST_MAX_LIMIT = 100
 export const REVIEW_STARS_MAX = 5
+// Contact With Us, the newsletter and the admin's Messages page (issue 7).
+export const CONTACT_NAME_MAX = 100
+export const CONTACT_MESSAGE_MAX = 2000
+export const CONTACT_LIST_DEFAULT_LIMIT = 200
+export const CONTACT_LIST_MAX_LIMIT = 500
+/** SPEC.md §2 Home 3 and §9: the Business Summary counters, each shown followed by +. */
+export const BUSINESS_SUMMARY = {
+  customers: 1000,
+  deliveries: 1200,
+  reviews: 900,
+  products: 300,
+} as const

@@ -1,6 +1,7 @@
 export * from './accounts.js'
 export * from './catalog.js'
 export * from './constants.js'
+export * from './contact.js'
 export * from './errors.js'
 export * from './health.js'
 export * from './messages.js'

@@ -283,6 +283,167 @@ export const messages = {
     starsRequired: 'stars is required',
     starsRange: 'stars must be a whole number from 1 to 5',
   },
+  // Home page sections 3, 4, 6 and 7 (SPEC.md §2 Home; issue 7). Counter labels, section
+  // titles and the news dates are the spec's own.
+  homeSections: {
+    summaryTitle: 'Business Summary',
+    summaryText: 'Ten years of making, selling and delivering tools and parts.',
+    counters: {
+      customers: 'Total Customers',
+      deliveries: 'Delivery Record',
+      reviews: 'Reviews',
+      products: 'Products',
+    },
+    partnersTitle: 'Our Business Partners',
+    partnersText: 'Mills, foundries and carriers we have worked with for years.',
+    partners: [
+      'Meghna Steel Mills',
+      'Karnaphuli Castings',
+      'Padma Freight',
+      'Rupsha Plastics',
+      'Jamuna Fasteners',
+      'Surma Power Tools',
+    ],
+    partnerLogo: (name: string) => `${name} logo`,
+    promotionTitle: 'Promotion',
+    promotionEyebrow: '10-year celebration',
+    firstOrderTitle: '50% off your first order',
+    firstOrderText:
+      'New to Toolworks? Your first order is half price: the discount is applied to the order total when we confirm it.',
+    freeShippingTitle: 'Free shipping on every order',
+    freeShippingText:
+      'We are celebrating 10 years of manufacturing: every order ships free during the celebration, wherever it goes.',
+    newsTitle: 'Our Recent News',
+    news: [
+      {
+        date: 'Dec 22, 2022',
+        isoDate: '2022-12-22',
+        title: 'A second CNC line in Gazipur',
+        text: 'Five new machining centres double our capacity for custom shafts, flanges and brackets, and cut lead times for batch orders to two weeks.',
+      },
+      {
+        date: 'Mar 15, 2022',
+        isoDate: '2022-03-15',
+        title: 'Stainless hand tools join the catalogue',
+        text: 'Spanners, pliers and screwdrivers in 304 stainless steel for food plants, boats and other wet workshops where carbon steel rusts.',
+      },
+      {
+        date: 'July 05, 2022',
+        isoDate: '2022-07-05',
+        title: 'ISO 9001 certification renewed',
+        text: 'Our quality system passed its renewal audit: every batch is still measured, recorded and traceable from the raw bar to the box.',
+      },
+    ],
+    readMore: 'Read more',
+  },
+  // Contact With Us, the newsletter and the admin's Messages page (issue 7). `Contact With Us`,
+  // `Contact Us` and `provide valid email` are the spec's own strings.
+  contact: {
+    title: 'Contact With Us',
+    text: 'Ask for a quote, a custom part or anything about an order. We answer within two working days.',
+    name: 'Your name',
+    email: 'Email address',
+    message: 'Message',
+    submit: 'Contact Us',
+    sent: 'Thank you for your message. We will get back to you soon.',
+    sendFailed: 'Your message could not be sent. Please try again.',
+    nameRequired: 'name is required',
+    nameTooLong: 'name can be at most 100 characters',
+    messageRequired: 'message is required',
+    messageTooLong: 'message can be at most 2000 characters',
+    charactersLeft: (n: number) => `${n} characters left`,
+    subscribed: 'Thank you for subscribing.',
+    subscribeFailed: 'We could not subscribe this address. Please try again.',
+    messagesMenu: 'Messages',
+    messagesCount: (n: number) => `Messages (${n})`,
+    noMessages: 'No messages yet.',
+    messagesLoadFailed: 'The messages could not be loaded.',
+    received: 'Received',
+    from: 'From',
+  },
+  // About Us (/myportfolio; SPEC.md §1, §2; issue 7). The social links are placeholders.
+  about: {
+    title: 'About Us',
+    eyebrow: 'Manufacturer and seller since 2012',
+    intro:
+      'Toolworks is a manufacturer and seller of standard and custom parts and tools, based in Bangladesh.',
+    text: [
+      'From our workshops in Gazipur we make the hand tools, fasteners, fittings and machine parts that factories, garages and builders use every day, and we keep the standard ones in stock.',
+      'When a standard part will not do, we make yours: send a drawing or a sample and our engineers turn it into a part, one piece or ten thousand.',
+    ],
+    capabilitiesTitle: 'Custom manufacturing',
+    capabilities: [
+      { name: 'Machining', text: 'CNC turning and milling of steel, brass and aluminium.' },
+      { name: 'Molding', text: 'Injection-molded plastic handles, housings and grips.' },
+      { name: 'Cutting', text: 'Laser and plasma cutting of sheet and plate.' },
+      { name: 'Stamping', text: 'Press-stamped brackets, washers and clips in volume.' },
+      { name: 'Bending', text: 'Press-brake bending of sheet metal to drawing.' },
+      { name: 'Welding', text: 'MIG, TIG and spot welding of frames and assemblies.' },
+    ],
+    teamTitle: 'Our Team',
+    team: [
+      {
+        name: 'Rafiq Hossain',
+        role: 'Founder and managing director',
+        bio: 'A machinist for twenty years before he opened the first Toolworks shop.',
+      },
+      {
+        name: 'Nusrat Jahan',
+        role: 'Head of engineering',
+        bio: 'Turns customer drawings into tooling, fixtures and first articles.',
+      },
+      {
+        name: 'Arif Chowdhury',
+        role: 'Production manager',
+        bio: 'Runs the machining, stamping and welding floors and their schedules.',
+      },
+      {
+        name: 'Farhana Akter',
+        role: 'Customer service lead',
+        bio: 'Answers quotes and orders and follows every delivery to the door.',
+      },
+    ],
+    social: {
+      linkedin: 'LinkedIn',
+      facebook: 'Facebook',
+      x: 'X',
+    },
+    socialLink: (person: string, network: string) => `${person} on ${network}`,
+    photo: (person: string) => `Portrait of ${person}`,
+  },
+  // Blogs (/blogs): the five technical Questions and Answers cards (SPEC.md §2; issue 7).
+  blogs: {
+    title: 'Blogs',
+    heading: 'Questions and Answers',
+    text: 'What buyers of tools and parts ask us most often, answered by our engineers.',
+    questions: [
+      {
+        question: 'Which steel should I choose: carbon, alloy or stainless?',
+        answer:
+          'Carbon steel (such as C45) is strong, cheap and easy to machine, but it rusts unless it is coated or oiled. Alloy steels such as 4140 or chrome-vanadium are tougher and can be hardened further, which is why wrenches and sockets use them. Stainless steel (304, or 316 near salt water and chemicals) resists corrosion but costs more and is softer than a hardened alloy. Choose by the load the part carries first, then by where it will live.',
+      },
+      {
+        question: 'What tolerance should I ask for on a machined part?',
+        answer:
+          'Most of our CNC work holds ±0.05 mm without extra cost, and ±0.01 mm on a ground or reamed surface. Tighter tolerances mean slower cutting and more inspection, so put them only on the features that fit against another part, such as bores, shafts and locating faces, and give every other dimension a general tolerance like ISO 2768-m.',
+      },
+      {
+        question: 'What does a hardness such as 45 HRC mean for a tool?',
+        answer:
+          'HRC is the Rockwell C hardness scale. Higher numbers resist wear and deformation better but are more brittle. Hand tools such as spanners are usually 40 to 50 HRC so they flex rather than snap; cutting edges such as chisels and punches need 55 to 62 HRC to stay sharp. Ask for a range rather than one number, because heat treatment varies slightly from batch to batch.',
+      },
+      {
+        question: 'What do you need from me to quote a custom part?',
+        answer:
+          'A drawing with dimensions and tolerances (PDF) and, if you have one, a 3D model (STEP), plus the material, the finish or coating, the quantity and the date you need it by. A sample part works too: we measure it and send our drawing back for your approval before we cut any metal.',
+      },
+      {
+        question: 'Why is there a minimum order quantity?',
+        answer:
+          'Every batch starts with setup: programming the machine, making fixtures and, for molding and stamping, building a die or mold. That cost is shared across the pieces in the batch, so the price of each part falls as the quantity grows. The minimum order quantity shown on each tool is the smallest batch that keeps that price fair; for custom parts we quote several quantities so you can compare.',
+      },
+    ],
+  },
   screenError: {
     title: 'Something went wrong',
     retry: 'Try again',
