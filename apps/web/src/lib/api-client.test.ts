@@ -1,7 +1,7 @@
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { describe, expect, test } from 'vitest'
 
-import { catalogContract } from '@toolworks/shared'
+import { catalogContract, MEDIA_FIELD, mediaContract } from '@toolworks/shared'
 
 import { makeTool } from '@/testing/factories'
 import { server } from '@/testing/server'
@@ -82,5 +82,133 @@ describe('api client', () => {
     await expect(api.call(catalogContract.getOne, { params: { id: 'a/b' } })).resolves.toEqual(tool)
     expect(seen?.url).toMatch(/\/api\/tool\/a%2Fb$/)
     expect(seen?.auth).toBe('Bearer secret-token')
+  })
+
+  describe('upload', () => {
+    const uploaded = {
+      success: true,
+      data: { url: '/media/abc-800.webp', width: 800, height: 600 },
+    }
+    const imageForm = () => {
+      const body = new FormData()
+      body.append(MEDIA_FIELD, new File(['png bytes'], 'photo.png', { type: 'image/png' }))
+      return body
+    }
+
+    test('posts the form with the bearer token, reports progress and parses the answer', async () => {
+      let seen: { auth: string | null; type: string | null; hasImage: boolean } | undefined
+      server.use(
+        http.post('/api/media', async ({ request }) => {
+          const type = request.headers.get('content-type')
+          const form = await request.formData()
+          seen = {
+            auth: request.headers.get('authorization'),
+            type,
+            hasImage: form.has(MEDIA_FIELD),
+          }
+          return HttpResponse.json(uploaded)
+        }),
+      )
+      setAccessToken('secret-token')
+      const progress: number[] = []
+
+      await expect(
+        api.upload(mediaContract.upload, {
+          body: imageForm(),
+          onProgress: (p) => progress.push(p),
+        }),
+      ).resolves.toEqual(uploaded)
+      expect(seen).toEqual({
+        auth: 'Bearer secret-token',
+        type: expect.stringMatching(/^multipart\/form-data; boundary=/) as unknown,
+        hasImage: true,
+      })
+      expect(progress.at(-1)).toBe(100)
+    })
+
+    test('turns an error body into the same ApiError as call', async () => {
+      server.use(
+        http.post('/api/media', () =>
+          HttpResponse.json(
+            {
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'Not a picture',
+                fields: { image: 'Not a picture' },
+              },
+            },
+            { status: 400 },
+          ),
+        ),
+      )
+
+      const error = await api
+        .upload(mediaContract.upload, { body: imageForm() })
+        .catch((e: unknown) => e)
+
+      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Not a picture',
+        fields: { image: 'Not a picture' },
+      })
+    })
+
+    test('a 413 without an error body gets PAYLOAD_TOO_LARGE; a network failure NETWORK', async () => {
+      server.use(http.post('/api/media', () => new HttpResponse('Too big', { status: 413 })))
+      await expect(api.upload(mediaContract.upload, { body: imageForm() })).rejects.toMatchObject({
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+      })
+
+      server.use(http.post('/api/media', () => HttpResponse.error()))
+      await expect(api.upload(mediaContract.upload, { body: imageForm() })).rejects.toMatchObject({
+        status: 0,
+        code: 'NETWORK',
+      })
+    })
+
+    test('rejects an answer that does not match the contract', async () => {
+      server.use(http.post('/api/media', () => HttpResponse.json({ success: true })))
+
+      await expect(api.upload(mediaContract.upload, { body: imageForm() })).rejects.toMatchObject({
+        code: 'INVALID_RESPONSE',
+      })
+    })
+
+    test('an aborted signal stops the upload with an AbortError', async () => {
+      let requests = 0
+      server.use(
+        http.post('/api/media', () => {
+          requests += 1
+          return HttpResponse.json(uploaded)
+        }),
+      )
+      const controller = new AbortController()
+      controller.abort()
+
+      await expect(
+        api.upload(mediaContract.upload, { body: imageForm(), signal: controller.signal }),
+      ).rejects.toMatchObject({ name: 'AbortError' })
+      expect(requests).toBe(0)
+    })
+
+    test('aborting while the upload is in flight rejects with the AbortError', async () => {
+      server.use(
+        http.post('/api/media', async () => {
+          await delay('infinite')
+          return HttpResponse.json(uploaded)
+        }),
+      )
+      const controller = new AbortController()
+      const pending = api.upload(mediaContract.upload, {
+        body: imageForm(),
+        signal: controller.signal,
+      })
+      setTimeout(() => controller.abort(), 10)
+
+      await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+    })
   })
 })

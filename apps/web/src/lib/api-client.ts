@@ -35,7 +35,7 @@ type CallArgs<E extends Endpoint> = E extends { params: z.ZodType } | { body: z.
   ? [input: CallInput<E>]
   : [input?: CallInput<E>]
 
-export type CallResult<E extends Endpoint> = z.output<E['response']>
+export type CallResult<E extends Pick<Endpoint, 'response'>> = z.output<E['response']>
 
 function toParam(name: string, value: unknown): string {
   if (typeof value === 'string') return value
@@ -66,8 +66,7 @@ function buildHeaders(hasBody: boolean): Headers {
   return headers
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text()
+function parseText(text: string): unknown {
   if (text === '') return undefined
   try {
     return JSON.parse(text) as unknown
@@ -123,12 +122,94 @@ async function call<E extends Endpoint>(
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
   })
-  const data = await readJson(response)
-  if (!response.ok) throw errorFromBody(response.status, data)
+  return answer(endpoint, response.status, parseText(await response.text()))
+}
 
+/** The parsed answer of a finished request, or the `ApiError` it stands for. */
+function answer<E extends Pick<Endpoint, 'response'>>(
+  endpoint: E,
+  status: number,
+  data: unknown,
+): CallResult<E> {
+  if (status < 200 || status >= 300) throw errorFromBody(status, data)
   const parsed = endpoint.response.safeParse(data)
-  if (!parsed.success) throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE' })
+  if (!parsed.success) throw new ApiError({ status, code: 'INVALID_RESPONSE' })
   return parsed.data as CallResult<E>
 }
 
-export const api = { call }
+/** A contract endpoint that takes a multipart body, e.g. `mediaContract.upload`. */
+export type UploadEndpoint = Pick<Endpoint, 'path' | 'response' | 'params'> & {
+  method: 'POST' | 'PUT'
+}
+
+export type UploadInput<E extends UploadEndpoint> = Field<E, 'params', false> & {
+  body: FormData
+  /** Whole percent of the body sent so far, 0 to 100. */
+  onProgress?: (percent: number) => void
+  signal?: AbortSignal
+}
+
+/** What fetch rejects with on an abort: the signal's reason when it is an error. */
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason
+  return reason instanceof Error
+    ? reason
+    : new DOMException('The upload was aborted.', 'AbortError')
+}
+
+/**
+ * Sends a multipart body to one contract endpoint with the bearer token, reporting upload
+ * progress: XMLHttpRequest, because fetch cannot tell how much of a request body has gone.
+ * Answers and fails exactly as `call` does; an abort rejects with the signal's reason.
+ */
+function upload<E extends UploadEndpoint>(
+  endpoint: E,
+  { params, body, onProgress, signal }: UploadInput<E>,
+): Promise<CallResult<E>> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal))
+      return
+    }
+    const xhr = new XMLHttpRequest()
+    const settle = (finish: () => void) => {
+      signal?.removeEventListener('abort', onAbort)
+      finish()
+    }
+    // Settle here too: not every XMLHttpRequest (or stand-in) fires `abort` on an open request.
+    const onAbort = () => {
+      xhr.abort()
+      settle(() => reject(abortReason(signal)))
+    }
+
+    xhr.open(endpoint.method, buildUrl(endpoint.path, params, undefined).toString())
+    // No Content-Type: the browser writes multipart/form-data with its boundary.
+    buildHeaders(false).forEach((value, name) => xhr.setRequestHeader(name, value))
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0)
+          onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)))
+      })
+    }
+    xhr.addEventListener('load', () =>
+      settle(() => {
+        try {
+          resolve(answer(endpoint, xhr.status, parseText(xhr.responseText)))
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)))
+        }
+      }),
+    )
+    xhr.addEventListener('error', () =>
+      settle(() => reject(new ApiError({ status: 0, code: 'NETWORK' }))),
+    )
+    xhr.addEventListener('timeout', () =>
+      settle(() => reject(new ApiError({ status: 0, code: 'NETWORK' }))),
+    )
+    xhr.addEventListener('abort', () => settle(() => reject(abortReason(signal))))
+    signal?.addEventListener('abort', onAbort, { once: true })
+    xhr.send(body)
+  })
+}
+
+export const api = { call, upload }
