@@ -16,6 +16,8 @@ import { createAuth } from './modules/accounts/auth.js'
 import { createBearerTokens } from './modules/accounts/bearer-token.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
+import { contactRoutes } from './modules/contact/contact.routes.js'
+import { createContactService } from './modules/contact/contact.service.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { siteConfigRoutes } from './modules/site-config/site-config.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
@@ -72,6 +74,7 @@ function createServices(
     accounts: createAccountsService({ db, tokens }),
     catalog,
     orders,
+    contact: createContactService({ db }),
     media: createMediaService({ db }),
   }
 }
@@ -140,6 +143,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(accountsRoutes, { accounts: services.accounts })
   await app.register(catalogRoutes, { catalog: services.catalog })
   await app.register(ordersRoutes, { orders: services.orders })
+  await app.register(contactRoutes, { contact: services.contact })
   await app.register(paymentsRoutes, {
     payments: services.payments,
     sandbox: services.sandbox,

@@ -127,6 +127,26 @@ const cases: Case[] = [
     // A reaches the rule: no such payment. Nobody else reaches A's order.
     expect: { anonymous: 401, customerA: 400, customerB: 404, admin: 404 },
   },
+  {
+    route: 'POST /api/contact',
+    method: 'POST',
+    url: () => '/api/contact',
+    payload: { name: 'Karim Uddin', email: 'karim@example.com', message: 'A quote, please.' },
+    expect: { anonymous: 201, customerA: 201, customerB: 201, admin: 201 },
+  },
+  {
+    route: 'GET /api/contact',
+    method: 'GET',
+    url: () => '/api/contact',
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/subscribe',
+    method: 'POST',
+    url: () => '/api/subscribe',
+    payload: { email: 'news@example.com' },
+    expect: { anonymous: 200, customerA: 200, customerB: 200, admin: 200 },
+  },
   // Last: it cancels A's order. B cannot reach it; the admin's delete then finds it cancelled.
   {
     route: 'DELETE /api/purchase/{A order}',

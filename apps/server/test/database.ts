@@ -48,6 +48,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 const APP_TABLES = [
+  'contact_messages',
+  'newsletter_subscribers',
   'sandbox_payment_intents',
   'orders',
   'reviews',

@@ -26,7 +26,9 @@ test('a fresh database is migrated to the latest schema, and migrating again cha
   expect(names).toEqual(
     expect.arrayContaining([
       'account',
+      'contact_messages',
       'media_files',
+      'newsletter_subscribers',
       'orders',
       'rate_limit',
       'reviews',

@@ -1,5 +1,6 @@
 export * from './accounts.js'
 export * from './catalog.js'
+export * from './contact.js'
 export * from './media.js'
 export * from './orders.js'
 export * from './reviews.js'
