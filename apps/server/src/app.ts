@@ -27,6 +27,8 @@ import { createPaymentsService } from './modules/payments/payments.service.js'
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js'
 import { createStripeProvider } from './modules/payments/stripe-provider.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
+import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { docsPlugin } from './plugins/docs.js'
 import { authPlugin } from './plugins/auth.js'
@@ -61,7 +63,8 @@ function createServices(
   const { db } = database
   const secret = ensureAuthSecret(config)
   const tokens = createBearerTokens(secret)
-  const catalog = createCatalogService({ db })
+  const media = createMediaService({ db })
+  const catalog = createCatalogService({ db, media })
   const orders = createOrdersService({ db, catalog })
   const stripe = config.stripe ? createStripeProvider(stripeOptions(config.stripe)) : undefined
   const sandbox = stripe ? undefined : createSandboxProvider({ db })
@@ -75,7 +78,8 @@ function createServices(
     catalog,
     orders,
     contact: createContactService({ db }),
-    media: createMediaService({ db }),
+    media,
+    reviews: createReviewsService({ db }),
   }
 }
 
@@ -150,6 +154,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     stripe: services.stripe,
   })
   await app.register(mediaRoutes, { media: services.media })
+  await app.register(reviewsRoutes, { reviews: services.reviews })
 
   await app.register(webPlugin, { webDistDir: config.webDistDir })
 

@@ -4,6 +4,7 @@ import { bearer, signUp, uniqueEmail, type TestUser } from './accounts.js'
 import { buildTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
 import { insertTool } from './factories.js'
+import { uploadedImageUrl } from './uploads.js'
 
 const database = useTestDatabase()
 
@@ -18,8 +19,8 @@ type Case = {
     toolId: string
     orderId: string
   }) => string
-  /** 'order' stands for a valid order of the test's tool. */
-  payload?: object | 'order' | 'orderRef'
+  /** 'order' stands for a valid order of the test's tool; 'product' for a valid new product. */
+  payload?: object | 'order' | 'orderRef' | 'product'
   expect: Record<Role, number>
 }
 
@@ -47,6 +48,35 @@ const cases: Case[] = [
     method: 'GET',
     url: (c) => `/api/tool/${c.toolId}`,
     expect: { anonymous: 200, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/tool',
+    method: 'POST',
+    url: () => '/api/tool',
+    payload: 'product',
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
+  },
+  {
+    route: 'POST /api/media (JSON instead of a file)',
+    method: 'POST',
+    url: () => '/api/media',
+    payload: { image: 'x' },
+    // The admin reaches the rule itself: no file in the field "image".
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 400 },
+  },
+  {
+    route: 'GET /api/review',
+    method: 'GET',
+    url: () => '/api/review',
+    expect: { anonymous: 200, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/review',
+    method: 'POST',
+    url: () => '/api/review',
+    payload: { reviewText: 'Good tools', stars: 5 },
+    // Staff do not review their own company.
+    expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 403 },
   },
   {
     route: 'GET /api/admin/{A}',
@@ -154,6 +184,13 @@ const cases: Case[] = [
     url: (c) => `/api/purchase/${c.orderId}`,
     expect: { anonymous: 401, customerB: 404, customerA: 200, admin: 200 },
   },
+  // After the orders: it takes the test's tool off sale.
+  {
+    route: 'DELETE /api/tool/{id}',
+    method: 'DELETE',
+    url: (c) => `/api/tool/${c.toolId}`,
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
 ]
 
 test('every spec route answers each kind of caller as the rules say', async ({
@@ -184,8 +221,22 @@ test('every spec route answers each kind of caller as the rules say', async ({
     toolId: tool.id,
     orderId: placed.json<{ insertedId: string }>().insertedId,
   }
-  const payloadOf = (p: object | 'order' | 'orderRef') =>
-    p === 'order' ? orderOf(tool.id) : p === 'orderRef' ? { orderId: ctx.orderId } : p
+  const product = {
+    name: 'Matrix spanner',
+    quantity: 5,
+    price: 9.5,
+    minimum: 1,
+    description: 'A spanner.',
+    image: await uploadedImageUrl(app, admin),
+  }
+  const payloadOf = (p: NonNullable<Case['payload']>) =>
+    p === 'order'
+      ? orderOf(tool.id)
+      : p === 'orderRef'
+        ? { orderId: ctx.orderId }
+        : p === 'product'
+          ? product
+          : p
   const callers: Record<Role, TestUser | undefined> = {
     anonymous: undefined,
     customerA: a,

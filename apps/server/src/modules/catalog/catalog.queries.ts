@@ -86,6 +86,16 @@ export async function takeStock(
   return row
 }
 
+/** Takes a tool off sale; its row stays so that orders and their history keep it. */
+export async function softDeleteTool(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(tools)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(tools.id, id), active))
+    .returning({ id: tools.id })
+  return rows.length > 0
+}
+
 /** Puts a cancelled order's quantity back, whether or not the tool is still on sale. */
 export async function returnStock(tx: DbOrTx, id: string, amount: number): Promise<void> {
   await tx

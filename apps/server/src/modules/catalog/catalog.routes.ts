@@ -1,12 +1,14 @@
 import { catalogContract, ErrorBodySchema } from '@toolworks/shared'
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
+import { errorResponses } from '../../lib/route-helpers.js'
 import type { CatalogService } from './catalog.service.js'
 
 type Deps = { catalog: CatalogService }
 
 export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog }) => {
-  const { list, getOne, update } = catalogContract
+  const { list, getOne, create, remove, update } = catalogContract
 
   app.get(
     list.path,
@@ -57,5 +59,33 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
       },
     },
     async (request) => catalog.update(request.params.id, request.body),
+  )
+
+  app.post(
+    create.path,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Add a tool (admin)',
+        body: create.body,
+        response: { 201: create.response, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await catalog.create(request.body)),
+  )
+
+  app.delete(
+    remove.path,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Take a tool off sale (admin); its orders are kept',
+        params: remove.params,
+        response: { 200: remove.response, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => catalog.remove(request.params.id),
   )
 }

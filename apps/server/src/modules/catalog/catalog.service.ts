@@ -3,6 +3,7 @@ import {
   messages,
   toCents,
   type Tool,
+  type ToolCreateBody,
   type ToolListQuery,
   type ToolUpdateBody,
 } from '@toolworks/shared'
@@ -10,14 +11,17 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
+import type { MediaService } from '../media/media.service.js'
 import {
   countActiveTools,
   findActiveTool,
+  insertTools,
   listActiveTools,
   lockActiveTool,
   updateTool,
   retakeStock,
   returnStock,
+  softDeleteTool,
   takeStock,
   type ToolRow,
 } from './catalog.queries.js'
@@ -36,9 +40,48 @@ export function toTool(row: ToolRow): Tool {
 
 export type CatalogService = ReturnType<typeof createCatalogService>
 
-/** The catalogue read path: what the shop shows of its tools. */
-export function createCatalogService({ db }: { db: Db }) {
+const notFound = () => new AppError('NOT_FOUND', messages.catalog.toolNotFound)
+
+/** The catalogue: what the shop shows of its tools, and the admin's changes to it. */
+export function createCatalogService({
+  db,
+  media,
+}: {
+  db: Db
+  media: Pick<MediaService, 'exists'>
+}) {
+  /** A product may show only a picture this shop stores (uploaded through POST /api/media). */
+  async function checkImage(image: string | undefined): Promise<void> {
+    if (image === undefined || (await media.exists(image))) return
+    const message = messages.productRules.imageNotOurs
+    throw new AppError('VALIDATION_FAILED', message, { image: message })
+  }
+
   return {
+    /** Add Product (admin): a new tool on sale, newest first in the lists. */
+    async create(body: ToolCreateBody): Promise<{ acknowledged: true; insertedId: string }> {
+      await checkImage(body.image)
+      const [row] = await insertTools(db, [
+        {
+          name: body.name,
+          description: body.description,
+          image: body.image,
+          priceCents: toCents(body.price),
+          quantity: body.quantity,
+          minimum: body.minimum,
+        },
+      ])
+      if (!row) throw new Error('insert returned no row')
+      return { acknowledged: true, insertedId: row.id }
+    },
+    /**
+     * Takes a tool off sale (admin). Its orders keep the name and price they were placed with;
+     * unpaid ones can still be paid or cancelled, and nobody can order the tool again.
+     */
+    async remove(id: string): Promise<{ acknowledged: true; deletedCount: number }> {
+      if (!isUuid(id) || !(await softDeleteTool(db, id))) throw notFound()
+      return { acknowledged: true, deletedCount: 1 }
+    },
     async list(query: ToolListQuery): Promise<{ tools: Tool[]; total: number | undefined }> {
       const paged = query.limit !== undefined || query.offset !== undefined
       const [rows, total] = await Promise.all([
@@ -69,7 +112,8 @@ export function createCatalogService({ db }: { db: Db }) {
 
     /** The admin's product edit; the minimum order may never exceed the stock. */
     async update(id: string, body: ToolUpdateBody): Promise<Tool> {
-      if (!isUuid(id)) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
+      if (!isUuid(id)) throw notFound()
+      await checkImage(body.image)
       const row = await db.transaction(async (tx) => {
         const current = await lockActiveTool(tx, id)
         if (!current) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
@@ -84,7 +128,7 @@ export function createCatalogService({ db }: { db: Db }) {
         const minimum = next.minimum ?? current.minimum
         const quantity = next.quantity ?? current.quantity
         if (minimum > quantity && (body.minimum !== undefined || quantity > 0)) {
-          const message = 'The minimum order quantity cannot be more than the stock.'
+          const message = messages.productRules.minimumAboveStock
           throw new AppError('VALIDATION_FAILED', message, { minimum: message })
         }
         return updateTool(tx, id, next)

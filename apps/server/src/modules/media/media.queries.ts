@@ -29,3 +29,12 @@ export async function findMedia(
     .limit(1)
   return row
 }
+
+export async function mediaExists(db: DbOrTx, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: mediaFiles.key })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.key, key))
+    .limit(1)
+  return row !== undefined
+}

@@ -1,54 +1,105 @@
 import { createHash } from 'node:crypto'
 
-import sharp from 'sharp'
+import { MEDIA_MAX_PIXELS, MEDIA_URL_PATTERN, MEDIA_WIDTHS, messages } from '@toolworks/shared'
+import sharp, { type Metadata, type OutputInfo } from 'sharp'
 
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
-import { findMedia, insertMediaVariants, type MediaVariant } from './media.queries.js'
+import { findMedia, insertMediaVariants, mediaExists, type MediaVariant } from './media.queries.js'
 
-/** Every stored picture exists in these widths; cards pick one through srcset. */
-export const MEDIA_WIDTHS = [400, 800] as const
-const MAX_INPUT_PIXELS = 40_000_000
 const KEY_PATTERN = /^[0-9a-f]{32}-(400|800)\.webp$/
 
-export function mediaUrl(hash: string, width: (typeof MEDIA_WIDTHS)[number] = 800): string {
+/** What an upload may be, by what sharp finds in the bytes (AVIF is a HEIF with AV1 inside). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif'])
+
+export type MediaWidth = (typeof MEDIA_WIDTHS)[number]
+
+export function mediaUrl(hash: string, width: MediaWidth = 800): string {
   return `/media/${hash}-${width}.webp`
+}
+
+export type StoredImage = { url: string; hash: string; width: number; height: number }
+
+function reject(message: string): never {
+  throw new AppError('VALIDATION_FAILED', message, { image: message })
+}
+
+/**
+ * Reads only the header of an upload and refuses anything that is not one of the accepted
+ * picture formats, whatever its file name or declared type says, or that is too many pixels to
+ * decode safely (a small file can declare a huge canvas).
+ */
+async function checkUpload(input: Buffer): Promise<void> {
+  let meta: Metadata
+  try {
+    // Reading the header decodes no pixels, so the canvas size is checked here, by us, and
+    // the decoder's own limit below stays as a second guard.
+    meta = await sharp(input, { limitInputPixels: false }).metadata()
+  } catch {
+    reject(messages.media.notAnImage)
+  }
+  const avif = meta.format === 'heif' && meta.compression === 'av1'
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && !avif))
+    reject(messages.media.notAnImage)
+  const pages = meta.pages ?? 1
+  const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages
+  if (!meta.width || !meta.height) reject(messages.media.notAnImage)
+  if (pixels > MEDIA_MAX_PIXELS) reject(messages.media.tooManyPixels)
 }
 
 export type MediaService = ReturnType<typeof createMediaService>
 
 /** Images live in the database so that any server process can serve any of them. */
 export function createMediaService({ db }: { db: Db }) {
-  return {
-    /**
-     * Re-encodes a picture to WebP in every width (metadata stripped) and stores it under
-     * its content hash. Encoding happens before any database work, never inside a transaction.
-     */
-    async store(input: Buffer): Promise<{ url: string; hash: string }> {
-      const hash = createHash('sha256').update(input).digest('hex').slice(0, 32)
-      const variants: MediaVariant[] = []
-      for (const width of MEDIA_WIDTHS) {
-        const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+  /**
+   * Re-encodes a picture to WebP in every width (metadata stripped: sharp writes none unless
+   * asked) and stores it under its content hash. Encoding happens before any database work,
+   * never inside a transaction.
+   */
+  async function store(input: Buffer): Promise<StoredImage> {
+    const hash = createHash('sha256').update(input).digest('hex').slice(0, 32)
+    const variants: MediaVariant[] = []
+    for (const width of MEDIA_WIDTHS) {
+      let encoded: { data: Buffer; info: OutputInfo }
+      try {
+        encoded = await sharp(input, { limitInputPixels: MEDIA_MAX_PIXELS })
           .rotate()
           .resize({ width, withoutEnlargement: false })
           .webp({ quality: 82 })
           .toBuffer({ resolveWithObject: true })
-        variants.push({
-          key: `${hash}-${width}.webp`,
-          contentType: 'image/webp',
-          width: info.width,
-          height: info.height,
-          byteSize: data.length,
-          data,
-        })
+      } catch {
+        // The header was fine but the pixels are not (a truncated or damaged file).
+        reject(messages.media.unreadable)
       }
-      await insertMediaVariants(db, variants)
-      return { url: mediaUrl(hash), hash }
-    },
+      variants.push({
+        key: `${hash}-${width}.webp`,
+        contentType: 'image/webp',
+        width: encoded.info.width,
+        height: encoded.info.height,
+        byteSize: encoded.data.length,
+        data: encoded.data,
+      })
+    }
+    await insertMediaVariants(db, variants)
+    const widest = variants[variants.length - 1]
+    return { url: mediaUrl(hash), hash, width: widest?.width ?? 0, height: widest?.height ?? 0 }
+  }
 
+  return {
+    store,
+    /** An admin's upload (issue 6): checked by its bytes, then stored like any picture. */
+    async upload(input: Buffer): Promise<StoredImage> {
+      await checkUpload(input)
+      return store(input)
+    },
+    /** True when `url` names a picture this shop stores (products may show only those). */
+    async exists(url: string): Promise<boolean> {
+      if (!MEDIA_URL_PATTERN.test(url)) return false
+      return mediaExists(db, url.slice('/media/'.length))
+    },
     async get(key: string): Promise<{ contentType: string; data: Buffer }> {
       const file = KEY_PATTERN.test(key) ? await findMedia(db, key) : undefined
-      if (!file) throw new AppError('NOT_FOUND', 'No such image.')
+      if (!file) throw new AppError('NOT_FOUND', messages.media.notFound)
       return file
     },
   }

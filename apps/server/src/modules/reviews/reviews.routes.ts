@@ -1,0 +1,41 @@
+import { reviewsContract } from '@toolworks/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+
+import { actorOf, errorResponses } from '../../lib/route-helpers.js'
+import type { ReviewsService } from './reviews.service.js'
+
+type Deps = { reviews: ReviewsService }
+
+export const reviewsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { reviews }) => {
+  const { list, add } = reviewsContract
+
+  app.get(
+    list.path,
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Reviews of the company, newest first',
+        querystring: list.query,
+        response: { 200: list.response, ...errorResponses(400) },
+      },
+    },
+    async (request) => reviews.list(request.query),
+  )
+
+  app.post(
+    add.path,
+    {
+      onRequest: app.requireUser,
+      // A customer has no reason to post more than a few reviews a minute.
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Add a review (customer)',
+        body: add.body,
+        response: { 201: add.response, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await reviews.add(actorOf(request), request.body)),
+  )
+}
