@@ -276,6 +276,8 @@ export const messages = {
     added: 'review added successfully',
     addFailed: 'The review could not be added.',
     charactersLeft: (n: number) => `${n} characters left`,
+    loading: 'Loading reviews…',
+    starsPlaceholder: 'Choose a rating',
   },
   reviewRules: {
     textRequired: 'review is required',

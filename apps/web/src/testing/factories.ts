@@ -1,9 +1,11 @@
 import {
   OrderSchema,
   ProfileSchema,
+  ReviewSchema,
   ToolSchema,
   type Order,
   type Profile,
+  type Review,
   type Tool,
 } from '@toolworks/shared'
 
@@ -77,6 +79,19 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     paid: false,
     transactionId: null,
     status: 'unpaid',
+    createdAt: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
+    ...overrides,
+  })
+}
+
+/** A valid review (checked by the shared schema); override only what the test is about. */
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  sequence += 1
+  return ReviewSchema.parse({
+    _id: `review-${sequence}`,
+    customerName: `Customer ${sequence}`,
+    reviewText: `Good tools, well made (review ${sequence}).`,
+    stars: 5,
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
     ...overrides,
   })

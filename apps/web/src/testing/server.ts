@@ -5,6 +5,7 @@ import { authHandlers } from './handlers/auth'
 import { catalogHandlers } from './handlers/catalog'
 import { ordersHandlers } from './handlers/orders'
 import { paymentsHandlers } from './handlers/payments'
+import { reviewsHandlers } from './handlers/reviews'
 
 /** The HTTP stand-in for every web test; a test swaps answers with `server.use(...)`. */
 export const server = setupServer(
@@ -13,4 +14,5 @@ export const server = setupServer(
   ...catalogHandlers,
   ...ordersHandlers,
   ...paymentsHandlers,
+  ...reviewsHandlers,
 )

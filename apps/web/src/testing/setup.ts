@@ -21,6 +21,16 @@ installConsoleGuard()
 // jsdom has no layout, so it cannot scroll; the router's scroll restoration calls this.
 window.scrollTo = () => {}
 
+// jsdom has no modal dialogs: enough of showModal and close for <dialog> forms.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.open = true
+}
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  if (!this.open) return
+  this.open = false
+  this.dispatchEvent(new Event('close'))
+}
+
 afterEach(() => {
   cleanup()
   server.resetHandlers()

@@ -1,8 +1,16 @@
 import { messages } from '@toolworks/shared'
 
-import { PlaceholderPage } from '@/components/ui/placeholder-page'
+import { AddProductForm } from '@/features/catalog/components/add-product-form'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
-// TODO(admin issue): the screen itself, behind an admin guard (SPEC.md §2, §6).
+/** SPEC.md §2 Add Product (admin; the router's guard keeps others out). */
 export function AddProductRoute() {
-  return <PlaceholderPage title={messages.dashboard.addProduct} headingLevel={2} />
+  useDocumentTitle(messages.dashboard.addProduct)
+  return (
+    <div>
+      <h2 className="section-title">{messages.dashboard.addProduct}</h2>
+      <div className="title-rule mb-6" />
+      <AddProductForm />
+    </div>
+  )
 }

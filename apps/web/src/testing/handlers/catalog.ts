@@ -35,3 +35,72 @@ export function toolHandler(tool: () => Tool) {
 }
 
 export const catalogHandlers = [toolListHandler(makeTools(3))]
+
+/** Every request an admin catalogue handler saw, for tests that check what was sent. */
+export type SeenCatalogRequest = { method: string; path: string; body: unknown }
+
+/** The URL `POST /api/media` answers in the tests, like the server's `/media/<hash>-800.webp`. */
+export const UPLOADED_IMAGE_URL = `/media/${'ab'.repeat(16)}-800.webp`
+
+/** POST /api/media answered with `status` and an error body (e.g. a file that is no image). */
+export function uploadErrorHandler(status: 400 | 413, message: string) {
+  const body: ErrorBody = {
+    error: {
+      code: status === 400 ? 'VALIDATION_FAILED' : 'PAYLOAD_TOO_LARGE',
+      message,
+      fields: { image: message },
+    },
+  }
+  return http.post('/api/media', () => HttpResponse.json(body, { status }))
+}
+
+/**
+ * An in-memory admin catalogue as the server answers it: the list newest first, the image
+ * upload, create, edit and delete. `seen` records each write (the upload's body as the names
+ * of its form fields).
+ */
+export function catalogAdminServer(initial: Tool[]) {
+  let tools = [...initial]
+  const seen: SeenCatalogRequest[] = []
+  const record = (request: Request, body: unknown) =>
+    seen.push({ method: request.method, path: new URL(request.url).pathname, body })
+  const notFound = () => {
+    const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such tool' } }
+    return HttpResponse.json(body, { status: 404 })
+  }
+
+  const handlers = [
+    http.get('/api/tool', () => HttpResponse.json(tools)),
+    http.post('/api/media', async ({ request }) => {
+      const form = await request.formData()
+      record(request, [...form.keys()])
+      return HttpResponse.json({
+        success: true,
+        data: { url: UPLOADED_IMAGE_URL, width: 800, height: 600 },
+      })
+    }),
+    http.post('/api/tool', async ({ request }) => {
+      const body = (await request.json()) as Omit<Tool, '_id'>
+      record(request, body)
+      const tool = { ...body, _id: `new-${tools.length + 1}` }
+      tools = [tool, ...tools]
+      return HttpResponse.json({ acknowledged: true, insertedId: tool._id }, { status: 201 })
+    }),
+    http.put('/api/tool/:id', async ({ request, params }) => {
+      const body = (await request.json()) as Partial<Tool>
+      record(request, body)
+      const current = tools.find((t) => t._id === params.id)
+      if (!current) return notFound()
+      const changed = { ...current, ...body }
+      tools = tools.map((t) => (t._id === changed._id ? changed : t))
+      return HttpResponse.json(changed)
+    }),
+    http.delete('/api/tool/:id', ({ request, params }) => {
+      record(request, undefined)
+      if (!tools.some((t) => t._id === params.id)) return notFound()
+      tools = tools.filter((t) => t._id !== params.id)
+      return HttpResponse.json({ acknowledged: true, deletedCount: 1 })
+    }),
+  ]
+  return { handlers, seen, tools: () => tools }
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'react-toastify'
+import { z } from 'zod'
+
+import { messages, ToolCreateBodySchema } from '@toolworks/shared'
+
+import { applyFieldErrors } from '@/lib/apply-field-errors'
+
+import { useCreateTool } from '../api/create-tool'
+import { uploadErrorMessage, useUploadImage } from '../api/upload-image'
+import { RequiredImageFileSchema } from '../utils/image-file'
+import { PRODUCT_FIELDS, ProductFields, type ProductFormInput } from './product-fields'
+
+const m = messages.products
+
+// Stands in for the URL the upload will answer, so the shared cross-field rules can run first.
+const PENDING_UPLOAD_URL = `/media/${'0'.repeat(32)}-800.webp`
+
+const { name, quantity, price, minimum, description } = ToolCreateBodySchema.shape
+
+// The shared rules for every field, with the image as a file (the body carries its URL later).
+const AddProductFormSchema = z
+  .object({ name, quantity, price, minimum, description, image: RequiredImageFileSchema })
+  .superRefine((value, ctx) => {
+    const shared = ToolCreateBodySchema.safeParse({ ...value, image: PENDING_UPLOAD_URL })
+    for (const issue of shared.error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+  })
+type AddProductFormOutput = z.output<typeof AddProductFormSchema>
+
+// An empty number input reads as NaN (valueAsNumber), which the shared rules call required.
+const EMPTY: ProductFormInput = {
+  name: '',
+  quantity: NaN,
+  price: NaN,
+  minimum: NaN,
+  description: '',
+  image: null,
+}
+
+/**
+ * SPEC.md §2 Add Product: upload the picture (with its progress), then post the product.
+ * An upload refused by the server shows why under Image (issue 6); both failures toast.
+ */
+export function AddProductForm() {
+  const upload = useUploadImage()
+  const create = useCreateTool()
+  const [progress, setProgress] = useState<number | null>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<ProductFormInput, unknown, AddProductFormOutput>({
+    resolver: zodResolver(AddProductFormSchema),
+    defaultValues: EMPTY,
+  })
+  const pending = upload.isPending || create.isPending
+
+  const onSubmit = async ({ image: file, ...fields }: AddProductFormOutput) => {
+    let url: string
+    setProgress(0)
+    try {
+      url = (await upload.mutateAsync({ file, onProgress: setProgress })).data.url
+    } catch (error) {
+      setError('image', { message: uploadErrorMessage(error) })
+      toast.error(m.addFailed)
+      return
+    } finally {
+      setProgress(null)
+    }
+    create.mutate(
+      { ...fields, image: url },
+      {
+        onSuccess: () => {
+          toast.success(m.added)
+          reset(EMPTY)
+        },
+        onError: (error) => {
+          applyFieldErrors(error, setError, PRODUCT_FIELDS)
+          toast.error(m.addFailed)
+        },
+      },
+    )
+  }
+
+  return (
+    <form
+      noValidate
+      className="max-w-2xl space-y-4"
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+    >
+      <ProductFields
+        register={register}
+        errors={errors}
+        minQuantity={1}
+        uploadProgress={progress}
+      />
+      <button type="submit" className="btn btn-primary" disabled={pending}>
+        {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        {m.addProductButton}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import { reviewsContract, type ReviewListQuery } from '@toolworks/shared'
+
+import { api } from '@/lib/api-client'
+
+export const getReviews = (query: ReviewListQuery = {}, signal?: AbortSignal) =>
+  api.call(reviewsContract.list, { query, signal })
+
+/** Every review-list query starts with this key. */
+export const anyReviewsKey = ['reviews'] as const
+
+/** Reviews newest first (the server's order). */
+export const reviewsQuery = (query: ReviewListQuery = {}) =>
+  queryOptions({
+    queryKey: [...anyReviewsKey, query],
+    queryFn: ({ signal }) => getReviews(query, signal),
+  })
+
+export const useReviews = (query: ReviewListQuery = {}) => useQuery(reviewsQuery(query))
