@@ -4,6 +4,11 @@ import { HOME_TOOLS_COUNT, messages } from '@toolworks/shared'
 
 import { useTools } from '@/features/catalog/api/get-tools'
 import { ToolGrid } from '@/features/catalog/components/tool-grid'
+import { ContactSection } from '@/features/contact/components/contact-section'
+import { BusinessPartners } from '@/features/home/components/business-partners'
+import { BusinessSummary } from '@/features/home/components/business-summary'
+import { Promotion } from '@/features/home/components/promotion'
+import { RecentNews } from '@/features/home/components/recent-news'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -29,8 +34,13 @@ export function HomeRoute() {
           </Link>
         </div>
       </section>
-      {/* TODO(home sections issue): Business Summary, Our Business Partners, Customer reviews,
-          Promotion, Our Recent News and Contact With Us follow here (SPEC.md §2, Home 3-8). */}
+      {/* SPEC.md §2 Home, in its order: 3 to 8 follow Our Tools. */}
+      <BusinessSummary />
+      <BusinessPartners />
+      {/* Customer reviews (issue 6) */}
+      <Promotion />
+      <RecentNews />
+      <ContactSection />
     </>
   )
 }

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node'
 import { accountsHandlers } from './handlers/accounts'
 import { authHandlers } from './handlers/auth'
 import { catalogHandlers } from './handlers/catalog'
+import { contactHandlers } from './handlers/contact'
 import { ordersHandlers } from './handlers/orders'
 import { paymentsHandlers } from './handlers/payments'
 import { reviewsHandlers } from './handlers/reviews'
@@ -12,6 +13,7 @@ export const server = setupServer(
   ...authHandlers,
   ...accountsHandlers,
   ...catalogHandlers,
+  ...contactHandlers,
   ...ordersHandlers,
   ...paymentsHandlers,
   ...reviewsHandlers,

@@ -1,37 +1,53 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod'
+import { toast } from 'react-toastify'
+import type { z } from 'zod'
 
-import { messages } from '@toolworks/shared'
+import { messages, SubscribeBodySchema } from '@toolworks/shared'
 
-const { validation, footer } = messages
+import { applyFieldErrors } from '@/lib/apply-field-errors'
+import { getErrorMessage } from '@/lib/get-error-message'
 
-// TODO(subscribe issue): use the shared body schema of POST /api/subscribe once it exists.
-const SubscribeFormSchema = z.object({
-  email: z.string().trim().min(1, validation.emailRequired).pipe(z.email(validation.emailInvalid)),
-})
-type SubscribeValues = z.infer<typeof SubscribeFormSchema>
+import { useSubscribe } from '../api/subscribe'
 
-/** The footer's newsletter box: checks the address, sends nothing yet (SPEC.md §2). */
+const { footer, contact } = messages
+
+type SubscribeValues = z.input<typeof SubscribeBodySchema>
+type SubscribeBody = z.output<typeof SubscribeBodySchema>
+
+/**
+ * The footer's newsletter box. The spec's is not wired; this one stores the address once
+ * (POST /api/subscribe) and says thank you; a bad address gets `provide valid email`.
+ */
 export function SubscribeForm() {
   const id = useId()
+  const subscribe = useSubscribe()
   const {
     register,
     handleSubmit,
+    reset,
+    setError,
     formState: { errors },
-  } = useForm<SubscribeValues>({
-    resolver: zodResolver(SubscribeFormSchema),
+  } = useForm<SubscribeValues, unknown, SubscribeBody>({
+    resolver: zodResolver(SubscribeBodySchema),
     defaultValues: { email: '' },
   })
   const error = errors.email?.message
 
+  const onSubmit = (body: SubscribeBody) =>
+    subscribe.mutate(body, {
+      onSuccess: () => {
+        toast.success(contact.subscribed)
+        reset()
+      },
+      onError: (failure) => {
+        if (!applyFieldErrors(failure, setError, ['email'])) toast.error(getErrorMessage(failure))
+      },
+    })
+
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(() => undefined)(event)}
-      className="space-y-2"
-    >
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-2">
       <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-white">
         {footer.subscribeLabel}
       </label>
@@ -45,7 +61,7 @@ export function SubscribeForm() {
           aria-describedby={error ? `${id}-error` : undefined}
           {...register('email')}
         />
-        <button type="submit" className="btn btn-primary shrink-0">
+        <button type="submit" className="btn btn-primary shrink-0" disabled={subscribe.isPending}>
           {footer.subscribe}
         </button>
       </div>

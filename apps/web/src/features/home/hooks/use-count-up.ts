@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react'
+
+const DURATION_MS = 1600
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    : false
+}
+
+/** Whether this browser can animate the counters at all; otherwise they show their end at once. */
+function canAnimate(): boolean {
+  return typeof IntersectionObserver === 'function' && !prefersReducedMotion()
+}
+
+/**
+ * Counts from 0 to `target` once the element scrolls into view (SPEC.md §2 Home 3). With
+ * `prefers-reduced-motion` or without IntersectionObserver the target shows at once.
+ */
+export function useCountUp<E extends Element>(target: number) {
+  const ref = useRef<E>(null)
+  const [value, setValue] = useState(() => (canAnimate() ? 0 : target))
+
+  useEffect(() => {
+    const element = ref.current
+    if (!element || !canAnimate()) {
+      setValue(target)
+      return
+    }
+    let frame = 0
+    const run = () => {
+      const start = performance.now()
+      const step = (now: number) => {
+        const progress = Math.min(1, (now - start) / DURATION_MS)
+        // Ease out: fast at first, settling on the number.
+        setValue(Math.round(target * (1 - (1 - progress) ** 3)))
+        if (progress < 1) frame = requestAnimationFrame(step)
+      }
+      frame = requestAnimationFrame(step)
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect()
+          run()
+        }
+      },
+      { threshold: 0.4 },
+    )
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      cancelAnimationFrame(frame)
+    }
+  }, [target])
+
+  return { ref, value }
+}

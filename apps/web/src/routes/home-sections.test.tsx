@@ -1,0 +1,29 @@
+import { screen, within } from '@testing-library/react'
+import { expect, test } from 'vitest'
+
+import { renderApp } from '@/testing/render'
+
+const ORDER = [
+  'Our Tools',
+  'Business Summary',
+  'Our Business Partners',
+  'Customer reviews',
+  'Promotion',
+  'Our Recent News',
+  'Contact With Us',
+]
+
+test('the home page has one h1, its own title, and the sections in the order of SPEC.md §2', async () => {
+  renderApp('/')
+
+  const main = screen.getByRole('main')
+  expect(await within(main).findAllByRole('heading', { level: 1 })).toHaveLength(1)
+  expect(document.title).toBe('Toolworks — tools and parts manufacturer')
+  const titles = within(main)
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent ?? '')
+    .filter((t) => ORDER.includes(t))
+  // The reviews block belongs to issue 6; wherever it is present it sits in its place.
+  expect(titles).toEqual(ORDER.filter((t) => t !== 'Customer reviews' || titles.includes(t)))
+  for (const title of titles) expect(screen.getByRole('region', { name: title })).toBeVisible()
+})
