@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'react-toastify'
+import { z } from 'zod'
+
+import { messages, ToolUpdateBodySchema, type Tool, type ToolUpdateBody } from '@toolworks/shared'
+
+import { applyFieldErrors } from '@/lib/apply-field-errors'
+import { getErrorMessage } from '@/lib/get-error-message'
+
+import { useUpdateTool } from '../api/update-tool'
+import { uploadErrorMessage, useUploadImage } from '../api/upload-image'
+import { OptionalImageFileSchema, thumbnailUrl } from '../utils/image-file'
+import { PRODUCT_FIELDS, ProductFields, type ProductFormInput } from './product-fields'
+
+const m = messages.products
+
+// The shared edit rules with every field filled in (the form shows them all), the image a file.
+const EditProductFormSchema = ToolUpdateBodySchema.omit({ image: true })
+  .required()
+  .extend({ image: OptionalImageFileSchema })
+type EditProductFormOutput = z.output<typeof EditProductFormSchema>
+
+const EDITABLE = ['name', 'quantity', 'price', 'minimum', 'description'] as const
+
+/** Only what differs from the tool, so an edit never overwrites a field it did not touch. */
+function changedFields(tool: Tool, values: Omit<EditProductFormOutput, 'image'>): ToolUpdateBody {
+  const body: Record<string, string | number> = {}
+  for (const key of EDITABLE) if (values[key] !== tool[key]) body[key] = values[key]
+  return body as ToolUpdateBody
+}
+
+type EditProductDialogProps = {
+  tool: Tool
+  onClose: () => void
+}
+
+/**
+ * Edit a product (issue 6) in a modal dialog: the fields prefilled, a new picture optional.
+ * Sends `PUT /api/tool/{id}` with only the changed fields; server messages go onto inputs.
+ */
+export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const upload = useUploadImage()
+  const update = useUpdateTool()
+  const [progress, setProgress] = useState<number | null>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ProductFormInput, unknown, EditProductFormOutput>({
+    resolver: zodResolver(EditProductFormSchema),
+    defaultValues: {
+      name: tool.name,
+      quantity: tool.quantity,
+      price: tool.price,
+      minimum: tool.minimum,
+      description: tool.description,
+      image: null,
+    },
+  })
+  const pending = upload.isPending || update.isPending
+
+  useEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+  }, [])
+
+  const onSubmit = async ({ image: file, ...values }: EditProductFormOutput) => {
+    const body = changedFields(tool, values)
+    if (file) {
+      setProgress(0)
+      try {
+        body.image = (await upload.mutateAsync({ file, onProgress: setProgress })).data.url
+      } catch (error) {
+        setError('image', { message: uploadErrorMessage(error) })
+        toast.error(m.saveFailed)
+        return
+      } finally {
+        setProgress(null)
+      }
+    }
+    if (Object.keys(body).length === 0) {
+      dialog.current?.close()
+      return
+    }
+    update.mutate(
+      { id: tool._id, body },
+      {
+        onSuccess: () => {
+          toast.success(m.saved)
+          dialog.current?.close()
+        },
+        onError: (error) => {
+          if (!applyFieldErrors(error, setError, PRODUCT_FIELDS))
+            toast.error(`${m.saveFailed} ${getErrorMessage(error)}`)
+        },
+      },
+    )
+  }
+
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal-box max-w-2xl">
+        <h3 id={titleId} className="text-lg font-bold">
+          {m.editTitle(tool.name)}
+        </h3>
+        <form
+          noValidate
+          className="mt-4 space-y-4"
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        >
+          <ProductFields
+            register={register}
+            errors={errors}
+            minQuantity={0}
+            uploadProgress={progress}
+            imageHint={m.keepImage}
+          />
+          <figure className="flex items-center gap-3 text-sm text-base-content/70">
+            <img
+              src={thumbnailUrl(tool.image)}
+              alt=""
+              width={64}
+              height={48}
+              className="h-12 w-16 rounded object-cover"
+            />
+            <figcaption>{m.currentImage}</figcaption>
+          </figure>
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
+              {m.cancel}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={pending}>
+              {pending && (
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+              )}
+              {m.save}
+            </button>
+          </div>
+        </form>
+      </div>
+    </dialog>
+  )
+}
