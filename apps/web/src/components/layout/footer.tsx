@@ -32,6 +32,16 @@ export function Footer({ subscribe }: { subscribe: ReactNode }) {
                 {messages.nav.products}
               </Link>
             </li>
+            <li>
+              <Link to={paths.blogs()} className={linkClass}>
+                {messages.nav.blogs}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.about()} className={linkClass}>
+                {messages.nav.about}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={messages.footer.account}>
