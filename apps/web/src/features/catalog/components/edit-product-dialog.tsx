@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-toastify'
-import { z } from 'zod'
+import type { z } from 'zod'
 
 import { messages, ToolUpdateBodySchema, type Tool, type ToolUpdateBody } from '@toolworks/shared'
 
@@ -28,7 +28,7 @@ const EDITABLE = ['name', 'quantity', 'price', 'minimum', 'description'] as cons
 function changedFields(tool: Tool, values: Omit<EditProductFormOutput, 'image'>): ToolUpdateBody {
   const body: Record<string, string | number> = {}
   for (const key of EDITABLE) if (values[key] !== tool[key]) body[key] = values[key]
-  return body as ToolUpdateBody
+  return body
 }
 
 type EditProductDialogProps = {
