@@ -71,6 +71,12 @@ const dashboard: RouteObject = {
                 Component: (await import('@/routes/dashboard/manage-products')).ManageProductsRoute,
               }),
             },
+            {
+              path: 'messages',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/messages')).MessagesRoute,
+              }),
+            },
           ],
         },
       ],

@@ -17,5 +17,6 @@ export const paths = {
     addProduct: () => '/dashboard/addproduct',
     manageOrders: () => '/dashboard/manageorders',
     manageProducts: () => '/dashboard/manageproduct',
+    messages: () => '/dashboard/messages',
   },
 } as const

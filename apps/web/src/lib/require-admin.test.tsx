@@ -48,6 +48,7 @@ describe('RequireAdmin and the dashboard per role', () => {
       'Add Product',
       'Manage Product',
       'Manage Orders',
+      'Messages',
     ])
     expect(await screen.findByRole('heading', { level: 2, name: /All Users/ })).toBeInTheDocument()
   })

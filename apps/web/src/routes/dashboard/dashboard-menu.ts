@@ -22,6 +22,8 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
     audience: 'admin',
   },
   { to: paths.dashboard.manageOrders(), label: messages.dashboard.manageOrders, audience: 'admin' },
+  // Contact With Us messages (issue 7).
+  { to: paths.dashboard.messages(), label: messages.contact.messagesMenu, audience: 'admin' },
 ]
 
 export function dashboardMenu(isAdmin: boolean) {

@@ -1,0 +1,35 @@
+import { messages } from '@toolworks/shared'
+
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { useContactMessages } from '@/features/contact/api/get-contact-messages'
+import { ContactMessagesTable } from '@/features/contact/components/contact-messages-table'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+const m = messages.contact
+
+/** Admin only (issue 7): the Contact With Us messages, newest first. */
+export function MessagesRoute() {
+  useDocumentTitle(m.messagesMenu)
+  const list = useContactMessages()
+
+  return (
+    <div>
+      <h2 className="section-title">
+        {list.data ? m.messagesCount(list.data.length) : m.messagesMenu}
+      </h2>
+      <div className="title-rule" />
+      {list.isPending ? (
+        <PageLoader />
+      ) : list.isError ? (
+        <QueryError
+          message={m.messagesLoadFailed}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
+      ) : (
+        <ContactMessagesTable list={list.data} />
+      )}
+    </div>
+  )
+}
