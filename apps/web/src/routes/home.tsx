@@ -9,6 +9,7 @@ import { BusinessPartners } from '@/features/home/components/business-partners'
 import { BusinessSummary } from '@/features/home/components/business-summary'
 import { Promotion } from '@/features/home/components/promotion'
 import { RecentNews } from '@/features/home/components/recent-news'
+import { HomeReviews } from '@/features/reviews/components/home-reviews'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -37,7 +38,7 @@ export function HomeRoute() {
       {/* SPEC.md §2 Home, in its order: 3 to 8 follow Our Tools. */}
       <BusinessSummary />
       <BusinessPartners />
-      {/* Customer reviews (issue 6) */}
+      <HomeReviews />
       <Promotion />
       <RecentNews />
       <ContactSection />

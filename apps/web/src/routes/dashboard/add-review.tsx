@@ -1,8 +1,16 @@
 import { messages } from '@toolworks/shared'
 
-import { PlaceholderPage } from '@/components/ui/placeholder-page'
+import { AddReviewForm } from '@/features/reviews/components/add-review-form'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
-// TODO(reviews issue): the screen itself (SPEC.md §2).
+/** SPEC.md §2 Add Review (customers; who wrote it comes from the account). */
 export function AddReviewRoute() {
-  return <PlaceholderPage title={messages.dashboard.addReview} headingLevel={2} />
+  useDocumentTitle(messages.dashboard.addReview)
+  return (
+    <div>
+      <h2 className="section-title">{messages.dashboard.addReview}</h2>
+      <div className="title-rule mb-6" />
+      <AddReviewForm />
+    </div>
+  )
 }
