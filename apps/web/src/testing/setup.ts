@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 
 import { installConsoleGuard, reportUnexpected } from './console-guard'
@@ -17,6 +17,10 @@ beforeAll(() => {
 })
 
 installConsoleGuard()
+
+// A lazy route's first render can take over a second on a busy machine; findBy* waits longer
+// than the default 1 s so a slow run is not a failure (it never slows a passing test).
+configure({ asyncUtilTimeout: 5000 })
 
 // jsdom has no layout, so it cannot scroll; the router's scroll restoration calls this.
 window.scrollTo = () => {}
