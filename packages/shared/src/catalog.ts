@@ -5,6 +5,7 @@ import {
   TOOL_LIST_MAX_LIMIT,
   TOOL_NAME_MAX,
   TOOL_QUANTITY_MAX,
+  TOOL_SEARCH_MAX,
 } from './constants.js'
 import { MediaUrlSchema } from './media.js'
 import { messages } from './messages.js'
@@ -23,10 +24,18 @@ export type Tool = z.infer<typeof ToolSchema>
 
 export const ToolListSchema = z.array(ToolSchema)
 
-/** `?limit=&offset=`: both optional; without limit the whole catalogue (SPEC.md §7). */
+export const ToolSortSchema = z.enum(['newest', 'price_asc', 'price_desc'])
+export type ToolSort = z.infer<typeof ToolSortSchema>
+
+/**
+ * `?limit=&offset=&q=&sort=`: all optional; without limit the whole catalogue (SPEC.md §7).
+ * `q` finds tools whose name has words starting with each word of the search.
+ */
 export const ToolListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(TOOL_LIST_MAX_LIMIT).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  q: z.string().trim().max(TOOL_SEARCH_MAX).optional(),
+  sort: ToolSortSchema.optional(),
 })
 export type ToolListQuery = z.infer<typeof ToolListQuerySchema>
 

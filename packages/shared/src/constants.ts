@@ -26,3 +26,6 @@ export const BUSINESS_SUMMARY = {
   reviews: 900,
   products: 300,
 } as const
+export const TOOL_SEARCH_MAX = 100
+/** Tools per page of /products (issue 8). */
+export const PRODUCTS_PAGE_SIZE = 24

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
+import { createLocalChangeFeed, createPgChangeFeed, type ChangeFeed } from './change-feed.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -23,6 +24,8 @@ export type DbOrTx = Db | Tx
 export type Database = {
   kind: 'pglite' | 'pg'
   db: Db
+  /** Change notices shared by every process on this database (caches listen to it). */
+  changes: ChangeFeed
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>
   close(): Promise<void>
@@ -49,11 +52,17 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   await migratePglite(pgliteDb, { migrationsFolder })
   // The PGlite and node-postgres drizzle types differ only in their driver result type.
   const db = pgliteDb as unknown as Db
+  // One PGlite data folder is only ever opened by one process (STACK-NOTES.md §3).
+  const changes = createLocalChangeFeed()
   return {
     kind: 'pglite',
     db,
+    changes,
     ping: (timeoutMs) => ping(db, timeoutMs),
-    close: () => client.close(),
+    close: async () => {
+      await changes.close()
+      await client.close()
+    },
   }
 }
 
@@ -80,11 +89,16 @@ async function openPg(url: string, poolSize: number): Promise<Database> {
   }
 
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
+  const changes = createPgChangeFeed(pool, url)
   return {
     kind: 'pg',
     db,
+    changes,
     ping: (timeoutMs) => ping(db, timeoutMs),
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close()
+      await pool.end()
+    },
   }
 }
 

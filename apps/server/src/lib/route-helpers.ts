@@ -1,6 +1,8 @@
 import { ErrorBodySchema } from '@toolworks/shared'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 
 import type { Actor } from '../modules/accounts/accounts.service.js'
+import type { CachedAnswer } from './answer-cache.js'
 import { AppError } from './app-error.js'
 
 /** The caller a bearer hook (`app.requireUser`/`requireAdmin`) has put on the request. */
@@ -17,4 +19,25 @@ export function errorResponses<const S extends number>(
     S,
     typeof ErrorBodySchema
   >
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+/**
+ * Sends an answer that is already JSON text (from a cache), with its ETag; a client that
+ * holds the same version gets 304 and no body. `no-cache` makes browsers ask every time.
+ */
+export function sendCachedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+): FastifyReply {
+  reply.header('ETag', answer.etag).header('Cache-Control', 'no-cache')
+  if (answer.total !== undefined) reply.header('X-Total-Count', String(answer.total))
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
+  return reply.type('application/json; charset=utf-8').send(answer.body)
 }

@@ -34,8 +34,15 @@ export function pgRateLimitStore(db: Db, prefix = ''): FastifyRateLimitStoreCtor
       )
     }
 
-    child(routeOptions: { path: string }): FastifyRateLimitStore {
-      const Child = pgRateLimitStore(db, `${prefix}${routeOptions.path}:`)
+    // @fastify/rate-limit makes one child store per limited route and hands it the route as
+    // `routeInfo`: each route counts on its own, so one route's traffic never uses up another's.
+    child(params: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The typings name the route options; at run time the route sits under routeInfo.
+      const { routeInfo: route } = params as {
+        routeInfo?: { method?: string | string[]; url?: string }
+      }
+      const name = route?.url ? `${[route.method ?? ''].flat().join(',')} ${route.url}:` : ''
+      const Child = pgRateLimitStore(db, `${prefix}${name}`)
       return new Child({})
     }
   }

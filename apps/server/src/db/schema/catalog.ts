@@ -21,6 +21,16 @@ export const tools = pgTable(
     check('tools_price_positive', sql`${t.priceCents} > 0`),
     check('tools_quantity_not_negative', sql`${t.quantity} >= 0`),
     check('tools_minimum_positive', sql`${t.minimum} >= 1`),
-    index('tools_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The shop lists only tools on sale, newest first or by price, 24 at a time, and
+    // searches them by name (issue 8): each of those reads walks one of these indexes.
+    index('tools_active_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('tools_active_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('tools_name_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 )

@@ -17,6 +17,6 @@ export const reviews = pgTable(
   },
   (t) => [
     check('reviews_stars_range', sql`${t.stars} between 1 and 5`),
-    index('reviews_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('reviews_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )

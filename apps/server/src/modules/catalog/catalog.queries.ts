@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm'
+import type { ToolSort } from '@toolworks/shared'
+import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
 import { tools } from '../../db/schema/index.js'
@@ -25,24 +26,47 @@ export type ToolRow = {
 
 const active = isNull(tools.deletedAt)
 
-/** Tools on sale, newest first; the id breaks ties so pages never overlap. */
-export function listActiveTools(
-  db: DbOrTx,
-  page: { limit?: number; offset?: number } = {},
-): Promise<ToolRow[]> {
+export type ToolListOptions = {
+  limit?: number
+  offset?: number
+  /** Words of a search, already cut to letters and digits (see searchWords). */
+  words?: string[]
+  sort?: ToolSort
+}
+
+/** The words of a search as a prefix query: "claw ham" finds "Claw hammer". */
+function nameMatches(words: string[]): SQL {
+  const query = words.map((w) => `${w}:*`).join(' & ')
+  // The expression is exactly the one of tools_name_search_idx, so the index serves it.
+  return sql`to_tsvector('simple', ${tools.name}) @@ to_tsquery('simple', ${query})`
+}
+
+function activeWhere(words: string[] | undefined): SQL | undefined {
+  return words && words.length > 0 ? and(active, nameMatches(words)) : active
+}
+
+const ORDER: Record<ToolSort, SQL[]> = {
+  // The id breaks ties so pages never overlap; each order is an index (issue 8).
+  newest: [desc(tools.createdAt), desc(tools.id)],
+  price_asc: [asc(tools.priceCents), asc(tools.id)],
+  price_desc: [desc(tools.priceCents), desc(tools.id)],
+}
+
+/** Tools on sale, newest first unless asked otherwise. */
+export function listActiveTools(db: DbOrTx, options: ToolListOptions = {}): Promise<ToolRow[]> {
   const query = db
     .select(toolColumns)
     .from(tools)
-    .where(active)
-    .orderBy(desc(tools.createdAt), desc(tools.id))
+    .where(activeWhere(options.words))
+    .orderBy(...ORDER[options.sort ?? 'newest'])
     .$dynamic()
-  if (page.limit !== undefined) query.limit(page.limit)
-  if (page.offset !== undefined) query.offset(page.offset)
+  if (options.limit !== undefined) query.limit(options.limit)
+  if (options.offset !== undefined) query.offset(options.offset)
   return query
 }
 
-export async function countActiveTools(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tools).where(active)
+export async function countActiveTools(db: DbOrTx, words?: string[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tools).where(activeWhere(words))
   return row?.n ?? 0
 }
 

@@ -2,7 +2,7 @@ import { catalogContract, ErrorBodySchema } from '@toolworks/shared'
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
-import { errorResponses } from '../../lib/route-helpers.js'
+import { errorResponses, sendCachedAnswer } from '../../lib/route-helpers.js'
 import type { CatalogService } from './catalog.service.js'
 
 type Deps = { catalog: CatalogService }
@@ -20,11 +20,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
         response: { 200: list.response, 400: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      const { tools, total } = await catalog.list(request.query)
-      if (total !== undefined) reply.header('X-Total-Count', String(total))
-      return tools
-    },
+    async (request, reply) => sendCachedAnswer(request, reply, await catalog.list(request.query)),
   )
 
   app.get(
@@ -37,7 +33,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
         response: { 200: getOne.response, 404: ErrorBodySchema },
       },
     },
-    async (request) => catalog.getOne(request.params.id),
+    async (request, reply) =>
+      sendCachedAnswer(request, reply, await catalog.getOne(request.params.id)),
   )
 
   app.put(

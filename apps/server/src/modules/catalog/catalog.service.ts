@@ -8,7 +8,9 @@ import {
   type ToolUpdateBody,
 } from '@toolworks/shared'
 
+import type { ChangeFeed } from '../../db/change-feed.js'
 import type { Db, DbOrTx } from '../../db/client.js'
+import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
 import type { MediaService } from '../media/media.service.js'
@@ -43,13 +45,27 @@ export type CatalogService = ReturnType<typeof createCatalogService>
 const notFound = () => new AppError('NOT_FOUND', messages.catalog.toolNotFound)
 
 /** The catalogue: what the shop shows of its tools, and the admin's changes to it. */
+/** Letters and digits of a search, lower-cased: safe to hand to to_tsquery. */
+export function searchWords(q: string | undefined): string[] {
+  return (
+    (q ?? '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? []
+  )
+}
+
 export function createCatalogService({
   db,
   media,
+  changes,
 }: {
   db: Db
   media: Pick<MediaService, 'exists'>
+  changes: ChangeFeed
 }) {
+  const cache = createAnswerCache({ feed: changes, topic: 'catalog' })
+
   /** A product may show only a picture this shop stores (uploaded through POST /api/media). */
   async function checkImage(image: string | undefined): Promise<void> {
     if (image === undefined || (await media.exists(image))) return
@@ -72,6 +88,7 @@ export function createCatalogService({
         },
       ])
       if (!row) throw new Error('insert returned no row')
+      await cache.changed()
       return { acknowledged: true, insertedId: row.id }
     },
     /**
@@ -80,17 +97,41 @@ export function createCatalogService({
      */
     async remove(id: string): Promise<{ acknowledged: true; deletedCount: number }> {
       if (!isUuid(id) || !(await softDeleteTool(db, id))) throw notFound()
+      await cache.changed()
       return { acknowledged: true, deletedCount: 1 }
     },
-    async list(query: ToolListQuery): Promise<{ tools: Tool[]; total: number | undefined }> {
-      const paged = query.limit !== undefined || query.offset !== undefined
-      const [rows, total] = await Promise.all([
-        listActiveTools(db, query),
-        paged ? countActiveTools(db) : Promise.resolve(undefined),
-      ])
-      return { tools: rows.map(toTool), total }
+    /**
+     * The catalogue page as it goes on the wire, from the cache until any process changes a
+     * tool. `total` (for X-Total-Count) comes with paged and searched lists.
+     */
+    async list(query: ToolListQuery): Promise<CachedAnswer> {
+      const words = searchWords(query.q)
+      const sort = query.sort ?? 'newest'
+      const paged = query.limit !== undefined || query.offset !== undefined || words.length > 0
+      const key = `list:${sort}:${query.limit ?? ''}:${query.offset ?? ''}:${words.join(' ')}`
+      return cache.get(key, async () => {
+        const options = { limit: query.limit, offset: query.offset, words, sort }
+        const [rows, total] = await Promise.all([
+          listActiveTools(db, options),
+          paged ? countActiveTools(db, words) : Promise.resolve(undefined),
+        ])
+        return { value: rows.map(toTool), total }
+      })
     },
-
+    /** One tool as it goes on the wire, cached like the lists. */
+    async getOne(id: string): Promise<CachedAnswer> {
+      // A malformed id can name no tool: answer 404 without asking the database.
+      if (!isUuid(id)) throw notFound()
+      return cache.get(`one:${id}`, async () => {
+        const row = await findActiveTool(db, id)
+        if (!row) throw notFound()
+        return { value: toTool(row) }
+      })
+    },
+    /** After an order's transaction has committed: stock moved, so cached answers are stale. */
+    stockChanged: () => cache.changed(),
+    /** Stops listening for changes (the app is closing). */
+    close: () => cache.close(),
     /**
      * Reserves stock for an order inside the caller's transaction. Refuses with NOT_FOUND
      * (no such tool on sale), VALIDATION_FAILED (below the minimum order) or OUT_OF_STOCK.
@@ -133,14 +174,8 @@ export function createCatalogService({
         }
         return updateTool(tx, id, next)
       })
-      if (!row) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
-      return toTool(row)
-    },
-
-    async getOne(id: string): Promise<Tool> {
-      // A malformed id can name no tool: answer 404 without asking the database.
-      const row = isUuid(id) ? await findActiveTool(db, id) : undefined
-      if (!row) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
+      if (!row) throw notFound()
+      await cache.changed()
       return toTool(row)
     },
   }

@@ -72,6 +72,7 @@ export function createOrdersService({ db, catalog }: { db: Db; catalog: CatalogS
           address: body.address,
         })
       })
+      await catalog.stockChanged()
       return { acknowledged: true as const, insertedId: row.id, order: toOrder(row) }
     },
 
@@ -100,6 +101,7 @@ export function createOrdersService({ db, catalog }: { db: Db; catalog: CatalogS
           if (changed) await catalog.returnStock(tx, changed.toolId, changed.quantity)
           return changed
         })
+        if (cancelled) await catalog.stockChanged()
         if (cancelled || row.status === 'cancelled') {
           return {
             acknowledged: true as const,
@@ -146,7 +148,8 @@ export function createOrdersService({ db, catalog }: { db: Db; catalog: CatalogS
       transactionId: string,
       log?: { warn(obj: object, msg: string): void },
     ): Promise<Order> {
-      return db.transaction(async (tx) => {
+      let reinstated = false
+      const order = await db.transaction(async (tx) => {
         const row = await lockOrder(tx, orderId)
         if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
         if (row.paid) {
@@ -156,6 +159,7 @@ export function createOrdersService({ db, catalog }: { db: Db; catalog: CatalogS
         if (row.status === 'cancelled') {
           // The customer cancelled while paying: the money is taken, so the sale stands.
           const left = await catalog.retakeStock(tx, row.toolId, row.quantity)
+          reinstated = true
           log?.warn(
             { orderId, stockLeft: left },
             'payment arrived for a cancelled order; order reinstated',
@@ -165,6 +169,8 @@ export function createOrdersService({ db, catalog }: { db: Db; catalog: CatalogS
         if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
         return toOrder(paid)
       })
+      if (reinstated) await catalog.stockChanged()
+      return order
     },
 
     async markShipped(id: string): Promise<Order> {

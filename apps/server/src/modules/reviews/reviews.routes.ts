@@ -1,7 +1,7 @@
 import { reviewsContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
-import { actorOf, errorResponses } from '../../lib/route-helpers.js'
+import { actorOf, errorResponses, sendCachedAnswer } from '../../lib/route-helpers.js'
 import type { ReviewsService } from './reviews.service.js'
 
 type Deps = { reviews: ReviewsService }
@@ -19,7 +19,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { reviews 
         response: { 200: list.response, ...errorResponses(400) },
       },
     },
-    async (request) => reviews.list(request.query),
+    async (request, reply) => sendCachedAnswer(request, reply, await reviews.list(request.query)),
   )
 
   app.post(

@@ -1,6 +1,8 @@
 import type { AddReviewBody, Review, ReviewListQuery } from '@toolworks/shared'
 
+import type { ChangeFeed } from '../../db/change-feed.js'
 import type { Db } from '../../db/client.js'
+import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
 import type { Actor } from '../accounts/accounts.service.js'
 import { insertReview, listReviews, type ReviewRow } from './reviews.queries.js'
@@ -18,10 +20,15 @@ function toReview(row: ReviewRow): Review {
 export type ReviewsService = ReturnType<typeof createReviewsService>
 
 /** Reviews of the company: customers write them, everyone reads them. */
-export function createReviewsService({ db }: { db: Db }) {
+export function createReviewsService({ db, changes }: { db: Db; changes: ChangeFeed }) {
+  const cache = createAnswerCache({ feed: changes, topic: 'reviews' })
   return {
-    async list(query: ReviewListQuery): Promise<Review[]> {
-      return (await listReviews(db, query)).map(toReview)
+    close: () => cache.close(),
+    /** Newest first, as it goes on the wire; cached until any process adds a review. */
+    async list(query: ReviewListQuery): Promise<CachedAnswer> {
+      return cache.get(`list:${query.limit ?? ''}:${query.offset ?? ''}`, async () => ({
+        value: (await listReviews(db, query)).map(toReview),
+      }))
     },
     /**
      * A customer's review. The name and email come from the account, never from the body;
@@ -39,6 +46,7 @@ export function createReviewsService({ db }: { db: Db }) {
         reviewText: body.reviewText,
         stars: body.stars,
       })
+      await cache.changed()
       return { acknowledged: true, insertedId: id }
     },
   }

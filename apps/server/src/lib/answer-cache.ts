@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto'
+
+import type { ChangeFeed, ChangeTopic } from '../db/change-feed.js'
+
+/** A JSON answer as it goes on the wire, with its entity tag and any extra header value. */
+export type CachedAnswer = { body: string; etag: string; total?: number }
+
+type Options = {
+  feed: ChangeFeed
+  topic: ChangeTopic
+  /** A backstop: even if a change notice were lost, no answer outlives this. */
+  ttlMs?: number
+  maxEntries?: number
+}
+
+export type AnswerCache = ReturnType<typeof createAnswerCache>
+
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`
+}
+
+/**
+ * Serialized answers kept in memory until their topic changes in any process (issue 8).
+ * A read that started before a change is never stored under the new generation, and
+ * concurrent misses for one key share a single database read.
+ */
+export function createAnswerCache({ feed, topic, ttlMs = 10_000, maxEntries = 2_000 }: Options) {
+  let generation = 0
+  const entries = new Map<string, { answer: CachedAnswer; expires: number }>()
+  const loading = new Map<string, Promise<CachedAnswer>>()
+
+  const forget = () => {
+    generation += 1
+    entries.clear()
+    loading.clear()
+  }
+  const unsubscribe = feed.subscribe((changed) => {
+    if (changed === topic) forget()
+  })
+
+  return {
+    async get(
+      key: string,
+      load: () => Promise<{ value: unknown; total?: number }>,
+    ): Promise<CachedAnswer> {
+      const hit = entries.get(key)
+      if (hit && hit.expires > Date.now()) return hit.answer
+      const pending = loading.get(key)
+      if (pending) return pending
+      const startedAt = generation
+      const promise = load().then(({ value, total }) => {
+        const body = JSON.stringify(value)
+        const answer: CachedAnswer = { body, etag: etagOf(body), total }
+        if (generation === startedAt) {
+          if (entries.size >= maxEntries) entries.clear()
+          entries.set(key, { answer, expires: Date.now() + ttlMs })
+        }
+        return answer
+      })
+      loading.set(key, promise)
+      try {
+        return await promise
+      } finally {
+        if (loading.get(key) === promise) loading.delete(key)
+      }
+    },
+    /** After a write has committed: forget here at once, and tell every other process. */
+    async changed(): Promise<void> {
+      forget()
+      // The write has committed: a failed notice must not turn it into an error. Other
+      // processes then catch up through the backstop.
+      await feed.publish(topic).catch(() => {})
+    },
+    close: unsubscribe,
+  }
+}
