@@ -18,6 +18,7 @@ export function ReviewCard({ review, headingLevel = 3 }: ReviewCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
   return (
     <article
+      data-testid="review-card"
       aria-labelledby={nameId}
       className="card h-full border border-base-300 bg-base-100 shadow-sm"
     >
