@@ -52,8 +52,8 @@ const ORDER: Record<ToolSort, SQL[]> = {
   price_desc: [desc(tools.priceCents), desc(tools.id)],
 }
 
-/** Tools on sale, newest first unless asked otherwise. */
-export function listActiveTools(db: DbOrTx, options: ToolListOptions = {}): Promise<ToolRow[]> {
+/** Tools on sale, newest first unless asked otherwise (the builder, so tests can EXPLAIN it). */
+export function toolListQuery(db: DbOrTx, options: ToolListOptions = {}) {
   const query = db
     .select(toolColumns)
     .from(tools)
@@ -65,8 +65,17 @@ export function listActiveTools(db: DbOrTx, options: ToolListOptions = {}): Prom
   return query
 }
 
+export function listActiveTools(db: DbOrTx, options: ToolListOptions = {}): Promise<ToolRow[]> {
+  return toolListQuery(db, options)
+}
+
+/** How many tools on sale match (the builder, so tests can EXPLAIN it). */
+export function toolCountQuery(db: DbOrTx, words?: string[]) {
+  return db.select({ n: count() }).from(tools).where(activeWhere(words))
+}
+
 export async function countActiveTools(db: DbOrTx, words?: string[]): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tools).where(activeWhere(words))
+  const [row] = await toolCountQuery(db, words)
   return row?.n ?? 0
 }
 
