@@ -1,6 +1,6 @@
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify'
 import {
   serializerCompiler,
   validatorCompiler,
@@ -33,7 +33,7 @@ import { createMediaService } from './modules/media/media.service.js'
 import { docsPlugin } from './plugins/docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { pgRateLimitStore } from './plugins/rate-limit-store.js'
-import { errorsPlugin } from './plugins/errors.js'
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js'
 import { securityPlugin } from './plugins/security.js'
 import { webPlugin } from './plugins/web.js'
 
@@ -42,6 +42,8 @@ export type AppOptions = {
   database: Database
   /** Test hook: replace the logger (e.g. to capture lines). */
   logger?: boolean | Record<string, unknown>
+  /** Test hook: sees every route as it is added (the bad-input test covers them all). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export type Services = ReturnType<typeof createServices>
@@ -64,7 +66,7 @@ function createServices(
   const secret = ensureAuthSecret(config)
   const tokens = createBearerTokens(secret)
   const media = createMediaService({ db })
-  const catalog = createCatalogService({ db, media, changes: database.changes })
+  const catalog = createCatalogService({ db, media })
   const orders = createOrdersService({ db, catalog })
   const stripe = config.stripe ? createStripeProvider(stripeOptions(config.stripe)) : undefined
   const sandbox = stripe ? undefined : createSandboxProvider({ db })
@@ -79,7 +81,7 @@ function createServices(
     orders,
     contact: createContactService({ db }),
     media,
-    reviews: createReviewsService({ db, changes: database.changes }),
+    reviews: createReviewsService({ db }),
   }
 }
 
@@ -107,7 +109,7 @@ function loggerOptions(config: Config) {
 }
 
 /** Builds the whole app without listening, so tests inject requests (STYLE.md §3). */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
+export async function buildApp({ config, database, logger, onRoute }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     bodyLimit: 1_048_576,
@@ -117,7 +119,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     // Ids are short and random; the header lets a proxy correlate its own logs.
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    // Path parameters include emails, which may be 254 characters long (RFC 5321).
+    routerOptions: { maxParamLength: 320 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
+  if (onRoute) app.addHook('onRoute', onRoute)
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -158,10 +164,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   await app.register(webPlugin, { webDistDir: config.webDistDir })
 
-  app.addHook('onClose', () => {
-    services.catalog.close()
-    services.reviews.close()
-  })
   app.decorate('services', services)
   app.decorate('config', config)
   return app

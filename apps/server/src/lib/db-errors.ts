@@ -21,6 +21,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false
 }
 
+/**
+ * True when PostgreSQL refused a value the client sent (SQLSTATE class 22, data exception:
+ * a NUL character in text, a number out of range, a malformed uuid...). Such errors answer
+ * 400: the request was bad, and its transaction was rolled back.
+ */
+export function isInvalidInputData(error: unknown): boolean {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    const { code } = current as { code?: unknown }
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 
 import { AppError } from '../lib/app-error.js'
-import { isDatabaseUnavailable } from '../lib/db-errors.js'
+import { isDatabaseUnavailable, isInvalidInputData } from '../lib/db-errors.js'
 
 export function sendError(
   reply: FastifyReply,
@@ -39,6 +39,15 @@ function validationFields(error: FastifyError): Record<string, string> {
 }
 
 /**
+ * Fastify's router answers a malformed URL (bad percent-encoding) or an over-long path
+ * parameter before any hook or error handler runs; this keeps those in the JSON error shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, 'malformed url')
+  void sendError(reply, 400, 'VALIDATION_FAILED', messages.errors.VALIDATION_FAILED)
+}
+
+/**
  * One error handler holds the table of codes (STYLE.md §5): AppError keeps its code,
  * schema failures become VALIDATION_FAILED with one message per field, a database that
  * is down becomes 503, anything else a generic 500 whose text never leaks.
@@ -62,6 +71,10 @@ export const errorsPlugin = fp(
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable')
         return sendError(reply, 503, 'UNAVAILABLE', messages.errors.UNAVAILABLE)
+      }
+      if (isInvalidInputData(error)) {
+        request.log.info({ err: error }, 'the database refused a value of the request')
+        return sendError(reply, 400, 'VALIDATION_FAILED', messages.errors.VALIDATION_FAILED)
       }
       const status = error.statusCode ?? 500
       if (status >= 400 && status < 500) {

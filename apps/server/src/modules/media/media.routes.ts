@@ -21,6 +21,10 @@ function tooLarge(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE'
 }
 
+function badMultipart(): never {
+  throw new AppError('VALIDATION_FAILED', m.missingFile, { image: m.missingFile })
+}
+
 export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media }) => {
   // Registered inside this module only: no other route accepts multipart bodies.
   await app.register(multipart, {
@@ -42,13 +46,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media }) =
       },
     },
     async (request): Promise<MediaUploadResponse> => {
-      const file = request.isMultipart() ? await request.file() : undefined
+      // A broken multipart body (no boundary, cut short) is the client's error, not ours.
+      const file = request.isMultipart() ? await request.file().catch(badMultipart) : undefined
       if (!file || file.fieldname !== MEDIA_FIELD)
         throw new AppError('VALIDATION_FAILED', m.missingFile, { image: m.missingFile })
       const bytes = await file.toBuffer().catch((error: unknown) => {
         if (tooLarge(error))
           throw new AppError('PAYLOAD_TOO_LARGE', m.tooLarge, { image: m.tooLarge })
-        throw error
+        return badMultipart()
       })
       const stored = await media.upload(bytes)
       request.log.info({ media: stored.hash, bytes: bytes.length }, 'image uploaded')
