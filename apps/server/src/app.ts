@@ -66,7 +66,7 @@ function createServices(
   const secret = ensureAuthSecret(config)
   const tokens = createBearerTokens(secret)
   const media = createMediaService({ db })
-  const catalog = createCatalogService({ db, media })
+  const catalog = createCatalogService({ db, media, changes: database.changes })
   const orders = createOrdersService({ db, catalog })
   const stripe = config.stripe ? createStripeProvider(stripeOptions(config.stripe)) : undefined
   const sandbox = stripe ? undefined : createSandboxProvider({ db })
@@ -81,7 +81,7 @@ function createServices(
     orders,
     contact: createContactService({ db }),
     media,
-    reviews: createReviewsService({ db }),
+    reviews: createReviewsService({ db, changes: database.changes }),
   }
 }
 
@@ -164,6 +164,10 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
 
   await app.register(webPlugin, { webDistDir: config.webDistDir })
 
+  app.addHook('onClose', () => {
+    services.catalog.close()
+    services.reviews.close()
+  })
   app.decorate('services', services)
   app.decorate('config', config)
   return app
