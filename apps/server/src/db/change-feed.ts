@@ -100,10 +100,35 @@ export function createPgChangeFeed(pool: pg.Pool, url: string): ChangeFeed {
 
   const ready = connect()
 
+  // Under a burst of orders, notices for one topic are coalesced: while one is on its way,
+  // further changes only ask for one more after it. Every change is still followed by a notice.
+  const inFlight = new Map<ChangeTopic, Promise<void>>()
+  const again = new Set<ChangeTopic>()
+
+  async function notify(topic: ChangeTopic): Promise<void> {
+    try {
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, topic])
+    } finally {
+      inFlight.delete(topic)
+      if (again.delete(topic)) void send(topic).catch(() => {})
+    }
+  }
+
+  function send(topic: ChangeTopic): Promise<void> {
+    const pending = inFlight.get(topic)
+    if (pending) {
+      again.add(topic)
+      return pending
+    }
+    const started = notify(topic)
+    inFlight.set(topic, started)
+    return started
+  }
+
   return {
     async publish(topic) {
       emitter.emit('change', topic)
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, topic])
+      await send(topic)
     },
     subscribe(listener) {
       emitter.on('change', listener)

@@ -1,0 +1,403 @@
+// `npm run bench`: the load benchmark of issue 8. Builds, starts the production server on a
+// PostgreSQL filled with a generated catalogue, and measures each target with autocannon next
+// to "the limit": a bare node:http server answering the same bytes from memory.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5)
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15)
+const CONNECTIONS = [10, 50]
+const SIZES = { tools: 10_000, reviews: 2_000, orders: 50_000 }
+const ADMIN_PG = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+const log = (line) => process.stdout.write(`${line}\n`)
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(url, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+/** Peak resident memory of a process (VmHWM), in MB. */
+function peakRssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round(kb / 1024)
+}
+
+async function createDatabase() {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: null }
+  const name = `toolworks_bench_${Date.now().toString(36)}`
+  const admin = new pg.Client({ connectionString: ADMIN_PG })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(ADMIN_PG)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: ADMIN_PG })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+/** Generated rows on top of the demo data: tools, reviews, orders (SQL, in the database). */
+async function fill(url) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const [{ image }] = (await client.query('select image from tools limit 1')).rows
+  await client.query(
+    `insert into tools (name, description, image, price_cents, quantity, minimum, created_at)
+     select (array['Claw hammer','Torque wrench','Bench vise','Socket set','Hex bolt pack',
+                   'Pipe wrench','Tin snips','Vernier caliper'])[1 + i % 8] || ' ' || i,
+            'A generated tool for the benchmark, number ' || i || '.',
+            $1, 100 + (i * 7919) % 100000, 100 + i % 900, 1 + i % 3,
+            now() - interval '1 day' - (i || ' seconds')::interval
+     from generate_series(1, $2::int) as i`,
+    [image, SIZES.tools - 16],
+  )
+  await client.query(
+    `insert into reviews (customer_email, customer_name, review_text, stars, created_at)
+     select 'reviewer.' || i || '@example.com', 'Reviewer ' || i,
+            'Generated review ' || i || ': good tools, delivered on time.', 1 + i % 5,
+            now() - interval '1 day' - (i || ' minutes')::interval
+     from generate_series(1, $1::int) as i`,
+    [SIZES.reviews - 10],
+  )
+  await client.query(
+    `with t as (select id, name, price_cents, row_number() over (order by id) as rn from tools),
+          n as (select count(*) as c from t)
+     insert into orders (tool_id, tool_name, unit_price_cents, quantity, total_cents,
+                         customer_email, customer_name, phone, address, status, paid,
+                         transaction_id, created_at)
+     select t.id, t.name, t.price_cents, 1 + g % 5, (1 + g % 5) * t.price_cents,
+            'buyer.' || (g % 500) || '@example.com', 'Buyer ' || (g % 500),
+            '+880 1700 000000', 'Dhaka', case when g % 3 = 0 then 'paid' else 'unpaid' end,
+            g % 3 = 0, case when g % 3 = 0 then 'pi_bench_' || g end,
+            now() - (g || ' seconds')::interval
+     from generate_series(1, $1::int) as g, n
+     join t on true
+     where t.rn = 1 + g % n.c`,
+    [SIZES.orders],
+  )
+  await client.query('analyze')
+  const counts = (
+    await client.query(
+      `select (select count(*) from tools)::int as tools, (select count(*) from reviews)::int as reviews,
+              (select count(*) from orders)::int as orders`,
+    )
+  ).rows[0]
+  // The tool the orders target: enough stock that no order of the run can be refused.
+  const [{ id: orderToolId }] = (
+    await client.query(
+      `insert into tools (name, description, image, price_cents, quantity, minimum)
+       values ('Benchmark spanner', 'Ordered by the benchmark.', $1, 1999, 10000000, 1)
+       returning id`,
+      [image],
+    )
+  ).rows
+  await client.end()
+  return { counts, image, orderToolId }
+}
+
+function startProcess(command, args, env) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (d) => (stderr += d.toString()))
+  child.stderrText = () => stderr
+  return child
+}
+
+async function signUpCustomer(base) {
+  const email = `bench.customer.${Date.now().toString(36)}@example.com`
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name: 'Bench Customer', email, password: 'bench-password-42' }),
+  })
+  if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`)
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const token = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  })
+  if (!token.ok) throw new Error(`token: ${token.status} ${await token.text()}`)
+  return (await token.json()).token
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ timeout: 10, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    )
+  })
+}
+
+async function measure(target, connections) {
+  const result = await cannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections,
+    duration: DURATION_S,
+  })
+  const statuses = {}
+  for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) {
+    statuses[code] = count.count
+  }
+  const expected = new Set(target.expectStatus ?? [200])
+  const unexpected = Object.entries(statuses)
+    .filter(([code]) => !expected.has(Number(code)))
+    .reduce((sum, [, n]) => sum + n, 0)
+  return {
+    target: target.name,
+    connections,
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + unexpected,
+    statuses,
+  }
+}
+
+async function main() {
+  const machine = {
+    cores: os.cpus().length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    date: new Date().toISOString(),
+  }
+  log(
+    `# Toolworks load benchmark (${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.node})`,
+  )
+  if (!process.env.BENCH_SKIP_BUILD) {
+    log('building ...')
+    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' })
+    if (built.status !== 0) throw new Error('npm run build failed')
+  }
+
+  const database = await createDatabase()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-bench-'))
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    AUTH_SECRET: 'benchmark-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'info',
+  }
+  let server
+  let limit
+  try {
+    // First start: migrate and seed the demo catalogue (with its images), then stop.
+    const first = startProcess('node', ['apps/server/dist/server.js'], env)
+    await waitFor(`${base}/api/health`, first)
+    first.kill('SIGTERM')
+    await new Promise((r) => first.once('exit', r))
+
+    log(`filling ${database.url.replace(/\/\/[^@]*@/, '//')} ...`)
+    const { counts, image, orderToolId } = await fill(database.url)
+    log(`catalogue: ${counts.tools} tools, ${counts.reviews} reviews, ${counts.orders} orders`)
+
+    server = startProcess('node', ['apps/server/dist/server.js'], env)
+    await waitFor(`${base}/api/health`, server)
+
+    const html = await (await fetch(`${base}/`)).text()
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    const someTool = (await (await fetch(`${base}/api/tool?limit=1`)).json())[0]
+    const catalogueBytes = Buffer.from(
+      await (await fetch(`${base}/api/tool?limit=20`)).arrayBuffer(),
+    )
+    const token = await signUpCustomer(base)
+    const [{ quantity: stockBefore }] = (
+      await (async () => {
+        const c = new pg.Client({ connectionString: database.url })
+        await c.connect()
+        const r = await c.query('select quantity from tools where id = $1', [orderToolId])
+        await c.end()
+        return r
+      })()
+    ).rows
+
+    // The limit: the same bytes from memory, in a process of its own like ours.
+    const limitPort = await freePort()
+    const limitFile = path.join(dataDir, 'limit-body.json')
+    writeFileSync(limitFile, catalogueBytes)
+    limit = startProcess(
+      'node',
+      [
+        '-e',
+        `const body = require('fs').readFileSync(${JSON.stringify(limitFile)});
+         require('http').createServer((req, res) => {
+           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+           res.end(body);
+         }).listen(${limitPort}, '127.0.0.1')`,
+      ],
+      {},
+    )
+    await waitFor(`http://127.0.0.1:${limitPort}/`, limit)
+
+    const limitTarget = {
+      name: 'the limit (same bytes, bare node:http)',
+      url: `http://127.0.0.1:${limitPort}/api/tool?limit=20`,
+    }
+    const catalogue = { name: 'GET /api/tool?limit=20', url: `${base}/api/tool?limit=20` }
+    const targets = [
+      limitTarget,
+      catalogue,
+      { name: 'GET /api/tool/{id}', url: `${base}/api/tool/${someTool._id}` },
+      { name: 'GET /api/review?limit=8', url: `${base}/api/review?limit=8` },
+      { name: 'GET / (HTML)', url: `${base}/` },
+      { name: 'GET hashed JS asset', url: `${base}${asset}` },
+      { name: 'GET /media image', url: `${base}${image}` },
+      {
+        name: 'POST /api/purchase',
+        url: `${base}/api/purchase`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          toolsId: orderToolId,
+          purchaseQuantity: 1,
+          phone: '+880 1700 000000',
+          address: 'Plot 7, BSCIC Industrial Area, Gazipur',
+        }),
+        expectStatus: [201, 409],
+      },
+      // Interleaved: the limit again after ours, so a drift of the machine shows.
+      limitTarget,
+    ]
+
+    const rows = []
+    for (const target of targets) {
+      log(`warming up ${target.name} ...`)
+      await cannon({
+        url: target.url,
+        method: target.method ?? 'GET',
+        headers: target.headers,
+        body: target.body,
+        connections: 10,
+        duration: WARMUP_S,
+      })
+      for (const connections of CONNECTIONS) {
+        const row = await measure(target, connections)
+        rows.push(row)
+        log(
+          `  ${connections} connections: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors}`,
+        )
+      }
+    }
+
+    const c = new pg.Client({ connectionString: database.url })
+    await c.connect()
+    const stock = (
+      await c.query(
+        `select t.quantity as stock,
+                (select coalesce(sum(quantity), 0)::int from orders
+                  where tool_id = t.id and status <> 'cancelled') as ordered,
+                (select count(*)::int from orders where tool_id = t.id) as orders
+         from tools t where t.id = $1`,
+        [orderToolId],
+      )
+    ).rows[0]
+    await c.end()
+    const stockExact = stock.stock === stockBefore - stock.ordered
+
+    const rss = { serverPeakMb: peakRssMb(server.pid) }
+    const limitRows = rows.filter((r) => r.target === limitTarget.name)
+    const ratios = CONNECTIONS.map((n) => {
+      const ours = rows.find((r) => r.target === catalogue.name && r.connections === n)
+      const best = Math.max(...limitRows.filter((r) => r.connections === n).map((r) => r.reqPerSec))
+      return { connections: n, ratio: Number((ours.reqPerSec / best).toFixed(2)) }
+    })
+
+    log('')
+    log(`| target | connections | req/s | p50 ms | p99 ms | errors |`)
+    log(`| --- | ---: | ---: | ---: | ---: | ---: |`)
+    for (const r of rows) {
+      log(
+        `| ${r.target} | ${r.connections} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} |`,
+      )
+    }
+    log('')
+    for (const r of ratios) log(`catalogue / limit at ${r.connections} connections: ${r.ratio}`)
+    log(
+      `orders placed by the run: ${stock.orders}; stock ${stockBefore} → ${stock.stock}, exact: ${stockExact}`,
+    )
+    log(`server peak RSS: ${rss.serverPeakMb} MB`)
+
+    const results = {
+      machine,
+      sizes: counts,
+      warmupSeconds: WARMUP_S,
+      durationSeconds: DURATION_S,
+      rows,
+      ratios,
+      orders: { ...stock, stockBefore, stockExact },
+      rss,
+    }
+    mkdirSync(path.join(root, 'bench/results'), { recursive: true })
+    writeFileSync(
+      path.join(root, 'bench/results/latest.json'),
+      `${JSON.stringify(results, null, 2)}\n`,
+    )
+    log('written bench/results/latest.json')
+  } finally {
+    limit?.kill('SIGKILL')
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM')
+      await new Promise((r) => server.once('exit', r))
+    }
+    await database.drop?.()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`)
+  process.exit(1)
+})
