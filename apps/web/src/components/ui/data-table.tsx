@@ -14,7 +14,9 @@ type DataTableProps = {
 export function DataTable({ headings, emptyText, isEmpty, children }: DataTableProps) {
   if (isEmpty) return <p className="mt-6 text-base-content/70">{emptyText}</p>
   return (
-    <div className="mt-6 overflow-x-auto">
+    // Focusable, so keyboard users can scroll a table wider than the screen (axe:
+    // scrollable-region-focusable).
+    <div className="mt-6 overflow-x-auto" tabIndex={0}>
       <table className="table">
         <thead>
           <tr>

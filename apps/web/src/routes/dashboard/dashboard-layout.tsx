@@ -36,7 +36,7 @@ export function DashboardLayout() {
         {isAdmin ? messages.dashboard.welcomeAdmin : messages.dashboard.welcome}
       </h1>
       <div className="title-rule" />
-      <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:items-start lg:gap-8">
+      <div className="mt-8 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
         {open && (
           <div
             aria-hidden="true"
@@ -63,7 +63,7 @@ export function DashboardLayout() {
             ))}
           </ul>
         </nav>
-        <section className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+        <section className="min-w-0 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <Outlet />
         </section>
       </div>

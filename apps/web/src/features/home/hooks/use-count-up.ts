@@ -28,8 +28,14 @@ export function useCountUp<E extends Element>(target: number) {
       return
     }
     let frame = 0
+    let finish: ReturnType<typeof setTimeout> | undefined
     const run = () => {
       const start = performance.now()
+      // Browsers pause animation frames in hidden tabs; the number must still end where it should.
+      finish = setTimeout(() => {
+        cancelAnimationFrame(frame)
+        setValue(target)
+      }, DURATION_MS + 100)
       const step = (now: number) => {
         const progress = Math.min(1, (now - start) / DURATION_MS)
         // Ease out: fast at first, settling on the number.
@@ -51,6 +57,7 @@ export function useCountUp<E extends Element>(target: number) {
     return () => {
       observer.disconnect()
       cancelAnimationFrame(frame)
+      clearTimeout(finish)
     }
   }, [target])
 
