@@ -84,6 +84,19 @@ describe('api client', () => {
     expect(seen?.auth).toBe('Bearer secret-token')
   })
 
+  test('callWithHeaders gives the parsed answer with the response headers', async () => {
+    const tools = [makeTool()]
+    server.use(
+      http.get('/api/tool', () => HttpResponse.json(tools, { headers: { 'X-Total-Count': '57' } })),
+    )
+
+    const { data, headers } = await api.callWithHeaders(catalogContract.list, {
+      query: { limit: 1 },
+    })
+    expect(data).toEqual(tools)
+    expect(headers.get('x-total-count')).toBe('57')
+  })
+
   describe('upload', () => {
     const uploaded = {
       success: true,

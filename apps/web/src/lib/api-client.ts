@@ -106,14 +106,17 @@ async function send(url: URL, init: RequestInit): Promise<Response> {
   }
 }
 
-/**
- * Calls one contract endpoint: fills the path, sends JSON with the bearer token, and
- * returns the answer parsed by the endpoint's response schema. Throws `ApiError` otherwise.
- */
-async function call<E extends Endpoint>(
+/** What `callWithHeaders` gives: the parsed answer and the response headers. */
+export type CallWithHeadersResult<E extends Pick<Endpoint, 'response'>> = {
+  data: CallResult<E>
+  headers: Headers
+}
+
+async function request<E extends Endpoint>(
   endpoint: E,
-  ...[input]: CallArgs<E>
-): Promise<CallResult<E>> {
+  // Checked against E by the callers' CallArgs; here only its parts are read.
+  input: CallInput<Endpoint> | undefined,
+): Promise<CallWithHeadersResult<E>> {
   const { params, query, body, signal } = input ?? {}
   const hasBody = body !== undefined
   const response = await send(buildUrl(endpoint.path, params, query), {
@@ -122,7 +125,27 @@ async function call<E extends Endpoint>(
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
   })
-  return answer(endpoint, response.status, parseText(await response.text()))
+  const data = answer(endpoint, response.status, parseText(await response.text()))
+  return { data, headers: response.headers }
+}
+
+/**
+ * Calls one contract endpoint: fills the path, sends JSON with the bearer token, and
+ * returns the answer parsed by the endpoint's response schema. Throws `ApiError` otherwise.
+ */
+async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<CallResult<E>> {
+  return (await request<E>(endpoint, input)).data
+}
+
+/** As `call`, also giving the response headers (e.g. `X-Total-Count` of a paged list). */
+function callWithHeaders<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<CallWithHeadersResult<E>> {
+  return request<E>(endpoint, input)
 }
 
 /** The parsed answer of a finished request, or the `ApiError` it stands for. */
@@ -212,4 +235,4 @@ function upload<E extends UploadEndpoint>(
   })
 }
 
-export const api = { call, upload }
+export const api = { call, callWithHeaders, upload }

@@ -1,7 +1,8 @@
 /** Every in-app link comes from here, so a route change is one edit (STYLE.md §2). */
 export const paths = {
   home: () => '/',
-  products: () => '/products',
+  /** `search` as made by `productsSearchString`, e.g. `?page=2`. */
+  products: (search = '') => `/products${search}`,
   purchase: (toolId: string) => `/purchase/${encodeURIComponent(toolId)}`,
   blogs: () => '/blogs',
   about: () => '/myportfolio',

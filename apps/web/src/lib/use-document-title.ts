@@ -1,10 +1,20 @@
 import { useEffect } from 'react'
 
-import { messages } from '@toolworks/shared'
+import { messages, pageTitle } from '@toolworks/shared'
 
-/** Sets the tab title for a screen: "My Orders · Toolworks"; no argument gives the home title. */
-export function useDocumentTitle(title?: string): void {
+/**
+ * Sets the tab title for a screen ("My Orders · Toolworks"; no title gives the home title)
+ * and its meta description (the site's general one unless the screen has its own).
+ */
+export function useDocumentTitle(title?: string, description?: string): void {
   useEffect(() => {
-    document.title = title ? `${title} · ${messages.site.name}` : messages.site.homeTitle
-  }, [title])
+    document.title = pageTitle(title)
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]')
+    if (!meta) {
+      meta = document.createElement('meta')
+      meta.name = 'description'
+      document.head.append(meta)
+    }
+    meta.content = description ?? messages.seo.default
+  }, [title, description])
 }

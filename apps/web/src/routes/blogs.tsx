@@ -6,7 +6,7 @@ const m = messages.blogs
 
 /** SPEC.md §2 Blogs: the five static technical Questions and Answers cards. */
 export function BlogsRoute() {
-  useDocumentTitle(m.title)
+  useDocumentTitle(m.title, messages.seo.blogs)
   return (
     <div className="page-container py-12">
       <p className="text-sm font-bold tracking-widest text-accent uppercase">{m.title}</p>

@@ -16,7 +16,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { HomeHero } from './home-hero'
 
 export function HomeRoute() {
-  useDocumentTitle()
+  useDocumentTitle(undefined, messages.seo.home)
   const tools = useTools({ limit: HOME_TOOLS_COUNT })
 
   return (

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { AuthCard } from './auth-card'
 
 export function LoginRoute() {
-  useDocumentTitle(messages.pages.login)
+  useDocumentTitle(messages.pages.login, messages.seo.login)
   const location = useLocation()
   const navigate = useNavigate()
   const target = redirectAfterSignIn(location.state)

@@ -66,7 +66,6 @@ function TeamCard({ member }: { member: (typeof m.team)[number] }) {
           <li key={network.label}>
             <a
               href={network.href}
-              target="_blank"
               rel="noopener noreferrer"
               aria-label={m.socialLink(member.name, network.label)}
               className="btn btn-circle btn-ghost btn-sm text-secondary"
@@ -82,7 +81,7 @@ function TeamCard({ member }: { member: (typeof m.team)[number] }) {
 
 /** SPEC.md §2 About Us: the company blurb and four team cards with placeholder social links. */
 export function MyPortfolioRoute() {
-  useDocumentTitle(m.title)
+  useDocumentTitle(m.title, messages.seo.about)
   return (
     <div className="page-container py-12">
       <p className="text-sm font-bold tracking-widest text-accent uppercase">{m.eyebrow}</p>

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { AuthCard } from './auth-card'
 
 export function SignupRoute() {
-  useDocumentTitle(messages.pages.signup)
+  useDocumentTitle(messages.pages.signup, messages.seo.signup)
   const location = useLocation()
   const navigate = useNavigate()
   const target = redirectAfterSignIn(location.state)

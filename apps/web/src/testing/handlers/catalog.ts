@@ -4,14 +4,29 @@ import type { ErrorBody, Tool } from '@toolworks/shared'
 
 import { makeTools } from '../factories'
 
-/** GET /api/tool as the server answers it: honours `limit` and `offset`. */
+/**
+ * GET /api/tool as the server answers it: `q` keeps tools with a name word starting with
+ * each searched word, `sort` orders by price or keeps the given (newest first) order, then
+ * `offset`/`limit` page; `X-Total-Count` comes whenever limit, offset or q is given.
+ */
 export function toolListHandler(tools: Tool[]) {
   return http.get('/api/tool', ({ request }) => {
     const url = new URL(request.url)
+    const words = (url.searchParams.get('q') ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+    const sort = url.searchParams.get('sort')
+    const matching = tools.filter((tool) => {
+      const nameWords = tool.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+      return words.every((word) => nameWords.some((n) => n.startsWith(word)))
+    })
+    if (sort === 'price_asc') matching.sort((a, b) => a.price - b.price)
+    if (sort === 'price_desc') matching.sort((a, b) => b.price - a.price)
     const offset = Number(url.searchParams.get('offset') ?? 0)
     const limit = url.searchParams.get('limit')
     const end = limit === null ? undefined : offset + Number(limit)
-    return HttpResponse.json(tools.slice(offset, end))
+    const paged = limit !== null || url.searchParams.has('offset') || words.length > 0
+    return HttpResponse.json(matching.slice(offset, end), {
+      headers: paged ? { 'X-Total-Count': String(matching.length) } : {},
+    })
   })
 }
 

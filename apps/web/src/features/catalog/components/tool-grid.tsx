@@ -20,6 +20,40 @@ type ToolGridProps = {
   limit?: number
 }
 
+type ToolCardsProps = {
+  tools: Tool[]
+  /** Load the first row's images at once (the grid is the top of the page). */
+  eagerFirstRow?: boolean
+  cardHeadingLevel?: 2 | 3
+}
+
+/** The 1/2/4-column grid of tool cards (SPEC.md §2). */
+export function ToolCards({ tools, eagerFirstRow = false, cardHeadingLevel }: ToolCardsProps) {
+  return (
+    <div className={GRID}>
+      {tools.map((tool, index) => (
+        <ToolCard
+          key={tool._id}
+          tool={tool}
+          eager={eagerFirstRow && index < FIRST_ROW}
+          headingLevel={cardHeadingLevel}
+        />
+      ))}
+    </div>
+  )
+}
+
+/** Skeleton cards in the same grid, announced as loading. */
+export function ToolGridSkeleton({ count }: { count: number }) {
+  return (
+    <div role="status" aria-label={messages.catalog.loadingTools} className={GRID}>
+      {Array.from({ length: count }, (_, i) => (
+        <ToolCardSkeleton key={i} />
+      ))}
+    </div>
+  )
+}
+
 /** A grid of tool cards with its loading, empty and error states. */
 export function ToolGrid({
   query,
@@ -28,15 +62,7 @@ export function ToolGrid({
   cardHeadingLevel,
   limit,
 }: ToolGridProps) {
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label={messages.catalog.loadingTools} className={GRID}>
-        {Array.from({ length: placeholders }, (_, i) => (
-          <ToolCardSkeleton key={i} />
-        ))}
-      </div>
-    )
-  }
+  if (query.isPending) return <ToolGridSkeleton count={placeholders} />
   if (query.isError) {
     return (
       <QueryError
@@ -49,15 +75,6 @@ export function ToolGrid({
   const tools = limit === undefined ? query.data : query.data.slice(0, limit)
   if (tools.length === 0) return <p className="text-base-content/70">{messages.catalog.noTools}</p>
   return (
-    <div className={GRID}>
-      {tools.map((tool, index) => (
-        <ToolCard
-          key={tool._id}
-          tool={tool}
-          eager={eagerFirstRow && index < FIRST_ROW}
-          headingLevel={cardHeadingLevel}
-        />
-      ))}
-    </div>
+    <ToolCards tools={tools} eagerFirstRow={eagerFirstRow} cardHeadingLevel={cardHeadingLevel} />
   )
 }

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+
+import { catalogContract, type Tool, type ToolListQuery } from '@toolworks/shared'
+
+import { api } from '@/lib/api-client'
+
+import { anyToolsKey } from './get-tools'
+
+/** One page of /products: its tools and how many tools match in all. */
+export type ToolsPage = { tools: Tool[]; total: number }
+
+export const getToolsPage = async (
+  query: ToolListQuery,
+  signal?: AbortSignal,
+): Promise<ToolsPage> => {
+  const { data, headers } = await api.callWithHeaders(catalogContract.list, { query, signal })
+  // The server sends X-Total-Count with every paged list; without it, count what came.
+  const total = Number(headers.get('X-Total-Count') ?? Number.NaN)
+  return { tools: data, total: Number.isInteger(total) && total >= 0 ? total : data.length }
+}
+
+/**
+ * Keyed by the list query under the tools key, so every catalogue change refreshes it; the
+ * server seeds the first page of a /products load under the same key (issue 8).
+ */
+export const toolsPageQuery = (query: ToolListQuery) =>
+  queryOptions({
+    queryKey: [...anyToolsKey, 'page', query],
+    queryFn: ({ signal }) => getToolsPage(query, signal),
+    // The previous page stays on screen while the next loads: no flash of skeletons.
+    placeholderData: keepPreviousData,
+  })
+
+export const useToolsPage = (query: ToolListQuery) => useQuery(toolsPageQuery(query))

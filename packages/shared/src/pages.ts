@@ -1,0 +1,73 @@
+import type { ToolListQuery, ToolSort } from './catalog.js'
+import { PRODUCTS_PAGE_SIZE, TOOL_SEARCH_MAX } from './constants.js'
+import { messages } from './messages.js'
+
+/**
+ * What the server and the browser agree on about pages (issue 8): the public pages with
+ * their titles and descriptions (HTML head, sitemap), the /products URL state, and the
+ * inline data block that seeds the first screen.
+ */
+
+/** The `<script type="application/json">` the server fills with the first screen's data. */
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data'
+
+/** One TanStack Query entry the server already answered: its key and the data as JSON. */
+export type InitialQuery = { key: readonly unknown[]; data: unknown }
+export type InitialData = { queries: InitialQuery[] }
+
+export type PageMeta = { path: string; title: string; description: string }
+
+const site = messages.site.name
+/** "Our Products · Toolworks"; the home page has a title of its own. */
+export const pageTitle = (title?: string): string =>
+  title ? `${title} · ${site}` : messages.site.homeTitle
+
+const m = messages.seo
+
+/** The public pages of SPEC.md §2: what robots may index and the sitemap lists. */
+export const PUBLIC_PAGES: readonly PageMeta[] = [
+  { path: '/', title: pageTitle(), description: m.home },
+  { path: '/products', title: pageTitle(messages.catalog.productsTitle), description: m.products },
+  { path: '/blogs', title: pageTitle(messages.blogs.title), description: m.blogs },
+  { path: '/myportfolio', title: pageTitle(messages.about.title), description: m.about },
+  { path: '/login', title: pageTitle(messages.pages.login), description: m.login },
+  { path: '/signup', title: pageTitle(messages.pages.signup), description: m.signup },
+]
+
+export const PRODUCT_SORTS: readonly ToolSort[] = ['newest', 'price_asc', 'price_desc']
+const DEFAULT_SORT: ToolSort = 'newest'
+// GET /api/tool refuses offsets above a million; no page of ours goes past that.
+const MAX_PAGE = Math.floor(1_000_000 / PRODUCTS_PAGE_SIZE) + 1
+
+/** /products?page=&q=&sort= as the screen reads it; anything unreadable falls back. */
+export type ProductsSearch = { page: number; q: string; sort: ToolSort }
+
+export function readProductsSearch(params: URLSearchParams): ProductsSearch {
+  const page = Number(params.get('page') ?? '1')
+  const sort = params.get('sort') as ToolSort | null
+  return {
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    q: (params.get('q') ?? '').trim().slice(0, TOOL_SEARCH_MAX),
+    sort: sort !== null && PRODUCT_SORTS.includes(sort) ? sort : DEFAULT_SORT,
+  }
+}
+
+/** The URL search of a /products state, defaults left out: `?page=2&q=drill`. */
+export function productsSearchString({ page, q, sort }: ProductsSearch): string {
+  const params = new URLSearchParams()
+  if (q) params.set('q', q)
+  if (sort !== DEFAULT_SORT) params.set('sort', sort)
+  if (page > 1) params.set('page', String(page))
+  const search = params.toString()
+  return search ? `?${search}` : ''
+}
+
+/** The GET /api/tool query of a /products state; defaults left out so keys stay stable. */
+export function productsListQuery({ page, q, sort }: ProductsSearch): ToolListQuery {
+  return {
+    limit: PRODUCTS_PAGE_SIZE,
+    offset: (page - 1) * PRODUCTS_PAGE_SIZE,
+    ...(q ? { q } : {}),
+    ...(sort !== DEFAULT_SORT ? { sort } : {}),
+  }
+}
