@@ -45,6 +45,25 @@ export const messages = {
     loadFailed: 'The tools could not be loaded. Please try again.',
     retry: 'Try again',
     loadingTools: 'Loading tools…',
+    // /products paging, search and sort (issue 8).
+    searchLabel: 'Search by name',
+    searchButton: 'Search',
+    clearSearch: 'Clear search',
+    sortLabel: 'Sort by',
+    sortNames: {
+      newest: 'Newest',
+      price_asc: 'Price: low to high',
+      price_desc: 'Price: high to low',
+    },
+    pagination: 'Pages',
+    previousPage: 'Previous',
+    nextPage: 'Next',
+    pageNumber: (n: number) => `Page ${n}`,
+    showing: (from: number, to: number, total: number) =>
+      total === 1 ? 'Showing the only tool' : `Showing ${from}–${to} of ${total} tools`,
+    noMatch: (q: string) => `No tools match “${q}”.`,
+    pageEmpty: 'There are no tools on this page.',
+    firstPage: 'Go to the first page',
   },
   pages: {
     purchase: 'Purchase',
@@ -507,5 +526,18 @@ export const messages = {
     INTERNAL: 'Something went wrong on our side. Please try again.',
     NETWORK: 'The shop could not be reached. Check your connection and try again.',
     INVALID_RESPONSE: 'The shop sent an answer we could not read. Please try again.',
+  },
+  // Search engines: each public page's meta description (issue 8).
+  seo: {
+    home: 'Toolworks manufactures and sells standard and custom parts and tools from Bangladesh: machining, molding, cutting, stamping, bending and welding. Browse tools and order online.',
+    products:
+      'Browse every Toolworks tool and part: search by name, sort by price or newest, see stock and minimum order, and order online.',
+    blogs: 'Questions and answers from the Toolworks engineers on building this web shop.',
+    about:
+      'About Toolworks: a manufacturer of standard and custom parts and tools in Bangladesh since 2012, and the team behind it.',
+    login: 'Log in to your Toolworks account to order tools and follow your orders.',
+    signup: 'Create a Toolworks account to order tools and parts online.',
+    default: 'Toolworks: standard and custom parts and tools from Bangladesh, ordered online.',
+    organizationName: 'Toolworks',
   },
 } as const
