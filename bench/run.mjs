@@ -229,7 +229,7 @@ async function main() {
     PUBLIC_URL: base,
     AUTH_SECRET: 'benchmark-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
     SEED_DEMO: 'true',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   }
   let server
   let limit
@@ -312,8 +312,11 @@ async function main() {
       limitTarget,
     ]
 
+    // BENCH_ONLY=<regex> measures a subset while tuning (the limit always runs).
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
+    const chosen = targets.filter((t) => !only || t === limitTarget || only.test(t.name))
     const rows = []
-    for (const target of targets) {
+    for (const target of chosen) {
       log(`warming up ${target.name} ...`)
       await cannon({
         url: target.url,
@@ -351,6 +354,7 @@ async function main() {
     const limitRows = rows.filter((r) => r.target === limitTarget.name)
     const ratios = CONNECTIONS.map((n) => {
       const ours = rows.find((r) => r.target === catalogue.name && r.connections === n)
+      if (!ours) return { connections: n, ratio: null }
       const best = Math.max(...limitRows.filter((r) => r.connections === n).map((r) => r.reqPerSec))
       return { connections: n, ratio: Number((ours.reqPerSec / best).toFixed(2)) }
     })

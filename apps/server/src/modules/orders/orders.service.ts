@@ -3,6 +3,7 @@ import { fromCents, messages, type Order, type PurchaseBody } from '@toolworks/s
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
+import { createTransactionBatcher } from '../../lib/transaction-batcher.js'
 import type { Actor } from '../accounts/accounts.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import {
@@ -47,6 +48,8 @@ export type OrdersService = ReturnType<typeof createOrdersService>
 
 /** Orders: the server decides customer, price, total and stock (issue 4). */
 export function createOrdersService({ db, catalog }: { db: Db; catalog: CatalogService }) {
+  const orderWrites = createTransactionBatcher(db)
+
   /** Another customer's order is answered like a missing one: ids reveal nothing. */
   async function orderFor(actor: Actor, id: string): Promise<OrderRow> {
     const row = isUuid(id) ? await findOrder(db, id) : undefined
@@ -57,7 +60,8 @@ export function createOrdersService({ db, catalog }: { db: Db; catalog: CatalogS
 
   return {
     async create(actor: Actor, body: PurchaseBody) {
-      const row = await db.transaction(async (tx) => {
+      // Orders share commits under load (group commit): stock stays exact, see the batcher.
+      const row = await orderWrites.run(body.toolsId, async (tx) => {
         const tool = await catalog.takeStock(tx, body.toolsId, body.purchaseQuantity)
         return insertOrder(tx, {
           toolId: tool.id,

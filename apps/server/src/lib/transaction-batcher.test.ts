@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+
+import { useTestDatabase } from '../../test/database.js'
+import { selectRows, type Tx } from '../db/client.js'
+import { AppError } from './app-error.js'
+import { createTransactionBatcher } from './transaction-batcher.js'
+
+const database = useTestDatabase()
+
+async function freshTable(): Promise<string> {
+  const name = `batch_${Math.random().toString(36).slice(2, 10)}`
+  await database.current.db.execute(
+    sql.raw(`create table ${name} (id int primary key, v int not null check (v >= 0))`),
+  )
+  return name
+}
+
+const insert = (table: string, id: number, v: number) => (tx: Tx) =>
+  tx.execute(sql.raw(`insert into ${table} (id, v) values (${id}, ${v})`))
+
+async function ids(table: string): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    database.current.db,
+    sql.raw(`select id from ${table} order by id`),
+  )
+  return rows.map((r) => r.id)
+}
+
+test('writes that arrive together share commits, and every one of them is committed', async () => {
+  const table = await freshTable()
+  const batcher = createTransactionBatcher(database.current.db)
+  const results = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      batcher.run(`k${i % 3}`, async (tx) => {
+        await insert(table, i, i)(tx)
+        const [row] = await selectRows<{ txid: string }>(
+          tx,
+          sql`select txid_current()::text as txid`,
+        )
+        return row?.txid ?? ''
+      }),
+    ),
+  )
+  expect(await ids(table)).toEqual(Array.from({ length: 40 }, (_, i) => i))
+  // The first write runs at once; the 39 that queued behind it share far fewer commits.
+  expect(new Set(results).size).toBeLessThan(10)
+})
+
+test("a write that refuses (AppError) is undone alone; its neighbours' writes commit", async () => {
+  const table = await freshTable()
+  const batcher = createTransactionBatcher(database.current.db)
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: 10 }, (_, i) =>
+      batcher.run('k', async (tx) => {
+        await insert(table, i, i)(tx)
+        if (i % 4 === 1) throw new AppError('OUT_OF_STOCK')
+        return i
+      }),
+    ),
+  )
+  expect(outcomes.map((o) => o.status)).toEqual(
+    Array.from({ length: 10 }, (_, i) => (i % 4 === 1 ? 'rejected' : 'fulfilled')),
+  )
+  expect(await ids(table)).toEqual([0, 2, 3, 4, 6, 7, 8])
+})
+
+test('a database error in one write fails only that write: the rest are retried alone', async () => {
+  const table = await freshTable()
+  const batcher = createTransactionBatcher(database.current.db)
+  const outcomes = await Promise.allSettled(
+    // Id 5 breaks the check constraint, which aborts the shared transaction.
+    Array.from({ length: 10 }, (_, i) => batcher.run('k', insert(table, i, i === 5 ? -1 : i))),
+  )
+  expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1)
+  expect(outcomes[5]?.status).toBe('rejected')
+  expect(await ids(table)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9])
+})
