@@ -113,8 +113,11 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     bodyLimit: 1_048_576,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    // Slow clients: one that stalls in its headers gets 408 within requestTimeoutMs (plus one
+    // check interval); a socket idle for twice that (a stalled body) is cut.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs / 2) },
     return503OnClosing: true,
     // Ids are short and random; the header lets a proxy correlate its own logs.
     requestIdHeader: 'x-request-id',
@@ -124,6 +127,11 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   if (onRoute) app.addHook('onRoute', onRoute)
+  // Answered before its body arrived (401, 413, 429...): close rather than keep the socket
+  // alive waiting for a body nobody will read (a slow client would hold it for minutes).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) reply.header('connection', 'close')
+  })
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -162,7 +170,12 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir })
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    catalog: services.catalog,
+    reviews: services.reviews,
+  })
 
   app.addHook('onClose', () => {
     services.catalog.close()

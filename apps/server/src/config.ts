@@ -128,6 +128,8 @@ export type Config = {
   logLevel: string
   /** Where the built web app lives; served on the same port when present. */
   webDistDir: string
+  /** Slow clients: headers not all in by then get 408; a socket idle twice as long is cut. */
+  requestTimeoutMs: number
 }
 
 export class ConfigError extends Error {
@@ -193,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     webDistDir: defaultWebDist,
+    requestTimeoutMs: 30_000,
   }
 }
 
