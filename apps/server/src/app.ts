@@ -170,12 +170,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
 
-  await app.register(webPlugin, {
-    webDistDir: config.webDistDir,
-    publicUrl: config.publicUrl,
-    catalog: services.catalog,
-    reviews: services.reviews,
-  })
+  await app.register(webPlugin, { webDistDir: config.webDistDir })
 
   app.addHook('onClose', () => {
     services.catalog.close()
