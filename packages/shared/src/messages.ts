@@ -329,8 +329,7 @@ export const messages = {
     promotionTitle: 'Promotion',
     promotionEyebrow: '10-year celebration',
     firstOrderTitle: '50% off your first order',
-    firstOrderText:
-      'New to Toolworks? Your first order is half price: the discount is applied to the order total when we confirm it.',
+    firstOrderText: 'New to Toolworks? Your first order with us is half price.',
     freeShippingTitle: 'Free shipping on every order',
     freeShippingText:
       'We are celebrating 10 years of manufacturing: every order ships free during the celebration, wherever it goes.',
