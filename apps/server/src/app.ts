@@ -170,7 +170,12 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir })
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    catalog: services.catalog,
+    reviews: services.reviews,
+  })
 
   app.addHook('onClose', () => {
     services.catalog.close()

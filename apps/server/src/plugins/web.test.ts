@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url'
 
-import { ErrorBodySchema } from '@toolworks/shared'
+import { ErrorBodySchema, PUBLIC_PAGES, type InitialData, type Tool } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { buildTestApp } from '../../test/app.js'
+import { buildTestApp, TEST_ORIGIN } from '../../test/app.js'
 import { useTestDatabase } from '../../test/database.js'
+import { insertTool } from '../../test/factories.js'
 
 const webDistDir = fileURLToPath(new URL('../../test/fixtures/web', import.meta.url))
 const database = useTestDatabase()
@@ -97,5 +98,141 @@ describe('the web app on the API port', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/tool', '/api/tool/{id}', '/api/health']),
     )
+  })
+
+  describe('the first screen in the HTML (issue 8)', () => {
+    const blocks = (html: string, type: string) =>
+      [
+        ...html.matchAll(
+          new RegExp(`<script type="${type.replace('+', '\\+')}"[^>]*>([^<]*)</script>`, 'g'),
+        ),
+      ].map((match) => JSON.parse(match[1]!) as unknown)
+    const initialData = (html: string) => blocks(html, 'application/json')[0] as InitialData
+
+    test('the HTML of / carries the 8 newest tools and reviews under their query keys', async ({
+      onTestFinished,
+    }) => {
+      const tool = await insertTool(database.current.db, { name: 'Inline torque wrench' })
+      const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+
+      const res = await app.inject({ method: 'GET', url: '/' })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain('<script type="application/json" id="initial-data">')
+      const { queries } = initialData(res.body)
+      expect(queries.map((q) => q.key)).toEqual([
+        ['tools', { limit: 8 }],
+        ['reviews', { limit: 8 }],
+      ])
+      const tools = queries[0]!.data as Tool[]
+      expect(tools.length).toBeLessThanOrEqual(8)
+      expect(tools[0]).toMatchObject({ _id: tool.id, name: 'Inline torque wrench' })
+      // The same bytes GET /api/tool?limit=8 answers.
+      const api = await app.inject({ method: 'GET', url: '/api/tool?limit=8' })
+      expect(api.headers['content-type']).toMatch(/application\/json/)
+      expect(tools).toEqual(api.json())
+
+      const [organization] = blocks(res.body, 'application/ld+json')
+      expect(organization).toMatchObject({ '@type': 'Organization', url: `${TEST_ORIGIN}/` })
+      expect(res.body).toContain('<title>Toolworks — tools and parts manufacturer</title>')
+      expect(res.body).toMatch(/<meta name="description" content="Toolworks manufactures/)
+    })
+
+    test('the HTML of /products carries the page its URL names, its total and an ItemList', async ({
+      onTestFinished,
+    }) => {
+      await insertTool(database.current.db, { name: 'Zeta caliper', priceCents: 1 })
+      await insertTool(database.current.db, { name: 'Zeta caliper pro', priceCents: 2 })
+      const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+
+      const res = await app.inject({ method: 'GET', url: '/products?q=zeta&sort=price_desc' })
+      const { queries } = initialData(res.body)
+      const query = { limit: 24, offset: 0, q: 'zeta', sort: 'price_desc' }
+      expect(queries[0]!.key).toEqual(['tools', 'page', query])
+      const page = queries[0]!.data as { tools: Tool[]; total: number }
+      expect(page.total).toBe(2)
+      expect(page.tools.map((t) => t.name)).toEqual(['Zeta caliper pro', 'Zeta caliper'])
+      const [itemList] = blocks(res.body, 'application/ld+json')
+      expect(itemList).toMatchObject({
+        '@type': 'ItemList',
+        numberOfItems: 2,
+        itemListElement: [
+          { position: 1, item: { '@type': 'Product', name: 'Zeta caliper pro' } },
+          { position: 2, item: { name: 'Zeta caliper' } },
+        ],
+      })
+      expect(res.body).toContain('<title>Our Products · Toolworks</title>')
+
+      const plain = await app.inject({ method: 'GET', url: '/products' })
+      expect(initialData(plain.body).queries[0]!.key).toEqual([
+        'tools',
+        'page',
+        { limit: 24, offset: 0 },
+      ])
+    })
+
+    test('a tool name with </script> cannot break out of the data blocks', async ({
+      onTestFinished,
+    }) => {
+      const name = 'Evil </script><script>alert(1)</script> <!-- wrench'
+      await insertTool(database.current.db, { name })
+      const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+
+      for (const url of ['/', '/products']) {
+        const res = await app.inject({ method: 'GET', url })
+        expect(res.body).not.toContain('<script>alert(1)')
+        expect(res.body).not.toContain('<!-- wrench')
+        const { queries } = initialData(res.body)
+        const data = queries[0]!.data
+        const tools = Array.isArray(data) ? (data as Tool[]) : (data as { tools: Tool[] }).tools
+        expect(tools.map((t) => t.name)).toContain(name)
+      }
+    })
+
+    test('other pages get no data, public ones their own title; the HTML revalidates with 304', async ({
+      onTestFinished,
+    }) => {
+      const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+      const login = await app.inject({ method: 'GET', url: '/login' })
+      expect(login.body).not.toContain('initial-data')
+      expect(login.body).toContain('<title>Login · Toolworks</title>')
+      const orders = await app.inject({ method: 'GET', url: '/dashboard/myorder' })
+      expect(orders.body).toContain('<title>fixture</title>')
+
+      const first = await app.inject({ method: 'GET', url: '/' })
+      const etag = String(first.headers.etag)
+      const again = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'if-none-match': etag },
+      })
+      expect(again.statusCode).toBe(304)
+      expect(again.headers['cache-control']).toBe('no-cache')
+    })
+
+    test('robots.txt points to a sitemap of the public pages with absolute URLs', async ({
+      onTestFinished,
+    }) => {
+      const app = await buildTestApp(database.current, onTestFinished, {
+        publicUrl: 'https://shop.example.com',
+      })
+      const robots = await app.inject({ method: 'GET', url: '/robots.txt' })
+      expect(robots.statusCode).toBe(200)
+      expect(robots.body).toContain('Sitemap: https://shop.example.com/sitemap.xml')
+      expect(robots.body).toContain('Disallow: /dashboard')
+      const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' })
+      expect(sitemap.headers['content-type']).toMatch(/application\/xml/)
+      const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+      expect(locs).toEqual(PUBLIC_PAGES.map((p) => `https://shop.example.com${p.path}`))
+      expect(locs).toEqual(
+        expect.arrayContaining([
+          'https://shop.example.com/',
+          'https://shop.example.com/products',
+          'https://shop.example.com/blogs',
+          'https://shop.example.com/myportfolio',
+          'https://shop.example.com/login',
+          'https://shop.example.com/signup',
+        ]),
+      )
+    })
   })
 })

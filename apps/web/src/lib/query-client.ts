@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@toolworks/shared'
+
 import { ApiError } from './api-error'
 
 const RETRIES = 2
@@ -17,4 +19,22 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   })
+}
+
+/**
+ * Puts the answers the server wrote into the page (issue 8: the first paint does not wait for
+ * an API round trip) into the cache under their query keys, then removes the block. They are
+ * the same bytes the API would send, so they skip the response parse: the first screen needs
+ * no schema work.
+ */
+export function seedInitialData(queryClient: QueryClient, doc: Document = document): void {
+  const element = doc.getElementById(INITIAL_DATA_ELEMENT_ID)
+  if (!element) return
+  element.remove()
+  try {
+    const { queries } = JSON.parse(element.textContent || '{}') as Partial<InitialData>
+    for (const { key, data } of queries ?? []) queryClient.setQueryData(key, data)
+  } catch {
+    // A damaged block only costs the round trip it was meant to save.
+  }
 }

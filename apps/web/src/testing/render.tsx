@@ -7,7 +7,7 @@ import { AppProviders } from '@/app/providers'
 import { routes } from '@/app/router'
 import { createQueryClient } from '@/lib/query-client'
 
-function testQueryClient() {
+export function testQueryClient() {
   const queryClient = createQueryClient()
   // A failed request shows its error at once instead of after the production retries.
   queryClient.setDefaultOptions({
@@ -17,12 +17,15 @@ function testQueryClient() {
   return queryClient
 }
 
-/** The whole app at `path` (or a location with state), as a visitor who typed that address. */
-export function renderApp(path: InitialEntry) {
+/**
+ * The whole app at `path` (or a location with state), as a visitor who typed that address;
+ * `queryClient` for a test that fills the cache first, as the page's initial data does.
+ */
+export function renderApp(path: InitialEntry, { queryClient = testQueryClient() } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const user = userEvent.setup()
   const view = render(
-    <AppProviders queryClient={testQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   )
