@@ -35,7 +35,7 @@ export default defineConfig({
             },
             {
               name: 'vendor',
-              test: /node_modules[\\/](@tanstack|zod|react-hook-form|@hookform|react-toastify|clsx)[\\/]/,
+              test: /node_modules[\\/](@tanstack|zod)[\\/]/,
             },
           ],
         },

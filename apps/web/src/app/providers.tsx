@@ -1,17 +1,20 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { ToastContainer } from 'react-toastify'
-
-import { TOAST_AUTO_CLOSE_MS } from '@toolworks/shared'
+import { lazy, Suspense, type ReactNode } from 'react'
 
 type AppProvidersProps = { queryClient: QueryClient; children: ReactNode }
+
+// issue 8, first-load budget: no first screen shows a toast, so the container and its CSS
+// load after the first render. A toast raised before it mounts waits in react-toastify's queue.
+const Toasts = lazy(async () => ({ default: (await import('@/components/ui/toasts')).Toasts }))
 
 /** Everything a screen needs around it; tests wrap their screens in the same. */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </QueryClientProvider>
   )
 }

@@ -5,7 +5,7 @@ import { messages } from '@toolworks/shared'
 import { DashboardSidebarProvider } from '@/components/layout/dashboard-sidebar-context'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
-import { SubscribeForm } from '@/features/contact/components/subscribe-form'
+import { LazySubscribeForm } from '@/features/contact/components/lazy-contact-forms'
 import { useSignOutOnDenied } from '@/lib/sign-out-on-denied'
 
 /** Header, main and footer around every screen. */
@@ -33,7 +33,7 @@ export function RootLayout() {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
-        <Footer subscribe={<SubscribeForm />} />
+        <Footer subscribe={<LazySubscribeForm />} />
       </div>
       <ScrollRestoration />
     </DashboardSidebarProvider>

@@ -7,10 +7,12 @@ import { server } from '@/testing/server'
 
 import { ContactSection } from './contact-section'
 
-function renderForm() {
+// The form's code loads after the section renders (issue 8), so the first query waits.
+async function renderForm() {
   const view = renderWithProviders(<ContactSection />)
   const section = screen.getByRole('region', { name: 'Contact With Us' })
   const q = within(section)
+  await q.findByRole('button', { name: 'Contact Us' })
   return {
     ...view,
     name: q.getByLabelText('Your name'),
@@ -24,7 +26,7 @@ describe('Contact With Us', () => {
   test('a valid message is posted, thanked with a toast, and the form empties', async () => {
     const sent: unknown[] = []
     server.use(contactSendHandler(sent))
-    const form = renderForm()
+    const form = await renderForm()
 
     await form.user.type(form.name, 'Karim Uddin')
     await form.user.type(form.email, 'Karim@Example.com')
@@ -48,7 +50,7 @@ describe('Contact With Us', () => {
   test('empty fields show their messages on the inputs and nothing is posted', async () => {
     const sent: unknown[] = []
     server.use(contactSendHandler(sent))
-    const form = renderForm()
+    const form = await renderForm()
 
     await form.user.click(form.submit)
 
@@ -62,7 +64,7 @@ describe('Contact With Us', () => {
   test('a bad email and a message of 2,001 characters are refused before posting', async () => {
     const sent: unknown[] = []
     server.use(contactSendHandler(sent))
-    const form = renderForm()
+    const form = await renderForm()
 
     await form.user.type(form.name, 'Karim Uddin')
     await form.user.type(form.email, 'karim@')
@@ -84,7 +86,7 @@ describe('Contact With Us', () => {
         fields: { email: 'provide valid email' },
       }),
     )
-    const form = renderForm()
+    const form = await renderForm()
 
     await form.user.type(form.name, 'Karim Uddin')
     await form.user.type(form.email, 'karim@example.com')
@@ -102,7 +104,7 @@ describe('Contact With Us', () => {
         message: 'Too many attempts. Please wait a minute and try again.',
       }),
     )
-    const form = renderForm()
+    const form = await renderForm()
 
     await form.user.type(form.name, 'Karim Uddin')
     await form.user.type(form.email, 'karim@example.com')

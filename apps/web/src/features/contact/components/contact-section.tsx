@@ -1,6 +1,6 @@
 import { messages } from '@toolworks/shared'
 
-import { ContactForm } from './contact-form'
+import { LazyContactForm } from './lazy-contact-forms'
 
 const m = messages.contact
 
@@ -17,7 +17,7 @@ export function ContactSection() {
           <p className="mt-4 max-w-md text-base-content/75">{m.text}</p>
         </div>
         <div className="rounded-box border border-base-300 bg-base-200/50 p-6">
-          <ContactForm />
+          <LazyContactForm />
         </div>
       </div>
     </section>

@@ -10,8 +10,9 @@ import { applyFieldErrors } from '@/lib/apply-field-errors'
 import { getErrorMessage } from '@/lib/get-error-message'
 
 import { useSubscribe } from '../api/subscribe'
+import { SubscribeFormView } from './subscribe-form-view'
 
-const { footer, contact } = messages
+const { contact } = messages
 
 type SubscribeValues = z.input<typeof SubscribeBodySchema>
 type SubscribeBody = z.output<typeof SubscribeBodySchema>
@@ -47,29 +48,12 @@ export function SubscribeForm() {
     })
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-2">
-      <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-white">
-        {footer.subscribeLabel}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          className="input w-full min-w-0 text-base-content"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...register('email')}
-        />
-        <button type="submit" className="btn btn-primary shrink-0" disabled={subscribe.isPending}>
-          {footer.subscribe}
-        </button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-semibold text-primary">
-          {error}
-        </p>
-      )}
-    </form>
+    <SubscribeFormView
+      id={id}
+      error={error}
+      pending={subscribe.isPending}
+      input={register('email')}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+    />
   )
 }

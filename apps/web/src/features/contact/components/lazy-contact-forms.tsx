@@ -1,0 +1,31 @@
+import { lazy, Suspense, useId } from 'react'
+
+import { SubscribeFormView } from './subscribe-form-view'
+
+// issue 8, first-load budget: the forms bring react-hook-form and its resolver, which no first
+// screen needs. They load right after the first render, each in a chunk of its own.
+const SubscribeForm = lazy(async () => ({
+  default: (await import('./subscribe-form')).SubscribeForm,
+}))
+const ContactForm = lazy(async () => ({
+  default: (await import('./contact-form')).ContactForm,
+}))
+
+/** The footer's subscribe form; its own markup stands in while the code loads. */
+export function LazySubscribeForm() {
+  const id = useId()
+  return (
+    <Suspense fallback={<SubscribeFormView id={id} />}>
+      <SubscribeForm />
+    </Suspense>
+  )
+}
+
+/** Contact With Us, at the bottom of the home page: a box of its size stands in meanwhile. */
+export function LazyContactForm() {
+  return (
+    <Suspense fallback={<div aria-hidden="true" className="min-h-[25rem] sm:min-h-[21rem]" />}>
+      <ContactForm />
+    </Suspense>
+  )
+}

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+import { expect, test } from 'vitest'
+
+/**
+ * Issue 8, the first load: what the home page's HTML makes the browser fetch before the first
+ * screen (its script, modulepreloads and stylesheets), gzipped at level 9.
+ *
+ * Targets: JS ≤ 80 KB, CSS ≤ 15 KB. The CSS meets its target. The JS does not, and cannot
+ * with the fixed stack: react-dom (62.0 KB), React Router (30.2 KB), react and scheduler
+ * (4.4 KB) alone are 95.8 KB. Measured on 2026-11-22 (before → after this work): 176.2 → 153.2 KB
+ * JS, 18.6 → 14.7 KB CSS. What stays besides React and React Router: zod (24.5 KB; every
+ * shared contract the first screen calls is a zod schema), TanStack Query (10.1 KB), the
+ * shared messages (7.1 KB) and our code (~16 KB). So the JS bound is the measured figure plus
+ * under 2 KB: growth fails the test, and the 73 KB gap to the target stays visible here.
+ */
+const JS_TARGET_KB = 80
+const JS_BOUND_KB = 155
+const CSS_BOUND_KB = 15
+
+const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))
+
+function firstLoad() {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8')
+  const refs = [...html.matchAll(/<(script|link)\b[^>]*>/g)]
+    .map(([tag]) => {
+      const rel = /\brel="([^"]+)"/.exec(tag)?.[1]
+      const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1]
+      const loads = tag.startsWith('<script') || rel === 'modulepreload' || rel === 'stylesheet'
+      return loads && url?.startsWith('/assets/') ? url : undefined
+    })
+    .filter((url): url is string => url !== undefined)
+  return refs.map((url) => ({
+    url,
+    gzipBytes: gzipSync(readFileSync(path.join(dist, url)), { level: 9 }).length,
+  }))
+}
+
+const kb = (files: { gzipBytes: number }[]) => files.reduce((sum, f) => sum + f.gzipBytes, 0) / 1024
+
+test('the home page first load stays within its JavaScript and CSS budgets', () => {
+  const files = firstLoad()
+  const js = files.filter((f) => f.url.endsWith('.js'))
+  const css = files.filter((f) => f.url.endsWith('.css'))
+  expect(js.length).toBeGreaterThan(0)
+  expect(css.length).toBeGreaterThan(0)
+
+  const report = files.map((f) => `${(f.gzipBytes / 1024).toFixed(1)} KB ${f.url}`).join('\n')
+  console.info(
+    `first load (gzip -9):\n${report}\nJS ${kb(js).toFixed(1)} KB (target ${JS_TARGET_KB}), CSS ${kb(css).toFixed(1)} KB`,
+  )
+  expect(kb(js), report).toBeLessThanOrEqual(JS_BOUND_KB)
+  expect(kb(css), report).toBeLessThanOrEqual(CSS_BOUND_KB)
+})
+
+test('dashboard, admin, payment and auth screens are not in the first load', () => {
+  const names = firstLoad().map((f) => path.basename(f.url))
+  for (const lazy of [
+    'dashboard-layout',
+    'payment',
+    'login',
+    'signup',
+    'manage-products',
+    'toasts',
+  ])
+    expect(names.some((name) => name.startsWith(`${lazy}-`))).toBe(false)
+})

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// npm run lighthouse [-- --no-build]: Lighthouse (mobile) on the production build (issue 8).
+// Builds, starts apps/server/dist/server.js on a free port with a temporary DATA_DIR and the
+// demo data, audits each page in Debian's Chromium (no browser download), writes the JSON
+// reports to lighthouse/ and prints the four scores with LCP, TBT and CLS per page.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const outDir = path.join(root, 'lighthouse')
+const PAGES = ['/', '/products', '/myportfolio', '/login']
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (probe.address())
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(baseUrl, child, log) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`)
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`server did not become healthy:\n${log()}`)
+}
+
+async function startServer() {
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-lighthouse-'))
+  let output = ''
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  await waitForHealth(baseUrl, child, () => output)
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { baseUrl, stop }
+}
+
+const fileName = (page) => (page === '/' ? 'home' : page.slice(1).replace(/\W+/g, '-'))
+const score = (category) => Math.round((category?.score ?? 0) * 100)
+
+async function main() {
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+    if (build.status !== 0) process.exit(build.status ?? 1)
+  }
+  mkdirSync(outDir, { recursive: true })
+  const server = await startServer()
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
+  const rows = []
+  try {
+    for (const page of PAGES) {
+      // Lighthouse's defaults: a mid-range phone with simulated slow 4G and 4x CPU slowdown.
+      const result = await lighthouse(`${server.baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        formFactor: 'mobile',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+      if (!result) throw new Error(`no Lighthouse result for ${page}`)
+      const { lhr } = result
+      writeFileSync(path.join(outDir, `${fileName(page)}.json`), result.report.toString())
+      const audit = (id) => lhr.audits[id]
+      rows.push({
+        page,
+        performance: score(lhr.categories.performance),
+        accessibility: score(lhr.categories.accessibility),
+        'best-practices': score(lhr.categories['best-practices']),
+        seo: score(lhr.categories.seo),
+        LCP: audit('largest-contentful-paint')?.displayValue ?? '?',
+        TBT: audit('total-blocking-time')?.displayValue ?? '?',
+        CLS: audit('cumulative-layout-shift')?.displayValue ?? '?',
+      })
+      // Say what keeps a category below 100, so a regression names its cause.
+      for (const [id, category] of Object.entries(lhr.categories)) {
+        if (category.score === 1) continue
+        const failing = category.auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+          .map((ref) => ref.id)
+        if (failing.length > 0) console.log(`${page} ${id}: ${failing.join(', ')}`)
+      }
+    }
+  } finally {
+    await chrome.kill()
+    await server.stop()
+  }
+
+  const header = Object.keys(rows[0])
+  const table = [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${header.map((key) => row[key]).join(' | ')} |`),
+  ].join('\n')
+  console.log(
+    `\nLighthouse ${new Date().toISOString().slice(0, 10)}, mobile, reports in lighthouse/\n`,
+  )
+  console.log(table)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
