@@ -29,7 +29,15 @@ export function runServerUntilExit(env: Record<string, string>, timeoutMs = 20_0
   })
 }
 
-export type RunningServer = { url: string; stop(): Promise<void> }
+export type RunningServer = {
+  url: string
+  pid: number
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string
+  stop(): Promise<void>
+  /** Sends the signal and resolves with the exit code (null when a signal ended it). */
+  kill(signal: NodeJS.Signals): Promise<number | null>
+}
 
 /** Starts src/server.ts as a real process on a free port and waits until it is ready. */
 export function startServer(
@@ -59,13 +67,20 @@ export function startServer(
       if (!match) return
       clearTimeout(timer)
       child.stdout.off('data', onData)
-      // Keep draining so a full pipe never blocks the server.
-      child.stdout.resume()
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()))
       resolve({
         url: `http://127.0.0.1:${match[1]}`,
+        pid: child.pid ?? 0,
+        output: () => output,
+        kill: (signal) =>
+          new Promise<number | null>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode)
+            child.once('exit', (code) => done(code))
+            child.kill(signal)
+          }),
         stop: () =>
           new Promise<void>((done) => {
-            if (child.exitCode !== null) return done()
+            if (child.exitCode !== null || child.signalCode !== null) return done()
             child.once('exit', () => done())
             child.kill('SIGTERM')
           }),

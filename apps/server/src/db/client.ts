@@ -78,6 +78,9 @@ async function openPg(url: string, poolSize: number): Promise<Database> {
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query opens a fresh one.
   pool.on('error', () => {})
+  // A checked-out client (inside a transaction) whose connection drops emits 'error' with no
+  // listener, which would crash the process; its pending query still fails and answers 503.
+  pool.on('connect', (client) => client.on('error', () => {}))
 
   const lockClient = await pool.connect()
   try {
