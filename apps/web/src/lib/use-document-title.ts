@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 
 import { messages, pageTitle } from '@toolworks/shared'
 
@@ -7,7 +7,8 @@ import { messages, pageTitle } from '@toolworks/shared'
  * and its meta description (the site's general one unless the screen has its own).
  */
 export function useDocumentTitle(title?: string, description?: string): void {
-  useEffect(() => {
+  // Before paint, so the title never lags the screen (and tests read it as soon as it shows).
+  useLayoutEffect(() => {
     document.title = pageTitle(title)
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]')
     if (!meta) {
