@@ -112,6 +112,8 @@ function loggerOptions(config: Config) {
 export async function buildApp({ config, database, logger, onRoute }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
+    // One line per request (below) instead of Fastify's two: half the logging cost (issue 8).
+    disableRequestLogging: true,
     bodyLimit: 1_048_576,
     // Slow clients: one that stalls in its headers gets 408 within requestTimeoutMs (plus one
     // check interval); a socket idle for twice that (a stalled body) is cut.
@@ -127,6 +129,18 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   if (onRoute) app.addHook('onRoute', onRoute)
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    )
+    done()
+  })
   // Answered before its body arrived (401, 413, 429...): close rather than keep the socket
   // alive waiting for a body nobody will read (a slow client would hold it for minutes).
   app.addHook('onSend', async (request, reply) => {
