@@ -35,7 +35,8 @@ export default defineConfig({
             },
             {
               name: 'vendor',
-              test: /node_modules[\\/](@tanstack|zod)[\\/]/,
+              // zod-config rides with zod, so it runs before any chunk that builds a schema.
+              test: /node_modules[\\/](@tanstack|zod)[\\/]|src[\\/]lib[\\/]zod-config/,
             },
           ],
         },

@@ -1,3 +1,6 @@
+// Configures zod before any schema is built (vite.config.ts puts it in the vendor chunk).
+import './lib/zod-config'
+
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 

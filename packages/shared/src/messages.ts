@@ -40,6 +40,8 @@ export const messages = {
     price: 'Price',
     buyNow: 'Buy Now',
     seeMore: 'See More',
+    // Read after See More by screen readers and search engines: a link text that says where.
+    seeMoreHidden: 'tools',
     noTools: 'No tools are listed yet.',
     toolNotFound: 'This tool does not exist or is no longer sold.',
     loadFailed: 'The tools could not be loaded. Please try again.',

@@ -14,7 +14,7 @@ describe('home page', () => {
     const section = screen.getByRole('region', { name: 'Our Tools' })
     expect(await within(section).findAllByRole('article')).toHaveLength(8)
 
-    await user.click(within(section).getByRole('link', { name: 'See More' }))
+    await user.click(within(section).getByRole('link', { name: 'See More tools' }))
     expect(router.state.location.pathname).toBe('/products')
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Our Products' }),

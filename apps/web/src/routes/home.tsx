@@ -31,7 +31,8 @@ export function HomeRoute() {
         <ToolGrid query={tools} placeholders={HOME_TOOLS_COUNT} limit={HOME_TOOLS_COUNT} />
         <div className="mt-10 flex justify-center">
           <Link to={paths.products()} className="btn btn-outline btn-wide">
-            {messages.catalog.seeMore}
+            {messages.catalog.seeMore}{' '}
+            <span className="sr-only">{messages.catalog.seeMoreHidden}</span>
           </Link>
         </div>
       </section>

@@ -30,7 +30,9 @@ export function RootLayout() {
           />
         )}
         <Header showSidebarToggle={inDashboard} />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* At least a screen high: while a lazy screen loads, the footer waits below the fold, so
+            its arrival moves nothing in view (issue 8, CLS 0). */}
+        <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
           <Outlet />
         </main>
         <Footer subscribe={<LazySubscribeForm />} />
