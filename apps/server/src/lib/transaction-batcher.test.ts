@@ -76,3 +76,19 @@ test('a database error in one write fails only that write: the rest are retried 
   expect(outcomes[5]?.status).toBe('rejected')
   expect(await ids(table)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9])
 })
+
+test('without savepoints, work that refuses before writing is still undone alone', async () => {
+  const table = await freshTable()
+  const batcher = createTransactionBatcher(database.current.db, { savepoints: false })
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: 10 }, (_, i) =>
+      batcher.run('k', async (tx) => {
+        if (i % 3 === 2) throw new AppError('OUT_OF_STOCK')
+        await insert(table, i, i)(tx)
+        return i
+      }),
+    ),
+  )
+  expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(3)
+  expect(await ids(table)).toEqual([0, 1, 3, 4, 6, 7, 9])
+})

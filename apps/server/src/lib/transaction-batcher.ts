@@ -24,7 +24,17 @@ export type TransactionBatcher = ReturnType<typeof createTransactionBatcher>
  * - Writes run in the order of their key (e.g. the tool id), so two processes batching the
  *   same rows always lock them in the same order and cannot deadlock.
  */
-export function createTransactionBatcher(db: Db, { maxBatch = 100 } = {}) {
+export function createTransactionBatcher(
+  db: Db,
+  {
+    maxBatch = 100,
+    /**
+     * false only for work that refuses (throws AppError) before it writes anything: it then
+     * needs no savepoint to be undone alone, and each write saves two round trips.
+     */
+    savepoints = true,
+  } = {},
+) {
   const queue: Item[] = []
   let running = false
 
@@ -43,14 +53,16 @@ export function createTransactionBatcher(db: Db, { maxBatch = 100 } = {}) {
     try {
       await db.transaction(async (tx) => {
         for (const item of sorted) {
-          await tx.execute(sql`savepoint batch_item`)
+          if (savepoints) await tx.execute(sql`savepoint batch_item`)
           try {
             outcomes.set(item, { ok: true, value: await item.work(tx) })
-            await tx.execute(sql`release savepoint batch_item`)
+            if (savepoints) await tx.execute(sql`release savepoint batch_item`)
           } catch (error) {
             if (!(error instanceof AppError)) throw error
-            await tx.execute(sql`rollback to savepoint batch_item`)
-            await tx.execute(sql`release savepoint batch_item`)
+            if (savepoints) {
+              await tx.execute(sql`rollback to savepoint batch_item`)
+              await tx.execute(sql`release savepoint batch_item`)
+            }
             outcomes.set(item, { ok: false, error })
           }
         }
