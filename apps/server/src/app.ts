@@ -143,8 +143,16 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   })
   // Answered before its body arrived (401, 413, 429...): close rather than keep the socket
   // alive waiting for a body nobody will read (a slow client would hold it for minutes).
+  // Draining (app.close() called): a request that was in flight closes its connection when
+  // answered, or the keep-alive socket (72 s) would hold close() past the SIGTERM grace time;
+  // server.close() ends only the connections idle at the moment it is called.
+  let draining = false
+  app.addHook('preClose', (done) => {
+    draining = true
+    done()
+  })
   app.addHook('onSend', async (request, reply) => {
-    if (request.raw.complete === false) reply.header('connection', 'close')
+    if (draining || request.raw.complete === false) reply.header('connection', 'close')
   })
 
   app.setValidatorCompiler(validatorCompiler)
