@@ -49,8 +49,25 @@ async function checkUpload(input: Buffer): Promise<void> {
 
 export type MediaService = ReturnType<typeof createMediaService>
 
+/** Served images kept in memory: the bytes behind a key never change, so nothing goes stale. */
+const MEMORY_BUDGET_BYTES = 32 * 1024 * 1024
+
 /** Images live in the database so that any server process can serve any of them. */
 export function createMediaService({ db }: { db: Db }) {
+  // Least recently used first (a Map keeps insertion order; a hit moves the key to the end).
+  const served = new Map<string, { contentType: string; data: Buffer }>()
+  let servedBytes = 0
+  function remember(key: string, file: { contentType: string; data: Buffer }) {
+    if (file.data.length > MEMORY_BUDGET_BYTES / 8) return
+    served.set(key, file)
+    servedBytes += file.data.length
+    for (const [oldKey, old] of served) {
+      if (servedBytes <= MEMORY_BUDGET_BYTES) break
+      served.delete(oldKey)
+      servedBytes -= old.data.length
+    }
+  }
+
   /**
    * Re-encodes a picture to WebP in every width (metadata stripped: sharp writes none unless
    * asked) and stores it under its content hash. Encoding happens before any database work,
@@ -98,8 +115,15 @@ export function createMediaService({ db }: { db: Db }) {
       return mediaExists(db, url.slice('/media/'.length))
     },
     async get(key: string): Promise<{ contentType: string; data: Buffer }> {
+      const hit = served.get(key)
+      if (hit) {
+        served.delete(key)
+        served.set(key, hit)
+        return hit
+      }
       const file = KEY_PATTERN.test(key) ? await findMedia(db, key) : undefined
       if (!file) throw new AppError('NOT_FOUND', messages.media.notFound)
+      remember(key, file)
       return file
     },
   }
