@@ -34,6 +34,7 @@ import { docsPlugin } from './plugins/docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { pgRateLimitStore } from './plugins/rate-limit-store.js'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js'
+import { withSafeSerializers } from './lib/log-safe.js'
 import { securityPlugin } from './plugins/security.js'
 import { webPlugin } from './plugins/web.js'
 
@@ -111,7 +112,8 @@ function loggerOptions(config: Config) {
 /** Builds the whole app without listening, so tests inject requests (STYLE.md §3). */
 export async function buildApp({ config, database, logger, onRoute }: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config),
+    // Errors are logged without query values or row details (lib/log-safe.ts).
+    logger: withSafeSerializers(logger ?? loggerOptions(config)),
     // One line per request (below) instead of Fastify's two: half the logging cost (issue 8).
     disableRequestLogging: true,
     bodyLimit: 1_048_576,
