@@ -32,7 +32,13 @@ type Options = {
 }
 
 /** What a page's HTML carries besides the app: inline data blocks and its head. */
-type PageExtras = { meta?: PageMeta; blocks: string[]; versions: string[] }
+/**
+ * What a page adds to the template. `versions` name the data it embeds, so the rendered HTML
+ * is found by them; `blocks` builds the embedded text only when that version is not rendered
+ * yet (no per-request strings on the hot path).
+ */
+type PageExtras = { meta?: PageMeta; blocks: () => string[]; versions: string[] }
+const noBlocks = (): string[] => []
 
 const pageMeta = new Map(PUBLIC_PAGES.map((page) => [page.path, page]))
 
@@ -145,7 +151,7 @@ export const webPlugin = fp<Options>(
       ])
       return {
         meta: pageMeta.get('/'),
-        blocks: [
+        blocks: () => [
           initialDataBlock([
             { key: ['tools', toolsQuery], json: tools.body },
             { key: ['reviews', reviewsQuery], json: newest.body },
@@ -160,32 +166,34 @@ export const webPlugin = fp<Options>(
       const search = readProductsSearch(new URL(request.url, 'http://x').searchParams)
       const query = productsListQuery(search)
       const page = await catalog.list(query)
-      const total = page.total ?? 0
-      const tools = JSON.parse(page.body) as { _id: string; name: string; image: string }[]
-      const itemList = {
-        '@context': 'https://schema.org',
-        '@type': 'ItemList',
-        name: messages.catalog.productsTitle,
-        numberOfItems: total,
-        itemListElement: tools.map((tool, index) => ({
-          '@type': 'ListItem',
-          position: query.offset! + index + 1,
-          item: {
-            '@type': 'Product',
-            name: tool.name,
-            image: new URL(tool.image, `${origin}/`).href,
-            url: `${origin}/purchase/${encodeURIComponent(tool._id)}`,
-          },
-        })),
-      }
       return {
         meta: pageMeta.get('/products'),
-        blocks: [
-          initialDataBlock([
-            { key: ['tools', 'page', query], json: `{"tools":${page.body},"total":${total}}` },
-          ]),
-          dataBlock('application/ld+json', JSON.stringify(itemList)),
-        ],
+        blocks: () => {
+          const total = page.total ?? 0
+          const tools = JSON.parse(page.body) as { _id: string; name: string; image: string }[]
+          const itemList = {
+            '@context': 'https://schema.org',
+            '@type': 'ItemList',
+            name: messages.catalog.productsTitle,
+            numberOfItems: total,
+            itemListElement: tools.map((tool, index) => ({
+              '@type': 'ListItem',
+              position: query.offset! + index + 1,
+              item: {
+                '@type': 'Product',
+                name: tool.name,
+                image: new URL(tool.image, `${origin}/`).href,
+                url: `${origin}/purchase/${encodeURIComponent(tool._id)}`,
+              },
+            })),
+          }
+          return [
+            initialDataBlock([
+              { key: ['tools', 'page', query], json: `{"tools":${page.body},"total":${total}}` },
+            ]),
+            dataBlock('application/ld+json', JSON.stringify(itemList)),
+          ]
+        },
         versions: [JSON.stringify(query), page.etag],
       }
     }
@@ -193,10 +201,11 @@ export const webPlugin = fp<Options>(
     const extrasFor = (pathname: string, request: FastifyRequest): Promise<PageExtras> => {
       if (pathname === '/' || pathname === '/home') return homeExtras()
       if (pathname === '/products') return productsExtras(request)
-      return Promise.resolve({ meta: pageMeta.get(pathname), blocks: [], versions: [] })
+      return Promise.resolve({ meta: pageMeta.get(pathname), blocks: noBlocks, versions: [] })
     }
 
-    const render = ({ meta, blocks }: PageExtras): string => {
+    const render = ({ meta, blocks: buildBlocks }: PageExtras): string => {
+      const blocks = buildBlocks()
       let html = template
       if (meta) {
         html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
@@ -218,7 +227,7 @@ export const webPlugin = fp<Options>(
       } catch (error) {
         // The app loads its data itself; a failing read must not take the page down.
         request.log.warn({ err: error }, 'page served without its initial data')
-        extras = { meta: pageMeta.get(pathname), blocks: [], versions: [] }
+        extras = { meta: pageMeta.get(pathname), blocks: noBlocks, versions: [] }
       }
       const key = `${extras.meta?.path ?? '-'}\n${extras.versions.join('\n')}`
       let page = rendered.get(key)
