@@ -22,6 +22,8 @@ declare module 'vitest' {
     adminEmail: string
     /** Who the local Google stand-in signs in. */
     googleUser: { email: string; name: string }
+    /** The server's secret values: none may reach the web bundle (secrets.spec.ts). */
+    serverSecrets: string[]
   }
 }
 
@@ -72,6 +74,8 @@ export default async function setup(project: TestProject) {
   }
   const google = await startGoogleStandIn()
   google.signInAs(googleUser)
+  const authSecret = `e2e-auth-secret-${Date.now().toString(36)}-0123456789abcdefghij`
+  const googleSecret = 'e2e-client-secret'
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   let log = ''
@@ -87,7 +91,8 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       ADMIN_EMAILS: adminEmail,
       GOOGLE_CLIENT_ID: 'toolworks-e2e',
-      GOOGLE_CLIENT_SECRET: 'e2e-client-secret',
+      GOOGLE_CLIENT_SECRET: googleSecret,
+      AUTH_SECRET: authSecret,
       GOOGLE_DISCOVERY_URL: google.discoveryUrl,
       LOG_LEVEL: 'warn',
     },
@@ -100,6 +105,7 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir)
   project.provide('adminEmail', adminEmail)
   project.provide('googleUser', googleUser)
+  project.provide('serverSecrets', [authSecret, googleSecret])
 
   return async () => {
     child.kill('SIGTERM')
