@@ -244,7 +244,12 @@ async function main() {
     const { counts, image, orderToolId } = await fill(database.url)
     log(`catalogue: ${counts.tools} tools, ${counts.reviews} reviews, ${counts.orders} orders`)
 
-    server = startProcess('node', ['apps/server/dist/server.js'], env)
+    // The same Node flags as `npm start` (scripts/start.mjs).
+    server = startProcess(
+      'node',
+      ['--max-semi-space-size=4', '--max-old-space-size=256', 'apps/server/dist/server.js'],
+      env,
+    )
     await waitFor(`${base}/api/health`, server)
 
     const html = await (await fetch(`${base}/`)).text()

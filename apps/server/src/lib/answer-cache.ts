@@ -24,7 +24,7 @@ export function etagOf(body: string): string {
  * A read that started before a change is never stored under the new generation, and
  * concurrent misses for one key share a single database read.
  */
-export function createAnswerCache({ feed, topic, ttlMs = 10_000, maxEntries = 2_000 }: Options) {
+export function createAnswerCache({ feed, topic, ttlMs = 10_000, maxEntries = 500 }: Options) {
   let generation = 0
   const entries = new Map<string, { answer: CachedAnswer; expires: number }>()
   const loading = new Map<string, Promise<CachedAnswer>>()
