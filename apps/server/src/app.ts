@@ -35,7 +35,7 @@ import { docsPlugin } from './plugins/docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { pgRateLimitStore } from './plugins/rate-limit-store.js'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js'
-import { withSafeSerializers } from './lib/log-safe.js'
+import { redactUrl, withSafeSerializers } from './lib/log-safe.js'
 import { securityPlugin } from './plugins/security.js'
 import { webPlugin } from './plugins/web.js'
 
@@ -143,7 +143,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },

@@ -5,7 +5,7 @@ import { afterEach, expect, test, vi } from 'vitest'
 
 import { buildApp, type App } from '../src/app.js'
 import type { Config } from '../src/config.js'
-import { bearer, signUp } from './accounts.js'
+import { bearer, linksSentTo, signUp } from './accounts.js'
 import { TEST_ORIGIN, testConfig } from './app.js'
 import { useTestDatabase } from './database.js'
 import { insertTool } from './factories.js'
@@ -30,6 +30,7 @@ const SECRETS = {
 }
 
 const PASSWORD = 'Pa55word-LEAKCHECK-never-logged'
+const NEW_PASSWORD = 'N3w-LEAKCHECK-password-after-reset'
 const WRONG_PASSWORD = 'Wr0ng-LEAKCHECK-password'
 const PHONE = '+880 1799 424242'
 const ADDRESS = 'House 12, Road 7, LEAKCHECK Lane, Dhanmondi'
@@ -217,12 +218,38 @@ test(
     })
     const consent = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' })
     const callback = new URL(consent.headers.get('location') ?? '')
+    tokens.push(callback.searchParams.get('code') ?? '', callback.searchParams.get('state') ?? '')
     const done = await call({
       method: 'GET',
       url: `${callback.pathname}${callback.search}`,
       headers: { cookie: cookiesOf(start.headers['set-cookie']) },
     })
     expect(done.statusCode).toBe(302)
+
+    // One-time links: the verification and reset tokens travel in URLs, and are bearer secrets.
+    const verifyLink = (await linksSentTo(app, user.email)).find((l) => l.includes('verify-email'))
+    const verifyToken = new URL(verifyLink ?? 'http://x/').searchParams.get('token') ?? ''
+    expect(verifyToken.length).toBeGreaterThan(16)
+    tokens.push(verifyToken)
+    await call({ method: 'GET', url: (verifyLink ?? '').replace(TEST_ORIGIN, '') })
+    await call({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    })
+    const resetLink = (await linksSentTo(app, user.email)).find((l) => l.includes('reset-password'))
+    const resetToken = /reset-password\/([^?]+)/.exec(resetLink ?? '')?.[1] ?? ''
+    expect(resetToken.length).toBeGreaterThan(16)
+    tokens.push(resetToken)
+    await call({ method: 'GET', url: (resetLink ?? '').replace(TEST_ORIGIN, '') })
+    const reset = await call({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: TEST_ORIGIN },
+      payload: { token: resetToken, newPassword: NEW_PASSWORD },
+    })
+    expect(reset.statusCode).toBe(200)
 
     // Errors: 400s, 401s, 404s, and a 500 from a database that fails an order mid-insert.
     const forgedToken = 'eyJhbGciOiJIUzI1NiJ9.LEAKCHECKforgedBearerToken.c2lnbmF0dXJl'
@@ -312,6 +339,7 @@ test(
     const personal = {
       password: PASSWORD,
       'wrong password': WRONG_PASSWORD,
+      'new password': NEW_PASSWORD,
       phone: PHONE,
       address: ADDRESS,
       'card number': CARD,

@@ -70,3 +70,15 @@ export function withSafeSerializers(
   const serializers = (base.serializers as Record<string, unknown> | undefined) ?? {}
   return { ...base, serializers: { ...serializers, err: serializeError } }
 }
+
+// Query parameters that carry one-time secrets: e-mail verification and reset tokens, the
+// OAuth code and state on Google's callback, and anything named like a secret or password.
+const SECRET_PARAM = /([?&](?:token|code|state|[\w-]*secret[\w-]*|[\w-]*password[\w-]*)=)[^&#]*/gi
+
+/**
+ * A request URL for the log line: one-time tokens in the query and the reset-password path
+ * are replaced by "…" (a logged reset link would let a log reader set a customer's password).
+ */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAM, '$1…').replace(/(\/reset-password\/)[^/?#]+/i, '$1…')
+}
