@@ -16,8 +16,11 @@ const serverProject = (name: string, env: Record<string, string>, pgOnly: boolea
     name,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // *.pg.test.ts need a networked PostgreSQL (locks, restarts, several processes).
-    exclude: pgOnly ? ['**/node_modules/**'] : ['**/*.pg.test.ts', '**/node_modules/**'],
+    // *.pg.test.ts need a networked PostgreSQL (locks, restarts, several processes);
+    // *.pglite.test.ts are about the embedded engine itself (its files, its dumps).
+    exclude: pgOnly
+      ? ['**/*.pglite.test.ts', '**/node_modules/**']
+      : ['**/*.pg.test.ts', '**/node_modules/**'],
     environment: 'node',
     env,
     testTimeout: 30_000,

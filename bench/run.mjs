@@ -16,6 +16,7 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15)
 const CONNECTIONS = [10, 50]
 const SIZES = { tools: 10_000, reviews: 2_000, orders: 50_000 }
+const NODE_FLAGS = '--max-semi-space-size=8 --max-old-space-size=256'
 const ADMIN_PG = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 const log = (line) => process.stdout.write(`${line}\n`)
@@ -244,12 +245,9 @@ async function main() {
     const { counts, image, orderToolId } = await fill(database.url)
     log(`catalogue: ${counts.tools} tools, ${counts.reviews} reviews, ${counts.orders} orders`)
 
-    // The same Node flags as `npm start` (scripts/start.mjs).
-    server = startProcess(
-      'node',
-      ['--max-semi-space-size=4', '--max-old-space-size=256', 'apps/server/dist/server.js'],
-      env,
-    )
+    // The same Node flags as `npm start` (scripts/start.mjs); BENCH_NODE_FLAGS to try others.
+    const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? NODE_FLAGS).split(' ').filter(Boolean)
+    server = startProcess('node', [...nodeFlags, 'apps/server/dist/server.js'], env)
     await waitFor(`${base}/api/health`, server)
 
     const html = await (await fetch(`${base}/`)).text()

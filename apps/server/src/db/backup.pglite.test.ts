@@ -6,7 +6,6 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 
 import { backupRoundTrip, npmRun } from '../../test/backup-round-trip.js'
-import { TEST_DB_KIND } from '../../test/database.js'
 import { openDatabase, pgliteDir, type Db } from './client.js'
 
 /** `npm run backup` / `npm run restore` on the embedded database (issue 9). */
@@ -18,7 +17,7 @@ const env = (dataDir: string) => ({
   AUTH_SECRET: 'backup-test-secret-0123456789-abcdefghijklmnop',
 })
 
-test.skipIf(TEST_DB_KIND !== 'pglite')(
+test(
   'PGlite: back up, change and delete rows, restore: every table as it was at the backup',
   { timeout: 60_000 },
   async () => {
@@ -40,7 +39,7 @@ test.skipIf(TEST_DB_KIND !== 'pglite')(
   },
 )
 
-test.skipIf(TEST_DB_KIND !== 'pglite')(
+test(
   'a file that is not a PGlite backup, or a server on PORT, is refused and the database is left alone',
   { timeout: 30_000 },
   async () => {
