@@ -40,6 +40,13 @@ export function useBrowser(): { readonly browser: Browser; readonly baseUrl: str
   }
 }
 
+let clients = 0
+/** A made-up client address from the documentation range 198.18.0.0/15, unique per page. */
+function nextClientAddress(): string {
+  clients += 1
+  return `198.18.${(process.pid + clients) % 256}.${clients % 250}`
+}
+
 /** A page that collects console errors, uncaught page errors and unexpected failed requests. */
 export async function openPage(
   browser: Browser,
@@ -48,7 +55,12 @@ export async function openPage(
   /** Failed answers the test provokes on purpose (a wrong password, a refused role). */
   expectedFailures: RegExp[] = [],
 ): Promise<Page & { problems: string[] }> {
-  const context = await browser.newContext({ viewport })
+  // Each page is its own visitor: a different client address (the server trusts the loopback
+  // proxy, TRUST_PROXY in global-setup), so one spec's sign-ins never use up another's limits.
+  const context = await browser.newContext({
+    viewport,
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
+  })
   onTestFinished(() => context.close())
   const page = await context.newPage()
   const problems: string[] = []

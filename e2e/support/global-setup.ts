@@ -84,6 +84,8 @@ export default async function setup(project: TestProject) {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
+      // Pages say who they are through X-Forwarded-For (support/browser.ts).
+      TRUST_PROXY: '127.0.0.1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -122,6 +122,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   const app = Fastify({
     // Errors are logged without query values or row details (lib/log-safe.ts).
     logger: withSafeSerializers(logger ?? loggerOptions(config)),
+    trustProxy: config.trustProxy,
     // One line per request (below) instead of Fastify's two: half the logging cost (issue 8).
     disableRequestLogging: true,
     bodyLimit: 1_048_576,

@@ -40,6 +40,23 @@ const EnvSchema = z.object({
       .default(3000),
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  // Behind a load balancer every client would otherwise share the balancer's address (and its
+  // rate limits): `true` (any), or the proxies' addresses/CIDRs, comma-separated.
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\w.:/,\s-]+$/, 'must be true, or addresses/CIDRs, comma-separated')
+      .transform((v): boolean | string[] => {
+        if (v === 'true') return true
+        if (v === 'false') return false
+        return v
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean)
+      })
+      .optional(),
+  ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -130,6 +147,8 @@ export type Config = {
   webDistDir: string
   /** Slow clients: headers not all in by then get 408; a socket idle twice as long is cut. */
   requestTimeoutMs: number
+  /** Which proxies' X-Forwarded-For to believe for the client address (Fastify trustProxy). */
+  trustProxy: boolean | string[]
 }
 
 export class ConfigError extends Error {
@@ -196,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: defaultWebDist,
     requestTimeoutMs: 30_000,
+    trustProxy: e.TRUST_PROXY ?? false,
   }
 }
 
