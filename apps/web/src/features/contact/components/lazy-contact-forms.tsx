@@ -11,11 +11,14 @@ const ContactForm = lazy(async () => ({
   default: (await import('./contact-form')).ContactForm,
 }))
 
-/** The footer's subscribe form; its own markup stands in while the code loads. */
+/**
+ * The footer's subscribe form; its own markup stands in while the code loads, disabled, so
+ * nothing can be typed into a box that is about to be replaced (it would be lost).
+ */
 export function LazySubscribeForm() {
   const id = useId()
   return (
-    <Suspense fallback={<SubscribeFormView id={id} />}>
+    <Suspense fallback={<SubscribeFormView id={id} pending input={{ disabled: true }} />}>
       <SubscribeForm />
     </Suspense>
   )
