@@ -41,12 +41,13 @@ export function createMailer({
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: FROM, ...mail })
-      await mkdir(outbox, { recursive: true })
+      // The outbox holds sign-in and password-reset links: readable by the server's user only.
+      await mkdir(outbox, { recursive: true, mode: 0o700 })
       const file = path.join(
         outbox,
         `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`,
       )
-      await writeFile(file, info.message as Buffer)
+      await writeFile(file, info.message as Buffer, { mode: 0o600 })
       log.info({ to: mail.to, subject: mail.subject, file }, 'email written to the outbox')
     },
   }

@@ -21,7 +21,8 @@ export function errorResponses<const S extends number>(
   >
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** RFC 9110 weak comparison of If-None-Match (a list, `W/` tags, or `*`) against our ETag. */
+export function ifNoneMatchHits(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false
   if (ifNoneMatch.trim() === '*') return true
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
@@ -38,6 +39,6 @@ export function sendCachedAnswer(
 ): FastifyReply {
   reply.header('ETag', answer.etag).header('Cache-Control', 'no-cache')
   if (answer.total !== undefined) reply.header('X-Total-Count', String(answer.total))
-  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
+  if (ifNoneMatchHits(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
   return reply.type('application/json; charset=utf-8').send(answer.body)
 }

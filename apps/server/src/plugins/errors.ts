@@ -82,7 +82,12 @@ export const errorsPlugin = fp(
         const message = code === 'VALIDATION_FAILED' ? clientMessage(error) : messages.errors[code]
         return sendError(reply, status, code, message)
       }
-      request.log.error({ err: error, params: request.params }, 'unexpected error')
+      // The route's pattern, never its values: a path parameter may be a one-time token
+      // (e-mail verification, password reset) or an email address.
+      request.log.error(
+        { err: error, method: request.method, route: request.routeOptions.url },
+        'unexpected error',
+      )
       return sendError(reply, 500, 'INTERNAL', messages.errors.INTERNAL)
     })
   },

@@ -34,6 +34,15 @@ export const securityPlugin = fp<Options>(
       hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+      // The CSP says frame-ancestors 'none'; older browsers read X-Frame-Options, which must agree.
+      frameguard: { action: 'deny' },
+    })
+    // API answers are personal unless a route says otherwise (the catalogue and reviews set
+    // their own revalidation): no browser, proxy or CDN may keep a profile, an order or a token.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+        reply.header('Cache-Control', 'no-store')
+      return payload
     })
   },
   { name: 'security' },

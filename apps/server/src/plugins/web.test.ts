@@ -51,6 +51,7 @@ describe('the web app on the API port', () => {
     const res = await app.inject({ method: 'GET', url: '/products' })
     expect(res.headers['content-security-policy']).toContain("script-src 'self'")
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(res.headers['x-frame-options']).toBe('DENY')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(res.headers['strict-transport-security']).toBeUndefined()
@@ -208,6 +209,27 @@ describe('the web app on the API port', () => {
       expect(again.statusCode).toBe(304)
       expect(again.headers['cache-control']).toBe('no-cache')
     })
+
+    test.for([(etag: string) => `W/${etag}`, (etag: string) => `"other", ${etag}`, () => '*'])(
+      'a page revalidates with the shared If-None-Match rules (weak tags, lists, *)',
+      async (header, { onTestFinished }) => {
+        const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+        const first = await app.inject({ method: 'GET', url: '/login' })
+        const etag = String(first.headers.etag)
+        const again = await app.inject({
+          method: 'GET',
+          url: '/login',
+          headers: { 'if-none-match': header(etag) },
+        })
+        expect(again.statusCode).toBe(304)
+        const stale = await app.inject({
+          method: 'GET',
+          url: '/login',
+          headers: { 'if-none-match': '"stale"' },
+        })
+        expect(stale.statusCode).toBe(200)
+      },
+    )
 
     test('robots.txt points to a sitemap of the public pages with absolute URLs', async ({
       onTestFinished,

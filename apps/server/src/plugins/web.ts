@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 import { etagOf, type CachedAnswer } from '../lib/answer-cache.js'
+import { ifNoneMatchHits } from '../lib/route-helpers.js'
 import { sendError } from './errors.js'
 
 /** Anything that answers a list from its cache of serialized answers (catalogue, reviews). */
@@ -241,7 +242,8 @@ export const webPlugin = fp<Options>(
         .header('Cache-Control', 'no-cache')
         .header('ETag', page.etag)
         .type('text/html; charset=utf-8')
-      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send()
+      if (ifNoneMatchHits(request.headers['if-none-match'], page.etag))
+        return reply.code(304).send()
       return reply.send(page.html)
     }
 
