@@ -39,6 +39,7 @@ import { createMediaService } from './modules/media/media.service.js'
 import { docsPlugin } from './plugins/docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { pgRateLimitStore } from './plugins/rate-limit-store.js'
+import { lingeringClosePlugin } from './plugins/lingering-close.js'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js'
 import { redactUrl, withSafeSerializers } from './lib/log-safe.js'
 import { securityPlugin } from './plugins/security.js'
@@ -158,8 +159,6 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     )
     done()
   })
-  // Answered before its body arrived (401, 413, 429...): close rather than keep the socket
-  // alive waiting for a body nobody will read (a slow client would hold it for minutes).
   // Draining (app.close() called): a request that was in flight closes its connection when
   // answered, or the keep-alive socket (72 s) would hold close() past the SIGTERM grace time;
   // server.close() ends only the connections idle at the moment it is called.
@@ -169,7 +168,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     done()
   })
   app.addHook('onSend', async (request, reply) => {
-    if (draining || request.raw.complete === false) reply.header('connection', 'close')
+    if (draining) reply.header('connection', 'close')
   })
 
   app.setValidatorCompiler(validatorCompiler)
@@ -179,6 +178,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   const services = createServices(config, database, mailer, app.log)
 
   await app.register(errorsPlugin)
+  await app.register(lingeringClosePlugin)
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     stripe: config.stripe !== undefined,

@@ -140,17 +140,17 @@ describe('slow clients', () => {
   )
 
   test(
-    'a request refused before its body arrives is answered and its connection closed',
+    'a request refused before its body arrives is answered, and the socket is cut if the body never comes',
     { timeout: 10_000 },
     async ({ onTestFinished }) => {
-      // The request timeout stays long: only the Connection: close answer ends this socket.
+      // The request timeout stays long: only the bounded wait for the rest of the body
+      // (plugins/lingering-close.ts, LINGER_MS) ends this socket.
       const { port } = await listening(onTestFinished, 30_000)
       const answer = await stallAfter(
         port,
         'POST /api/tool HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
       )
       expect(answer).toMatch(/^HTTP\/1\.1 401 /)
-      expect(answer.toLowerCase()).toContain('connection: close')
     },
   )
 

@@ -35,6 +35,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media }) =
     mediaContract.upload.path,
     {
       onRequest: app.requireAdmin,
+      // The multipart reader enforces the file limit itself; this declares the route's size
+      // so a refused upload is still read to its end (plugins/lingering-close.ts).
+      bodyLimit: MEDIA_MAX_BYTES + 64 * 1024,
       schema: {
         tags: ['media'],
         summary: 'Upload a product image (admin): multipart field "image"',
