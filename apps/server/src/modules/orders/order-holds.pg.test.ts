@@ -146,8 +146,8 @@ test('cancels, card payments, late money and new orders racing through two proce
     }),
     ...newcomers.map((token, i) => purchase(i % 2 === 0 ? a : b, token, tool.id, 3)),
   ])
-  expect(await stockAndLive(tool.id)).toMatchObject({ stock: expect.any(Number) })
   const afterFirstRound = await stockAndLive(tool.id)
+  expect(afterFirstRound.stock).toBeGreaterThanOrEqual(0)
   expect(afterFirstRound.stock + afterFirstRound.live).toBe(STOCK)
 
   // Money still arrives for every order the cancellation won (the provider's race): each is
