@@ -27,6 +27,7 @@ import { createContactService } from './modules/contact/contact.service.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { siteConfigRoutes } from './modules/site-config/site-config.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
+import { createOrderSweeper } from './modules/orders/order-sweeper.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
@@ -75,13 +76,23 @@ function createServices(
   const tokens = createBearerTokens(secret)
   const media = createMediaService({ db })
   const catalog = createCatalogService({ db, media, changes: database.changes })
-  const orders = createOrdersService({ db, catalog })
   const stripe = config.stripe ? createStripeProvider(stripeOptions(config.stripe)) : undefined
-  const sandbox = stripe ? undefined : createSandboxProvider({ db })
+  const sandbox = stripe
+    ? undefined
+    : createSandboxProvider({ db, holdHours: config.orderHoldHours })
+  const provider = stripe ?? sandbox!
+  const orders = createOrdersService({
+    db,
+    catalog,
+    provider,
+    holdHours: config.orderHoldHours,
+    log,
+  })
   return {
     sandbox,
-    stripe,
-    payments: createPaymentsService({ provider: stripe ?? sandbox!, orders, log }),
+    provider,
+    orderSweeper: createOrderSweeper({ orders, intervalMs: config.orderSweepMs, log }),
+    payments: createPaymentsService({ provider, orders, log }),
     auth: createAuth({ config, db, mailer, secret, log }),
     tokens,
     accounts: createAccountsService({ db, tokens }),
@@ -204,7 +215,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(paymentsRoutes, {
     payments: services.payments,
     sandbox: services.sandbox,
-    stripe: services.stripe,
+    webhook: services.provider.hasWebhook,
   })
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
@@ -216,9 +227,15 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     reviews: services.reviews,
   })
 
-  app.addHook('onClose', () => {
+  // Unpaid orders past their hold are cancelled by a sweeper in every process (one at a time,
+  // an advisory lock); it catches up once the app is ready and stops before the database closes.
+  app.addHook('onReady', async () => {
+    await services.orderSweeper.start()
+  })
+  app.addHook('onClose', async () => {
     services.catalog.close()
     services.reviews.close()
+    await services.orderSweeper.stop()
   })
   app.decorate('services', services)
   app.decorate('config', config)

@@ -53,6 +53,9 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_ID'],
+    [{ ORDER_HOLD_HOURS: '0' }, 'ORDER_HOLD_HOURS'],
+    [{ ORDER_HOLD_HOURS: 'two days' }, 'ORDER_HOLD_HOURS'],
+    [{ ORDER_SWEEP_SECONDS: '-1' }, 'ORDER_SWEEP_SECONDS'],
   ] as const)('a bad %o names %s in one line', ([env, name]) => {
     const problems = problemsOf(env)
     expect(problems).toHaveLength(1)
@@ -72,4 +75,11 @@ describe('loadConfig', () => {
       loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, SEED_DEMO: 'true' }).seedDemo,
     ).toBe(true)
   })
+})
+
+test('unpaid orders hold their stock 48 hours by default, swept every minute (issue 13)', () => {
+  const config = loadConfig({ NODE_ENV: 'test' })
+  expect(config.orderHoldHours).toBe(48)
+  expect(config.orderSweepMs).toBe(60_000)
+  expect(loadConfig({ NODE_ENV: 'test', ORDER_HOLD_HOURS: '1.5' }).orderHoldHours).toBe(1.5)
 })

@@ -107,6 +107,24 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
+  // How long an unpaid order holds its stock before the sweeper cancels it (issue 13).
+  ORDER_HOLD_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of hours' })
+      .positive('must be more than 0')
+      .max(24 * 365, 'must be at most 8760 (a year)')
+      .default(48),
+  ),
+  // How often each process looks for expired unpaid orders (one process sweeps at a time).
+  ORDER_SWEEP_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(0.05, 'must be at least 0.05')
+      .max(3600, 'must be at most 3600')
+      .default(60),
+  ),
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -142,6 +160,10 @@ export type Config = {
     | undefined
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
   seedDemo: boolean
+  /** An unpaid order holds its stock this long; then it is cancelled (issue 13). */
+  orderHoldHours: number
+  /** How often the hold sweeper runs in each process. */
+  orderSweepMs: number
   logLevel: string
   /** Where the built web app lives; served on the same port when present. */
   webDistDir: string
@@ -212,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    orderHoldHours: e.ORDER_HOLD_HOURS,
+    orderSweepMs: Math.round(e.ORDER_SWEEP_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     webDistDir: defaultWebDist,
     requestTimeoutMs: 30_000,

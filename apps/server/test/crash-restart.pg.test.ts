@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
 import { openDatabase, selectRows, type DbOrTx } from '../src/db/client.js'
-import { bearer, signUp } from './accounts.js'
+import type { App } from '../src/app.js'
+import { bearer, uniqueEmail } from './accounts.js'
 import { buildTestApp, TEST_ORIGIN } from './app.js'
 import { createTestDatabase } from './database.js'
 import { insertTool } from './factories.js'
@@ -22,7 +23,12 @@ async function customerToken(base: string, n: number): Promise<string> {
   const email = `crash.${Date.now().toString(36)}.${n}@example.com`
   const signUpRes = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+    // An address per customer (TRUST_PROXY): more accounts than one address may create.
+    headers: {
+      'content-type': 'application/json',
+      origin: TEST_ORIGIN,
+      'x-forwarded-for': `10.9.0.${n}`,
+    },
     body: JSON.stringify({ name: `Crash ${n}`, email, password: 'crash-test-pass' }),
   })
   const cookie = signUpRes.headers
@@ -34,6 +40,32 @@ async function customerToken(base: string, n: number): Promise<string> {
     headers: { cookie, origin: TEST_ORIGIN },
   })
   return ((await res.json()) as { token: string }).token
+}
+
+/**
+ * A customer signed up in-process from an address of its own: each account may hold 10
+ * unpaid orders and place 30 a minute (issue 13), so a burst needs many accounts.
+ */
+async function customerOf(app: App, n: number) {
+  const email = uniqueEmail('burst')
+  const signUpRes = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress: `10.8.0.${n}`,
+    headers: { origin: TEST_ORIGIN },
+    payload: { name: `Burst ${n}`, email, password: 'burst-test-pass' },
+  })
+  const cookie = ([] as string[])
+    .concat(signUpRes.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(email)}`,
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: { email },
+  })
+  return { token: res.json<{ token: string }>().token }
 }
 
 async function call(base: string, token: string, method: string, path: string, body?: object) {
@@ -92,12 +124,16 @@ test(
       PUBLIC_URL: TEST_ORIGIN,
       NODE_ENV: 'test',
       DATA_DIR: '/tmp/toolworks-crash-pg',
+      TRUST_PROXY: 'true',
     }
     const first = await startServer(env)
     onTestFinished(async () => void (await first.kill('SIGKILL')))
     const INITIAL = 2_000
     const tool = await insertTool(database.db, { quantity: INITIAL, minimum: 1, priceCents: 1250 })
-    const tokens = await Promise.all([1, 2, 3].map((n) => customerToken(first.url, n)))
+    // One customer per worker, each well under 10 unpaid orders and 30 a minute (issue 13).
+    const tokens = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => customerToken(first.url, n + 1)),
+    )
 
     const accepted: { id: string; qty: number }[] = []
     const paidSeen: string[] = []
@@ -213,7 +249,10 @@ test(
       Promise.race([database.close(), new Promise<void>((r) => setTimeout(r, 3_000))]),
     )
     const app = await buildTestApp(database, onTestFinished)
-    const user = await signUp(app)
+    // Orders rotate over 24 customers: each stays under 10 unpaid orders and 30 a minute.
+    const users = await Promise.all(Array.from({ length: 24 }, (_, n) => customerOf(app, n + 1)))
+    let turn = 0
+    const nextUser = () => users[turn++ % users.length] ?? { token: '' }
     const INITIAL = 1_000
     const tool = await insertTool(target.db, { quantity: INITIAL, minimum: 1 })
 
@@ -227,7 +266,7 @@ test(
         const res = await app.inject({
           method: 'POST',
           url: '/api/purchase',
-          headers: bearer(user),
+          headers: bearer(nextUser()),
           payload: { toolsId: tool.id, purchaseQuantity: 1, phone: PHONE, address: 'Dhaka' },
         })
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
@@ -260,7 +299,7 @@ test(
         app.inject({
           method: 'POST',
           url: '/api/purchase',
-          headers: bearer(user),
+          headers: bearer(nextUser()),
           payload: { toolsId: tool.id, purchaseQuantity: 1, phone: PHONE, address: 'Dhaka' },
         }),
       ),

@@ -12,13 +12,22 @@ type Intent = {
   metadata: Record<string, string>
 }
 
+type Refund = {
+  id: string
+  object: 'refund'
+  payment_intent: string
+  amount: number
+  status: string
+}
+
 /**
- * A local stand-in for the two PaymentIntents calls of Stripe's API the shop makes, so the
+ * A local stand-in for the PaymentIntents and Refunds calls of Stripe's API the shop makes, so the
  * official SDK is exercised over real HTTP with no outside service (issue 5).
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, Intent>()
   const byIdempotencyKey = new Map<string, string>()
+  const refunds = new Map<string, Refund>()
   const requests: {
     method: string
     path: string
@@ -63,6 +72,35 @@ export async function startStripeStandIn() {
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, id)
         return answer(200, intent)
       }
+      const invalid = (message: string, code = 'payment_intent_unexpected_state') =>
+        answer(400, { error: { type: 'invalid_request_error', code, message } })
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname)
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(cancel[1] ?? '')
+        if (!intent) return invalid('No such payment_intent', 'resource_missing')
+        // Like Stripe: a succeeded or already cancelled intent cannot be cancelled.
+        if (intent.status === 'succeeded' || intent.status === 'canceled')
+          return invalid(`This PaymentIntent's status is ${intent.status}`)
+        intent.status = 'canceled'
+        return answer(200, intent)
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined
+        if (existing) return answer(200, refunds.get(existing))
+        const form = new URLSearchParams(body)
+        const intent = intents.get(form.get('payment_intent') ?? '')
+        if (intent?.status !== 'succeeded') return invalid('This PaymentIntent has no charge')
+        const refund: Refund = {
+          id: `re_${randomBytes(8).toString('hex')}`,
+          object: 'refund',
+          payment_intent: intent.id,
+          amount: intent.amount_received,
+          status: 'succeeded',
+        }
+        refunds.set(refund.id, refund)
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund.id)
+        return answer(200, refund)
+      }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname)
       if (req.method === 'GET' && match) {
         const intent = intents.get(match[1] ?? '')
@@ -87,6 +125,7 @@ export async function startStripeStandIn() {
     apiBase: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    refunds,
     /** What Stripe does when the customer's card payment succeeds. */
     succeed(id: string) {
       const intent = intents.get(id)

@@ -29,3 +29,7 @@ export const BUSINESS_SUMMARY = {
 export const TOOL_SEARCH_MAX = 100
 /** Tools per page of /products (issue 8). */
 export const PRODUCTS_PAGE_SIZE = 24
+/** Unpaid orders one customer may have open at once (issue 13): each holds stock. */
+export const OPEN_UNPAID_ORDERS_MAX = 10
+/** Orders one account may place in a minute, whatever its address (issue 13). */
+export const ORDERS_PER_MINUTE_MAX = 30

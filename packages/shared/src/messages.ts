@@ -186,6 +186,16 @@ export const messages = {
     payFor: (tool: string) => `Please pay for ${tool}`,
     amountToPay: (amount: string) => `Amount to pay: ${amount}`,
     orderLoadFailed: 'This order could not be loaded.',
+    /** My Orders: how long an unpaid order still holds its stock (issue 13). */
+    payWithin: (hours: number) =>
+      hours <= 1 ? 'Pay within the hour' : `Pay within ${Math.floor(hours)} h`,
+    payByDate: (date: string) => `Pay by ${date}`,
+    cancelReasons: {
+      customer: 'cancelled by the customer',
+      admin: 'cancelled by an admin',
+      expired: 'cancelled: not paid in time',
+      refunded_out_of_stock: 'refunded: out of stock',
+    },
   },
   // Payment page (SPEC.md §2, §4, §8; issue 5). `Payment successful` and
   // `Congrats! Your payment is completed.` are the spec's own strings.
@@ -502,6 +512,9 @@ export const messages = {
     paidOrderKept: 'A paid order is kept on record and cannot be deleted.',
     onlyPaidShips: 'Only a paid order can be marked shipped.',
     paidByAnotherPayment: 'This order is already paid by another payment.',
+    tooManyUnpaid: (max: number) =>
+      `You already have ${max} unpaid orders. Please pay or cancel one in My Orders before ordering again.`,
+    tooManyOrders: 'Too many orders in a minute. Please wait a minute and try again.',
   },
   paymentRules: {
     alreadyPaid: 'This order is already paid.',
@@ -512,6 +525,11 @@ export const messages = {
     amountMismatch: 'The payment does not match the order total.',
     providerDown: 'The payment provider did not answer. Your order is unchanged; please try again.',
     badSignature: 'The webhook signature is not valid.',
+    expired: (hours: number) =>
+      `This order was not paid within ${hours} hours, so it was cancelled and its stock released. Please order again.`,
+    intentCancelled: 'This payment was cancelled together with its order. Please order again.',
+    refundedOutOfStock:
+      'This order was cancelled before your payment arrived and the tool has sold out since, so your payment is refunded in full.',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid. Please check them and try again.',

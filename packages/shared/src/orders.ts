@@ -5,6 +5,9 @@ import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './consta
 export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled'])
 export type OrderStatus = z.infer<typeof OrderStatusSchema>
 
+export const CancelReasonSchema = z.enum(['customer', 'admin', 'expired', 'refunded_out_of_stock'])
+export type CancelReason = z.infer<typeof CancelReasonSchema>
+
 const required = (message: string, max: number) =>
   z
     .string({ error: message })
@@ -45,6 +48,10 @@ export const OrderSchema = z.object({
   transactionId: z.string().nullable(),
   status: OrderStatusSchema,
   createdAt: z.string(),
+  /** An unpaid order holds its stock until then (ISO time); null once paid or cancelled. */
+  payBy: z.string().nullable(),
+  /** Why a cancelled order was cancelled; null while it is live (issue 13). */
+  cancelReason: CancelReasonSchema.nullable(),
 })
 export type Order = z.infer<typeof OrderSchema>
 export const OrderListSchema = z.array(OrderSchema)

@@ -80,6 +80,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     transactionId: null,
     status: 'unpaid',
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
+    payBy: null,
+    cancelReason: null,
     ...overrides,
   })
 }

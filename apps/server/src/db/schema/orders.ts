@@ -34,6 +34,16 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** A paid order is never deleted; the customer's delete only hides it (issue 4). */
     hiddenByCustomer: boolean('hidden_by_customer').notNull().default(false),
+    /**
+     * Why a cancelled order was cancelled (issue 13): by its customer, by an admin, because its
+     * hold expired, or because its money arrived after the cancellation when the stock was gone
+     * and it was refunded. Null while the order is live.
+     */
+    cancelReason: text('cancel_reason', {
+      enum: ['customer', 'admin', 'expired', 'refunded_out_of_stock'],
+    }),
+    /** The provider's refund of a payment that arrived for a cancelled, sold-out order. */
+    refundId: text('refund_id'),
     ...timestamps,
   },
   (t) => [
@@ -42,5 +52,12 @@ export const orders = pgTable(
     index('orders_customer_email_idx').on(t.customerEmail, t.createdAt.desc()),
     index('orders_tool_id_idx').on(t.toolId),
     index('orders_created_at_idx').on(t.createdAt.desc()),
+    // The hold sweeper and the open-unpaid limit read only unpaid orders (issue 13, M4).
+    index('orders_unpaid_created_at_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'unpaid'`),
+    index('orders_unpaid_customer_idx')
+      .on(t.customerId)
+      .where(sql`${t.status} = 'unpaid'`),
   ],
 )

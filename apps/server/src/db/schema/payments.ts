@@ -16,11 +16,14 @@ export const sandboxPaymentIntents = pgTable(
       .references(() => orders.id),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['requires_payment_method', 'succeeded'] })
+    // `canceled` as Stripe spells it: the order was cancelled, the intent can no longer be paid.
+    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] })
       .notNull()
       .default('requires_payment_method'),
     clientSecretHash: text('client_secret_hash').notNull(),
     lastError: text('last_error'),
+    /** The sandbox's record of a refund (a payment that arrived for a sold-out, cancelled order). */
+    refundId: text('refund_id'),
     ...timestamps,
   },
   (t) => [index('sandbox_payment_intents_order_idx').on(t.orderId)],

@@ -160,11 +160,20 @@ export async function updateTool(
  * A payment arrived for an order that had been cancelled: the sale stands, so its quantity
  * leaves stock again, down to zero at most (the shortfall is logged for the shop to handle).
  */
-export async function retakeStock(tx: DbOrTx, id: string, amount: number): Promise<number> {
+/**
+ * Takes stock back for a cancelled order whose payment arrived late (issue 13): the same
+ * conditional UPDATE as ordering, so it takes all of it or nothing and never goes below 0.
+ * Answers the stock left, or undefined when there is not enough.
+ */
+export async function retakeStock(
+  tx: DbOrTx,
+  id: string,
+  amount: number,
+): Promise<number | undefined> {
   const [row] = await tx
     .update(tools)
-    .set({ quantity: sql`greatest(${tools.quantity} - ${amount}, 0)` })
-    .where(eq(tools.id, id))
+    .set({ quantity: sql`${tools.quantity} - ${amount}` })
+    .where(and(eq(tools.id, id), gte(tools.quantity, amount)))
     .returning({ quantity: tools.quantity })
-  return row?.quantity ?? 0
+  return row?.quantity
 }

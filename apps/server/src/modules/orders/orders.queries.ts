@@ -1,11 +1,12 @@
-import { and, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 
-import type { DbOrTx } from '../../db/client.js'
+import { selectRows, type DbOrTx } from '../../db/client.js'
 import { orders } from '../../db/schema/index.js'
 
 export type OrderRow = typeof orders.$inferSelect
 export type NewOrderRow = typeof orders.$inferInsert
 type Status = OrderRow['status']
+type CancelReason = NonNullable<OrderRow['cancelReason']>
 
 const LIST_LIMIT = 500
 
@@ -88,6 +89,8 @@ export async function setOrderPaid(
     .set({
       status: 'paid',
       paid: true,
+      // A payment that reinstates a cancelled order makes it live again.
+      cancelReason: null,
       transactionId,
       paymentIntentId: transactionId,
       paidAt: new Date(),
@@ -106,4 +109,90 @@ export async function setPaymentIntent(
     .update(orders)
     .set({ paymentIntentId })
     .where(and(eq(orders.id, id), eq(orders.paid, false)))
+}
+
+/** Cancels an order only while it is unpaid: a payment and a cancellation cannot both win. */
+export async function cancelUnpaid(
+  tx: DbOrTx,
+  id: string,
+  reason: CancelReason,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelReason: reason })
+    .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+    .returning()
+  return row
+}
+
+/** A customer's unpaid orders that still hold stock (placed after `since`). */
+export async function countOpenUnpaid(tx: DbOrTx, customerId: string, since: Date) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'unpaid'),
+        gte(orders.createdAt, since),
+      ),
+    )
+  return row?.n ?? 0
+}
+
+// Any advisory-lock key works, as long as every process uses the same one (see db/client.ts).
+const SWEEP_LOCK_KEY = 727_013
+
+/**
+ * Whether this transaction may sweep: one process at a time across all of them. The lock
+ * ends with the transaction, so a process that dies mid-sweep leaves nothing held.
+ */
+export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
+  const [row] = await selectRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) as locked`,
+  )
+  return row?.locked === true
+}
+
+/**
+ * Cancels up to `limit` unpaid orders placed before `cutoff`, oldest first. Each row moves
+ * only from unpaid, so an order paid or cancelled meanwhile is left alone; rows another
+ * transaction holds (being paid or cancelled right now) are skipped until the next sweep.
+ */
+export async function expireUnpaidBefore(
+  tx: DbOrTx,
+  cutoff: Date,
+  limit: number,
+): Promise<OrderRow[]> {
+  const due = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'unpaid'), lt(orders.createdAt, cutoff)))
+    .orderBy(asc(orders.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelReason: 'expired' })
+    .where(and(inArray(orders.id, due), eq(orders.status, 'unpaid')))
+    .returning()
+}
+
+/** A payment arrived for a cancelled order whose stock is gone: it stays cancelled and is refunded. */
+export async function markRefundDue(
+  tx: DbOrTx,
+  id: string,
+  paymentIntentId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ cancelReason: 'refunded_out_of_stock', paymentIntentId })
+    .where(and(eq(orders.id, id), eq(orders.status, 'cancelled')))
+    .returning()
+  return row
+}
+
+export async function setRefundId(db: DbOrTx, id: string, refundId: string): Promise<void> {
+  await db.update(orders).set({ refundId }).where(eq(orders.id, id))
 }

@@ -1,12 +1,14 @@
-import { ordersContract } from '@toolworks/shared'
+import { messages, ORDERS_PER_MINUTE_MAX, ordersContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
+import { AppError } from '../../lib/app-error.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { OrdersService } from './orders.service.js'
 
 type Deps = { orders: OrdersService }
 
 const errors = errorResponses(400, 401, 403, 404, 409)
+const createErrors = errorResponses(400, 401, 403, 404, 409, 429)
 
 export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders }) => {
   const c = ordersContract
@@ -15,11 +17,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
     c.create.path,
     {
       onRequest: app.requireUser,
+      // Per account, not per address: an office shares one address (issue 13). Counted after
+      // the sign-in check (preHandler), in the shared PostgreSQL store, across processes.
+      config: {
+        rateLimit: {
+          max: ORDERS_PER_MINUTE_MAX,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `purchase:${actorOf(request).id}`,
+          errorResponseBuilder: () =>
+            new AppError('RATE_LIMITED', messages.orderRules.tooManyOrders),
+        },
+      },
       schema: {
         tags: ['orders'],
         summary: 'Order a tool',
         body: c.create.body,
-        response: { 201: c.create.response, ...errors },
+        response: { 201: c.create.response, ...createErrors },
       },
     },
     async (request, reply) =>

@@ -1,7 +1,7 @@
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
-import { sandboxPaymentIntents as intents } from '../../db/schema/index.js'
+import { orders, sandboxPaymentIntents as intents } from '../../db/schema/index.js'
 
 export type SandboxIntentRow = typeof intents.$inferSelect
 
@@ -29,7 +29,7 @@ export async function findOpenSandboxIntent(db: DbOrTx, orderId: string, amountC
       and(
         eq(intents.orderId, orderId),
         eq(intents.amountCents, amountCents),
-        ne(intents.status, 'succeeded'),
+        eq(intents.status, 'requires_payment_method'),
       ),
     )
     .orderBy(desc(intents.createdAt))
@@ -37,19 +37,61 @@ export async function findOpenSandboxIntent(db: DbOrTx, orderId: string, amountC
   return row
 }
 
+/**
+ * Records a card attempt only while the intent is still open: a payment and a cancellation
+ * racing each other cannot both win (issue 13). True when the attempt was recorded.
+ */
 export async function recordSandboxOutcome(
   db: DbOrTx,
   id: string,
   outcome: { succeeded: boolean; error?: string },
-) {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(intents)
     .set(
       outcome.succeeded
         ? { status: 'succeeded', lastError: null }
         : { lastError: outcome.error ?? null },
     )
-    .where(and(eq(intents.id, id), ne(intents.status, 'succeeded')))
+    .where(and(eq(intents.id, id), eq(intents.status, 'requires_payment_method')))
+    .returning({ id: intents.id })
+  return rows.length > 0
+}
+
+/** The intent with the state of its order: the sandbox refuses to take money for a dead order. */
+export async function findSandboxIntentAndOrder(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      intent: intents,
+      orderStatus: orders.status,
+      orderCreatedAt: orders.createdAt,
+    })
+    .from(intents)
+    .innerJoin(orders, eq(orders.id, intents.orderId))
+    .where(eq(intents.id, id))
+    .limit(1)
+  return row
+}
+
+/** Voids an open intent; answers the intent's status afterwards (undefined: no such intent). */
+export async function cancelSandboxIntent(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [cancelled] = await db
+    .update(intents)
+    .set({ status: 'canceled' })
+    .where(and(eq(intents.id, id), eq(intents.status, 'requires_payment_method')))
+    .returning({ status: intents.status })
+  if (cancelled) return cancelled.status
+  return (await findSandboxIntent(db, id))?.status
+}
+
+/** Records the sandbox's refund of a succeeded intent once; a second call answers the first. */
+export async function refundSandboxIntent(db: DbOrTx, id: string): Promise<string | undefined> {
+  const refundId = `re_sandbox_${id}`
+  await db
+    .update(intents)
+    .set({ refundId })
+    .where(and(eq(intents.id, id), eq(intents.status, 'succeeded'), isNull(intents.refundId)))
+  return (await findSandboxIntent(db, id))?.refundId ?? undefined
 }
 
 export async function rotateSandboxSecret(

@@ -1,24 +1,23 @@
-import { messages, paymentsContract } from '@toolworks/shared'
+import { paymentsContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
-import { AppError } from '../../lib/app-error.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { PaymentsService } from './payments.service.js'
 import type { SandboxProvider } from './sandbox-provider.js'
-import type { StripeProvider } from './stripe-provider.js'
 
 type Deps = {
   payments: PaymentsService
   sandbox: SandboxProvider | undefined
-  stripe: StripeProvider | undefined
+  /** The provider sends signed webhooks (Stripe): mount the route that receives them. */
+  webhook: boolean
 }
 
 const errors = errorResponses(400, 401, 402, 403, 404, 409, 503)
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { payments, sandbox, stripe },
+  { payments, sandbox, webhook: withWebhook },
 ) => {
   const c = paymentsContract
 
@@ -67,8 +66,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
     )
   }
 
-  if (stripe) {
-    // Stripe signs the raw bytes: this route alone keeps the body unparsed.
+  if (withWebhook) {
+    // The provider signs the raw bytes: this route alone keeps the body unparsed, and the
+    // provider itself checks and reads it (issue 13).
     await app.register(async (webhook) => {
       webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
         done(null, body),
@@ -77,30 +77,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
         c.stripeWebhook.path,
         { schema: { tags: ['payments'], hide: true } },
         async (request, reply) => {
-          const signature = request.headers['stripe-signature']
-          if (
-            !stripe.webhookSecret ||
-            typeof signature !== 'string' ||
-            !Buffer.isBuffer(request.body)
-          ) {
-            throw new AppError('VALIDATION_FAILED', messages.paymentRules.badSignature)
-          }
-          let event
-          try {
-            event = stripe.stripe.webhooks.constructEvent(
-              request.body,
-              signature,
-              stripe.webhookSecret,
-            )
-          } catch {
-            throw new AppError('VALIDATION_FAILED', messages.paymentRules.badSignature)
-          }
-          if (event.type === 'payment_intent.succeeded') {
-            await payments.paymentSucceeded(
-              event.data.object.id,
-              event.data.object.metadata.orderId,
-            )
-          }
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+          await payments.webhook(raw, request.headers)
           return reply.send({ received: true })
         },
       )

@@ -1,15 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 
-import type { SandboxConfirmBody } from '@toolworks/shared'
+import { messages, type SandboxConfirmBody } from '@toolworks/shared'
 
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
-import type { PaymentProvider } from './payment-provider.js'
+import { WebhookRefusedError, type PaymentProvider } from './payment-provider.js'
 import {
+  cancelSandboxIntent,
   findOpenSandboxIntent,
   findSandboxIntent,
+  findSandboxIntentAndOrder,
   insertSandboxIntent,
   recordSandboxOutcome,
+  refundSandboxIntent,
   rotateSandboxSecret,
 } from './payments.queries.js'
 import { judgeCard } from './sandbox-cards.js'
@@ -21,11 +24,13 @@ const hash = (secret: string) => createHash('sha256').update(secret).digest('hex
  * any server process can confirm or check one), the client secret is the authority to pay,
  * and only Stripe's test cards succeed. Card details are judged in memory and never kept.
  */
-export function createSandboxProvider({ db }: { db: Db }) {
+export function createSandboxProvider({ db, holdHours }: { db: Db; holdHours: number }) {
+  const p = messages.paymentRules
   const provider: PaymentProvider & {
     confirm(body: SandboxConfirmBody): Promise<{ id: string; status: 'succeeded' }>
   } = {
     name: 'sandbox',
+    hasWebhook: false,
 
     async createIntent({ orderId, amountCents, currency }) {
       const open = await findOpenSandboxIntent(db, orderId, amountCents)
@@ -56,20 +61,47 @@ export function createSandboxProvider({ db }: { db: Db }) {
       }
     },
 
+    async cancelIntent(id) {
+      return (await cancelSandboxIntent(db, id)) !== 'succeeded'
+    },
+
+    async refund({ paymentIntentId }) {
+      const id = await refundSandboxIntent(db, paymentIntentId)
+      if (!id) throw new Error(`sandbox: intent ${paymentIntentId} has not succeeded`)
+      return { id }
+    },
+
+    parseWebhook() {
+      throw new WebhookRefusedError('the sandbox sends no webhooks')
+    },
+
     async confirm(body) {
       const id = body.clientSecret.split('_secret_')[0] ?? ''
-      const row = id ? await findSandboxIntent(db, id) : undefined
+      const found = id ? await findSandboxIntentAndOrder(db, id) : undefined
+      const row = found?.intent
       const given = Buffer.from(hash(body.clientSecret))
-      if (!row || !timingSafeEqual(given, Buffer.from(row.clientSecretHash))) {
+      if (!found || !row || !timingSafeEqual(given, Buffer.from(row.clientSecretHash))) {
         throw new AppError('NOT_FOUND', 'No such payment.')
       }
       if (row.status === 'succeeded') return { id: row.id, status: 'succeeded' }
+      if (row.status === 'canceled') throw new AppError('CONFLICT', p.intentCancelled)
+      // Like Stripe after the shop voided the intent: a dead order takes no money. The hold is
+      // checked here too, so an order past its time is refused before the sweeper gets to it.
+      if (found.orderStatus === 'cancelled') throw new AppError('CONFLICT', p.intentCancelled)
+      const payBy = found.orderCreatedAt.getTime() + holdHours * 3_600_000
+      if (found.orderStatus === 'unpaid' && Date.now() > payBy)
+        throw new AppError('CONFLICT', p.expired(holdHours))
       const outcome = judgeCard(body.card)
-      await recordSandboxOutcome(
+      const recorded = await recordSandboxOutcome(
         db,
         row.id,
         outcome.ok ? { succeeded: true } : { succeeded: false, error: outcome.code },
       )
+      if (!recorded) {
+        // The order was cancelled (and this intent voided) while the card was being judged.
+        const now = await findSandboxIntent(db, row.id)
+        if (now?.status !== 'succeeded') throw new AppError('CONFLICT', p.intentCancelled)
+      }
       if (!outcome.ok) throw new AppError('PAYMENT_FAILED', outcome.message)
       return { id: row.id, status: 'succeeded' }
     },

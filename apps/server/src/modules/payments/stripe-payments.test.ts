@@ -1,4 +1,5 @@
 import { CreatePaymentIntentResponseSchema, ErrorBodySchema, OrderSchema } from '@toolworks/shared'
+import { eq, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { describe, expect, test } from 'vitest'
 
@@ -8,6 +9,8 @@ import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { startStripeStandIn } from '../../../test/stripe-stand-in.js'
 import type { App } from '../../app.js'
+import { selectRows } from '../../db/client.js'
+import { orders, tools } from '../../db/schema/index.js'
 
 const database = useTestDatabase()
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in'
@@ -194,4 +197,78 @@ describe('the stripe provider', () => {
     })
     expect(retry.statusCode).toBe(200)
   }, 60_000)
+
+  test('cancelling voids the intent (paymentIntents.cancel); money that still arrives for the sold-out order is refunded, never oversold (issue 13)', async ({
+    onTestFinished,
+  }) => {
+    const { app, standIn } = await stripeApp(onTestFinished)
+    const first = await signUp(app)
+    const second = await signUp(app)
+    const tool = await insertTool(database.current.db, {
+      priceCents: 1000,
+      quantity: 3,
+      minimum: 1,
+    })
+    const order = (user: TestUser) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        headers: bearer(user),
+        payload: {
+          toolsId: tool.id,
+          purchaseQuantity: 3,
+          phone: '+880 1700 000000',
+          address: 'Dhaka',
+        },
+      })
+    const orderId = (await order(first)).json<{ insertedId: string }>().insertedId
+    const { paymentIntentId } = await createIntent(app, first, orderId)
+
+    const cancelled = await app.inject({
+      method: 'DELETE',
+      url: `/api/purchase/${orderId}`,
+      headers: bearer(first),
+    })
+    expect(cancelled.json()).toMatchObject({ outcome: 'cancelled' })
+    expect(
+      standIn.requests.filter(
+        (r) => r.method === 'POST' && r.path === `/v1/payment_intents/${paymentIntentId}/cancel`,
+      ),
+    ).toHaveLength(1)
+    expect(standIn.intents.get(paymentIntentId)?.status).toBe('canceled')
+    expect((await order(second)).statusCode).toBe(201)
+
+    // The card was charged just before the cancellation reached Stripe: the webhook arrives.
+    const intent = standIn.succeed(paymentIntentId)
+    expect((await webhook(app, succeededEvent(intent))).statusCode).toBe(200)
+    expect((await webhook(app, succeededEvent(intent))).statusCode).toBe(200)
+
+    const refundCalls = standIn.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/refunds',
+    )
+    expect(refundCalls.length).toBeGreaterThanOrEqual(1)
+    expect(new Set(refundCalls.map((r) => r.idempotencyKey))).toEqual(
+      new Set([`refund-${orderId}-${paymentIntentId}`]),
+    )
+    expect(new URLSearchParams(refundCalls[0]?.body).get('payment_intent')).toBe(paymentIntentId)
+    expect(standIn.refunds.size).toBe(1)
+    const [refund] = [...standIn.refunds.values()]
+
+    const [row] = await database.current.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      paid: false,
+      cancelReason: 'refunded_out_of_stock',
+      refundId: refund?.id,
+    })
+    const [stock] = await database.current.db
+      .select({ q: tools.quantity })
+      .from(tools)
+      .where(eq(tools.id, tool.id))
+    const [live] = await selectRows<{ n: number }>(
+      database.current.db,
+      sql`select coalesce(sum(quantity), 0)::int as n from orders where tool_id = ${tool.id} and status <> 'cancelled'`,
+    )
+    expect({ stock: stock?.q, live: live?.n }).toEqual({ stock: 0, live: 3 })
+  })
 })

@@ -1,6 +1,10 @@
 import Stripe from 'stripe'
 
-import { ProviderUnavailableError, type PaymentProvider } from './payment-provider.js'
+import {
+  ProviderUnavailableError,
+  WebhookRefusedError,
+  type PaymentProvider,
+} from './payment-provider.js'
 
 export type StripeOptions = {
   secretKey: string
@@ -36,10 +40,9 @@ export function createStripeProvider(options: StripeOptions) {
     }
   }
 
-  const provider: PaymentProvider & { stripe: Stripe; webhookSecret: string | undefined } = {
+  const provider: PaymentProvider = {
     name: 'stripe',
-    stripe,
-    webhookSecret: options.webhookSecret,
+    hasWebhook: true,
 
     async createIntent({ orderId, amountCents, currency, idempotencyKey, customerEmail }) {
       const intent = await call(() =>
@@ -72,6 +75,45 @@ export function createStripeProvider(options: StripeOptions) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
           return undefined
         throw error
+      }
+    },
+
+    async cancelIntent(id) {
+      try {
+        await call(() => stripe.paymentIntents.cancel(id))
+        return true
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+        if (error.statusCode === 404) return true
+        // Stripe refuses to cancel an intent that succeeded (or is already cancelled).
+        const intent = await provider.retrieveIntent(id)
+        return intent?.status !== 'succeeded'
+      }
+    },
+
+    async refund({ paymentIntentId, idempotencyKey }) {
+      const refund = await call(() =>
+        stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }),
+      )
+      return { id: refund.id }
+    },
+
+    parseWebhook(rawBody, headers) {
+      const signature = headers['stripe-signature']
+      if (!options.webhookSecret || typeof signature !== 'string')
+        throw new WebhookRefusedError('no webhook secret or no signature')
+      let event: Stripe.Event
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret)
+      } catch {
+        throw new WebhookRefusedError('bad signature')
+      }
+      if (event.type !== 'payment_intent.succeeded')
+        return { type: 'ignored', providerType: event.type }
+      return {
+        type: 'payment_succeeded',
+        paymentIntentId: event.data.object.id,
+        orderId: event.data.object.metadata.orderId,
       }
     },
   }

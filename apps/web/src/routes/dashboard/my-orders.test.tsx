@@ -70,6 +70,28 @@ describe('My Orders', () => {
     expect(screen.queryByText('Not mine')).toBeNull()
   })
 
+  test('an unpaid order shows how long it holds its stock ("Pay within"); a paid one does not', async () => {
+    const payBy = new Date(Date.now() + 47.5 * 3_600_000).toISOString()
+    const orders = ordersServer([
+      makeOrder({ _id: 'u1', customer: email, tools: 'Hammer', payBy }),
+      makeOrder({
+        _id: 'p1',
+        customer: email,
+        tools: 'Wrench',
+        paid: true,
+        status: 'paid',
+        transactionId: 'pi_paid_1',
+      }),
+    ])
+    server.use(sessionHandler(makeUser({ email })), ...orders.handlers)
+    renderApp('/dashboard/myorder')
+
+    const hammer = within(await screen.findByRole('cell', { name: /Pay within/ }))
+    expect(hammer.getByText('Pay within 47 h')).toHaveAttribute('datetime', payBy)
+    expect(within(rowOf('Hammer')).getByRole('link', { name: 'Pay: Hammer' })).toBeInTheDocument()
+    expect(within(rowOf('Wrench')).queryByText(/Pay within/)).toBeNull()
+  })
+
   test('delete asks first, then deletes, toasts and refreshes the list', async () => {
     confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
     const { user, orders } = setup()

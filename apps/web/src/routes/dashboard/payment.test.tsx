@@ -1,5 +1,8 @@
 import { screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, test, vi } from 'vitest'
+
+import { messages } from '@toolworks/shared'
 
 import { makeOrder, makeUser } from '@/testing/factories'
 import { sessionHandler } from '@/testing/handlers/auth'
@@ -127,6 +130,27 @@ describe('/dashboard/payment/:id', () => {
     expect(patches()).toHaveLength(0)
     expect(screen.queryByText('Congrats! Your payment is completed.')).toBeNull()
     expect(payButton()).toBeEnabled()
+  })
+
+  test('an intent voided because its order was cancelled shows why on the page (issue 13)', async () => {
+    const { user, patches } = setup()
+    server.use(
+      http.post('/api/sandbox/payment_intents/confirm', () =>
+        HttpResponse.json(
+          { error: { code: 'CONFLICT', message: messages.paymentRules.intentCancelled } },
+          { status: 409 },
+        ),
+      ),
+    )
+    await fillCard(user, '4242 4242 4242 4242')
+    await payReady()
+    await user.click(payButton())
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This payment was cancelled together with its order. Please order again.',
+    )
+    expect(patches()).toHaveLength(0)
+    expect(screen.queryByText('Congrats! Your payment is completed.')).toBeNull()
   })
 
   test('a good card confirms, marks the order paid with the intent id and congratulates', async () => {

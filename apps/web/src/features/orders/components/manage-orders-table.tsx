@@ -44,6 +44,9 @@ export function ManageOrdersTable({ orders, pendingId, onMarkShipped }: ManageOr
           <td>{formatMoney(order.totalMoney)}</td>
           <td>
             <span className={`badge ${BADGE[order.status]}`}>{m.statusLabels[order.status]}</span>
+            {order.status === 'cancelled' && order.cancelReason && (
+              <p className="text-xs text-base-content/70">{m.cancelReasons[order.cancelReason]}</p>
+            )}
           </td>
           <td>
             {order.status === 'paid' && (

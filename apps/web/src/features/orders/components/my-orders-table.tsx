@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
 
 import { formatMoney, messages, type Order } from '@toolworks/shared'
@@ -7,16 +8,32 @@ import { paths } from '@/lib/paths'
 
 const m = messages.ordering
 
+/** How long an unpaid order still holds its stock (issue 13); the exact time on hover. */
+function PayWithin({ payBy }: { payBy: string }) {
+  const deadline = new Date(payBy)
+  // Read once when the row appears: the list is refetched often enough to stay current.
+  const [now] = useState(() => Date.now())
+  const hoursLeft = Math.max(0, (deadline.getTime() - now) / 3_600_000)
+  return (
+    <p className="text-xs text-base-content/70" title={m.payByDate(deadline.toLocaleString())}>
+      <time dateTime={payBy}>{m.payWithin(hoursLeft)}</time>
+    </p>
+  )
+}
+
 function PaymentCell({ order }: { order: Order }) {
   if (order.status === 'unpaid')
     return (
-      <Link
-        to={paths.dashboard.payment(order._id)}
-        className="btn btn-primary btn-xs"
-        aria-label={`${m.pay}: ${order.tools}`}
-      >
-        {m.pay}
-      </Link>
+      <div className="space-y-1">
+        <Link
+          to={paths.dashboard.payment(order._id)}
+          className="btn btn-primary btn-xs"
+          aria-label={`${m.pay}: ${order.tools}`}
+        >
+          {m.pay}
+        </Link>
+        {order.payBy && <PayWithin payBy={order.payBy} />}
+      </div>
     )
   return (
     <div className="space-y-1">
