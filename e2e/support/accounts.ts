@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 
+import { waitForEmailLink } from './outbox.js'
+
 let sequence = 0
 
 export function newEmail(prefix = 'buyer'): string {
@@ -41,7 +43,10 @@ export async function signOutInBrowser(page: Page): Promise<void> {
 
 /**
  * The admin of ADMIN_EMAILS, whichever spec file meets it first: created through the API if
- * it does not exist yet, then signed in through the Login page.
+ * it does not exist yet, its email verified through the link in the outbox (an ADMIN_EMAILS
+ * address is an admin only once verified, issue 13), then signed in through the Login page.
+ * Every caller follows the link, so a spec file running beside the one that signed up never
+ * signs in before the verification; following it again changes nothing.
  */
 export async function logInAsAdmin(page: Page, baseUrl: string, adminEmail: string): Promise<void> {
   const admin = newPerson({ email: adminEmail, name: 'Shop Admin' })
@@ -50,6 +55,9 @@ export async function logInAsAdmin(page: Page, baseUrl: string, adminEmail: stri
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ name: admin.name, email: admin.email, password: admin.password }),
   })
+  const link = new URL(await waitForEmailLink(adminEmail, /\/api\/auth\/verify-email\?/))
+  const verified = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' })
+  if (verified.status >= 400) throw new Error(`admin verification failed: ${verified.status}`)
   await page.goto(`${baseUrl}/login`)
   await logInInBrowser(page, admin)
 }

@@ -18,7 +18,7 @@ import type { Database } from './db/client.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
-import { createAuth } from './modules/accounts/auth.js'
+import { createAuth, trustedOrigins } from './modules/accounts/auth.js'
 import { createBearerTokens } from './modules/accounts/bearer-token.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
@@ -95,7 +95,7 @@ function createServices(
     payments: createPaymentsService({ provider, orders, log }),
     auth: createAuth({ config, db, mailer, secret, log }),
     tokens,
-    accounts: createAccountsService({ db, tokens }),
+    accounts: createAccountsService({ db, tokens, adminEmails: config.adminEmails }),
     catalog,
     orders,
     contact: createContactService({ db }),
@@ -204,6 +204,8 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     tokens: services.tokens,
     db: database.db,
     publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
+    trustedOrigins: trustedOrigins(config),
   })
 
   await app.register(healthRoutes, { database })

@@ -24,10 +24,16 @@ export type TestUser = {
   token: string
 }
 
-/** Signs up through Better Auth like the browser does, then takes a bearer token. */
+/**
+ * Signs up through Better Auth like the browser does, then takes a bearer token. An
+ * ADMIN_EMAILS address is an admin only once verified (issue 13), so its link from the
+ * outbox is followed too, unless the test asks for `unverified`.
+ */
 export async function signUp(
   app: App,
-  overrides: Partial<Pick<TestUser, 'email' | 'name' | 'password'>> = {},
+  overrides: Partial<Pick<TestUser, 'email' | 'name' | 'password'>> & {
+    unverified?: boolean
+  } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? uniqueEmail()
   const name = overrides.name ?? 'Rahim Uddin'
@@ -48,6 +54,8 @@ export async function signUp(
   })
   if (tokenRes.statusCode !== 200)
     throw new Error(`token failed: ${tokenRes.statusCode} ${tokenRes.body}`)
+  if (!overrides.unverified && app.config.adminEmails.includes(email.toLowerCase()))
+    await verifyEmail(app, email)
   return { email, name, password, cookie, token: tokenRes.json<{ token: string }>().token }
 }
 
@@ -55,7 +63,12 @@ export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${u
 
 /** The links in the emails sent to an address, newest last (the outbox in DATA_DIR). */
 export async function linksSentTo(app: App, email: string): Promise<string[]> {
-  const outbox = path.join(app.config.dataDir, 'outbox')
+  return linksInOutbox(app.config.dataDir, email)
+}
+
+/** The same for a server process, by its DATA_DIR. */
+export async function linksInOutbox(dataDir: string, email: string): Promise<string[]> {
+  const outbox = path.join(dataDir, 'outbox')
   const files = (await readdir(outbox).catch(() => [])).sort()
   const links: string[] = []
   for (const file of files) {
@@ -64,4 +77,30 @@ export async function linksSentTo(app: App, email: string): Promise<string[]> {
     for (const match of text.matchAll(/https?:\/\/\S+/g)) links.push(match[0].replace(/=3D/g, '='))
   }
   return links
+}
+
+/** Follows the newest verification link sent to the address, as its owner would. */
+export async function verifyEmail(app: App, email: string): Promise<void> {
+  const link = (await linksSentTo(app, email)).filter((l) => l.includes('/verify-email?')).pop()
+  if (!link) throw new Error(`no verification link was sent to ${email}`)
+  const res = await app.inject({ method: 'GET', url: link.replace(app.config.publicUrl, '') })
+  if (res.statusCode >= 400) throw new Error(`verification failed: ${res.statusCode} ${res.body}`)
+}
+
+/**
+ * For a server process: follows the newest verification link in its outbox against its
+ * address (an ADMIN_EMAILS address is an admin only once verified, issue 13).
+ */
+export async function verifyThroughOutbox(
+  baseUrl: string,
+  dataDir: string,
+  email: string,
+): Promise<void> {
+  const link = (await linksInOutbox(dataDir, email))
+    .filter((l) => l.includes('/verify-email?'))
+    .pop()
+  if (!link) throw new Error(`no verification link was sent to ${email}`)
+  const url = new URL(link)
+  const res = await fetch(`${baseUrl}${url.pathname}${url.search}`, { redirect: 'manual' })
+  if (res.status >= 400) throw new Error(`verification failed: ${res.status}`)
 }

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { expect, test } from 'vitest'
 
+import { verifyThroughOutbox } from './accounts.js'
 import { TEST_ORIGIN } from './app.js'
 import { startServer } from './server-process.js'
 import { expectSigtermDrains } from './sigterm-drain.js'
@@ -46,6 +47,8 @@ test(
       body: JSON.stringify({ name: 'Boss', email: boss, password }),
     })
     expect(signUp.status).toBe(200)
+    // ADMIN_EMAILS is an admin once the mailbox owner follows the link (issue 13).
+    await verifyThroughOutbox(first.url, dataDir, boss)
     const sent = await Promise.all(
       Array.from({ length: 5 }, async (_, i) => {
         const res = await fetch(`${first.url}/api/contact`, {

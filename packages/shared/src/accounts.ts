@@ -25,12 +25,37 @@ export const PasswordSchema = z
 export const LoginBodySchema = z.object({ email: EmailSchema, password: PasswordSchema })
 export type LoginBody = z.infer<typeof LoginBodySchema>
 
+export const NAME_MAX = 100
+
+/** C0 and C1 control characters, DEL, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+
+/**
+ * A display name (issue 13, M5): 1 to 100 characters after trimming, on one line, no control
+ * characters. The server checks it at sign-up and update-user; the sign-up form uses it too.
+ */
+export const DisplayNameSchema = z
+  .string({ error: v.nameRequired })
+  .max(10 * NAME_MAX, v.nameTooLong) // refuse huge input before trimming walks it
+  .trim()
+  .min(1, v.nameRequired)
+  .max(NAME_MAX, v.nameTooLong)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), v.nameControlCharacters)
+
+/**
+ * The name a Google account brings (issue 13, M5): the person cannot edit it on our side, so
+ * it is made to fit instead of refused: control characters and line breaks become spaces,
+ * then it is trimmed and cut to 100 characters; an empty result falls back.
+ */
+export function fitDisplayName(raw: string, fallback: string): string {
+  const cleaned = raw.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), ' ').trim()
+  const cut = Array.from(cleaned).slice(0, NAME_MAX).join('').trim()
+  return cut || Array.from(fallback).slice(0, NAME_MAX).join('')
+}
+
 export const SignupBodySchema = z.object({
-  name: z
-    .string({ error: v.nameRequired })
-    .trim()
-    .min(1, v.nameRequired)
-    .max(100, 'name is too long'),
+  name: DisplayNameSchema,
   email: EmailSchema,
   password: PasswordSchema,
 })

@@ -126,6 +126,8 @@ export const messages = {
     usersLoadFailed: 'The users could not be loaded.',
     noUsers: 'No users yet.',
     role: 'Role',
+    foreignOrigin: 'This request did not come from the shop. Please use the shop’s own pages.',
+    ownTokenOnly: 'You can only ask for a token for your own account.',
   },
   dashboard: {
     title: 'Dashboard',
@@ -500,6 +502,8 @@ export const messages = {
     passwordRequired: 'password is required',
     passwordShort: 'must be 6 character long',
     nameRequired: 'name is required',
+    nameTooLong: 'name is too long',
+    nameControlCharacters: 'name cannot contain line breaks or control characters',
   },
   /** What the order rules answer (server and client alike). */
   orderRules: {

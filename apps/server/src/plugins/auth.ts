@@ -1,12 +1,13 @@
+import { messages } from '@toolworks/shared'
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 import { AppError } from '../lib/app-error.js'
 import { pgRateLimitStore } from './rate-limit-store.js'
-import type { Actor } from '../modules/accounts/accounts.service.js'
-import { findUserById } from '../modules/accounts/accounts.queries.js'
-import { CLIENT_IP_HEADER, type Auth } from '../modules/accounts/auth.js'
+import type { Actor, SessionUser } from '../modules/accounts/accounts.service.js'
+import { findUserBySession } from '../modules/accounts/accounts.queries.js'
+import { canonicalAuthPath, CLIENT_IP_HEADER, type Auth } from '../modules/accounts/auth.js'
 import type { BearerTokens } from '../modules/accounts/bearer-token.js'
 import type { Db } from '../db/client.js'
 
@@ -19,12 +20,22 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** onRequest hook: requireUser, and the account's role is admin, else 403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
-    /** The Better Auth session behind the request's cookie, if any. */
-    sessionUser: (request: FastifyRequest) => Promise<{ id: string; email: string } | null>
+    /**
+     * The Better Auth session behind the request's cookie, if any. A cookie call whose Origin
+     * is not one of the trusted origins is refused with 403 (see the decorator).
+     */
+    sessionUser: (request: FastifyRequest) => Promise<SessionUser | null>
   }
 }
 
-type Options = { auth: Auth; tokens: BearerTokens; db: Db; publicUrl: string }
+type Options = {
+  auth: Auth
+  tokens: BearerTokens
+  db: Db
+  publicUrl: string
+  adminEmails: readonly string[]
+  trustedOrigins: readonly string[]
+}
 
 /**
  * Mounts Better Auth under /api/auth (STACK-NOTES.md §2) and gives routes the bearer
@@ -32,7 +43,7 @@ type Options = { auth: Auth; tokens: BearerTokens; db: Db; publicUrl: string }
  * so rate limits count per address.
  */
 export const authPlugin = fp<Options>(
-  async (app: FastifyInstance, { auth, tokens, db, publicUrl }) => {
+  async (app: FastifyInstance, { auth, tokens, db, publicUrl, adminEmails, trustedOrigins }) => {
     app.decorateRequest('actor', null)
 
     // Better Auth limits per address; these paths are also limited per email, so one
@@ -49,7 +60,8 @@ export const authPlugin = fp<Options>(
       keyGenerator: (request) => {
         const body = request.body as { email?: unknown } | undefined
         const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
-        return `${request.url.split('?')[0] ?? ''}:${email}`
+        // Only canonical paths get this far (see the handler), so the path is the routed one.
+        return `${canonicalAuthPath(request.url) ?? ''}:${email}`
       },
     })
 
@@ -58,7 +70,12 @@ export const authPlugin = fp<Options>(
       url: '/api/auth/*',
       schema: { hide: true },
       async handler(request, reply) {
-        if (request.method === 'POST' && perEmailPaths.has(request.url.split('?')[0] ?? '')) {
+        // Better Auth routes the URL after `new URL` has resolved dot segments, so `./`,
+        // `x/../`, `%2e/` and backslash spellings would reach sign-in while the per-email limit
+        // below saw another path (issue 13, M2). Only the one canonical spelling is served.
+        const path = canonicalAuthPath(request.url)
+        if (path === undefined) throw new AppError('NOT_FOUND')
+        if (request.method === 'POST' && perEmailPaths.has(path)) {
           const limit = await perEmail(request)
           // isAllowed means "on the allow list"; isExceeded is the verdict.
           if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED')
@@ -84,7 +101,8 @@ export const authPlugin = fp<Options>(
       const match = /^Bearer\s+(\S+)$/i.exec(header)
       const claims = match?.[1] ? await tokens.verify(match[1]) : undefined
       if (!claims) throw new AppError('UNAUTHENTICATED')
-      const user = await findUserById(db, claims.userId)
+      // One query: the account, its effective role, and that the token's session is alive.
+      const user = await findUserBySession(db, adminEmails, claims.userId, claims.sessionId)
       if (!user) throw new AppError('UNAUTHENTICATED')
       request.actor = { id: user.id, email: user.email, name: user.name, role: user.role }
     }
@@ -94,9 +112,19 @@ export const authPlugin = fp<Options>(
       await requireUser(request)
       if (request.actor?.role !== 'admin') throw new AppError('FORBIDDEN')
     })
-    app.decorate('sessionUser', async (request: FastifyRequest) => {
+    const trusted = new Set(trustedOrigins)
+    app.decorate('sessionUser', async (request: FastifyRequest): Promise<SessionUser | null> => {
+      // A cookie rides along on cross-site requests, so a foreign Origin is refused like
+      // Better Auth refuses it on its own routes (issue 13, Low). A request without Origin
+      // is allowed: browsers always send Origin on the PUT fetch that asks for a token, so
+      // only non-browser clients (curl, scripts) that hold the cookie themselves omit it.
+      const origin = request.headers.origin
+      if (origin !== undefined && !trusted.has(origin))
+        throw new AppError('FORBIDDEN', messages.accounts.foreignOrigin)
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
-      return session ? { id: session.user.id, email: session.user.email } : null
+      return session
+        ? { id: session.user.id, email: session.user.email, sessionId: session.session.id }
+        : null
     })
   },
   { name: 'auth', dependencies: ['errors'] },

@@ -1,40 +1,103 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
-import { users } from '../../db/schema/index.js'
+import { sessions, users } from '../../db/schema/index.js'
 
-const profileColumns = {
+type Role = (typeof users.$inferSelect)['role']
+
+/**
+ * The role the shop acts on (issue 13, High). An ADMIN_EMAILS address is an admin exactly
+ * while its email is verified, whatever its stored role says; every other account has its
+ * stored role (customer, or admin through Make Admin). Deriving it here, in the query that
+ * every admin check already runs, rather than promoting and demoting rows, also covers the
+ * accounts that signed up as an ADMIN_EMAILS address before this rule (stored as admin but
+ * never verified): they are customers from the moment this code runs, with no data migration
+ * and nothing to race between server processes.
+ */
+function effectiveRole(adminEmails: readonly string[]): SQL<Role> {
+  if (adminEmails.length === 0) return sql<Role>`${users.role}`
+  const listed = sql.join(
+    adminEmails.map((e) => sql`${e.toLowerCase()}`),
+    sql`, `,
+  )
+  return sql<Role>`case when lower(${users.email}) in (${listed})
+    then case when ${users.emailVerified} then 'admin' else 'customer' end
+    else ${users.role} end`
+}
+
+const profileColumns = (adminEmails: readonly string[]) => ({
   id: users.id,
   email: users.email,
   name: users.name,
   image: users.image,
-  role: users.role,
+  role: effectiveRole(adminEmails),
   emailVerified: users.emailVerified,
   phone: users.phone,
   location: users.location,
   education: users.education,
   linkedin: users.linkedin,
+})
+
+export type UserRow = {
+  id: string
+  email: string
+  name: string
+  image: string | null
+  role: Role
+  emailVerified: boolean
+  phone: string | null
+  location: string | null
+  education: string | null
+  linkedin: string | null
 }
 
-export type UserRow = { [K in keyof typeof profileColumns]: (typeof users.$inferSelect)[K] }
-
-export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, id)).limit(1)
+/**
+ * The account behind a bearer token, in ONE query: the token's session must still exist
+ * (sign-out, password reset and "revoke sessions" delete it) and be unexpired, and the
+ * role is the effective one above. Undefined when any of that fails.
+ */
+export async function findUserBySession(
+  db: DbOrTx,
+  adminEmails: readonly string[],
+  userId: string,
+  sessionId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select(profileColumns(adminEmails))
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
   return row
 }
 
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(
+  db: DbOrTx,
+  adminEmails: readonly string[],
+  email: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
-    .select(profileColumns)
+    .select(profileColumns(adminEmails))
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1)
   return row
 }
 
-export function listUsersNewestFirst(db: DbOrTx, limit = 500) {
+export function listUsersNewestFirst(db: DbOrTx, adminEmails: readonly string[], limit = 500) {
   return db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: effectiveRole(adminEmails),
+    })
     .from(users)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit)

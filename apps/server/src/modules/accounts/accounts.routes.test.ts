@@ -121,6 +121,31 @@ describe('sign-up and tokens', () => {
     expect(taken.statusCode).toBeLessThan(500)
   })
 
+  test('PUT /api/user/{email} with the cookie from a foreign Origin is refused with no token', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const ask = (origin?: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/user/${user.email}`,
+        headers: { cookie: user.cookie, ...(origin !== undefined && { origin }) },
+        payload: { email: user.email },
+      })
+    for (const origin of ['https://evil.example', 'null', `${TEST_ORIGIN}.evil.example`]) {
+      const foreign = await ask(origin)
+      expect(foreign.statusCode, origin).toBe(403)
+      expect(ErrorBodySchema.parse(foreign.json()).error.code).toBe('FORBIDDEN')
+      expect(foreign.body).not.toContain('token')
+    }
+    const site = await ask(TEST_ORIGIN)
+    expect(site.statusCode).toBe(200)
+    expect(site.json<{ token: string }>().token).toBeTruthy()
+    // No Origin at all: not a browser (curl, a script holding the cookie itself), allowed.
+    expect((await ask()).statusCode).toBe(200)
+  })
+
   test('a cookie-carrying sign-in from a foreign origin is refused', async ({ onTestFinished }) => {
     const app = await buildTestApp(database.current, onTestFinished)
     const user = await signUp(app)
@@ -182,7 +207,7 @@ describe('password reset', () => {
 })
 
 describe('roles, profile and users', () => {
-  test('ADMIN_EMAILS are admins from sign-up on; others are customers', async ({
+  test('ADMIN_EMAILS are admins once their email is verified; others are customers', async ({
     onTestFinished,
   }) => {
     const bossEmail = uniqueEmail('boss')

@@ -1,4 +1,4 @@
-import type { Profile, UpdateProfileBody } from '@toolworks/shared'
+import { messages, type Profile, type UpdateProfileBody } from '@toolworks/shared'
 
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
@@ -10,6 +10,9 @@ import {
   updateProfileFields,
   type UserRow,
 } from './accounts.queries.js'
+
+/** The account and session behind a session cookie. */
+export type SessionUser = { id: string; email: string; sessionId: string }
 
 /** Who is calling, as the bearer token and the database say. */
 export type Actor = { id: string; email: string; name: string; role: 'customer' | 'admin' }
@@ -38,27 +41,39 @@ function assertSelfOrAdmin(actor: Actor, email: string) {
 
 export type AccountsService = ReturnType<typeof createAccountsService>
 
-export function createAccountsService({ db, tokens }: { db: Db; tokens: BearerTokens }) {
+export function createAccountsService({
+  db,
+  tokens,
+  adminEmails,
+}: {
+  db: Db
+  tokens: BearerTokens
+  adminEmails: readonly string[]
+}) {
   async function requireUserByEmail(email: string): Promise<UserRow> {
-    const row = await findUserByEmail(db, email)
+    const row = await findUserByEmail(db, adminEmails, email)
     if (!row) throw new AppError('NOT_FOUND', 'No account has that email.')
     return row
   }
 
   return {
     /** PUT /api/user/{email}: a token only for the email of the caller's own session. */
-    async issueToken(
-      session: { id: string; email: string },
-      email: string,
-    ): Promise<{ token: string }> {
+    async issueToken(session: SessionUser, email: string): Promise<{ token: string }> {
       if (!same(session.email, email))
-        throw new AppError('FORBIDDEN', 'You can only ask for a token for your own account.')
-      return { token: await tokens.sign({ userId: session.id, email: session.email }) }
+        throw new AppError('FORBIDDEN', messages.accounts.ownTokenOnly)
+      // The token names its session (its id, never its secret token), so it dies with it.
+      return {
+        token: await tokens.sign({
+          userId: session.id,
+          email: session.email,
+          sessionId: session.sessionId,
+        }),
+      }
     },
 
     async isAdmin(actor: Actor, email: string): Promise<{ admin: boolean }> {
       assertSelfOrAdmin(actor, email)
-      const row = await findUserByEmail(db, email)
+      const row = await findUserByEmail(db, adminEmails, email)
       return { admin: row?.role === 'admin' }
     },
 
@@ -75,7 +90,7 @@ export function createAccountsService({ db, tokens }: { db: Db; tokens: BearerTo
     },
 
     async listUsers() {
-      const rows = await listUsersNewestFirst(db)
+      const rows = await listUsersNewestFirst(db, adminEmails)
       return rows.map((r) => ({ _id: r.id, email: r.email, name: r.name, role: r.role }))
     },
 

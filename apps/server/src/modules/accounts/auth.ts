@@ -1,5 +1,7 @@
+import { DisplayNameSchema, fitDisplayName } from '@toolworks/shared'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
 
 import type { Config } from '../../config.js'
@@ -23,12 +25,33 @@ export function trustedOrigins(config: Config): string[] {
   ]
 }
 
+const AUTH_BASE = '/api/auth'
+/** One path segment as Better Auth's routes spell them: no dots alone, no escapes, no slashes. */
+const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/
+
+/**
+ * The path of a request under /api/auth when it is spelled the one canonical way, else
+ * undefined (issue 13, M2). Refused: dot segments (`.`, `..`, `%2e` in any case), empty
+ * segments (`//`, a trailing `/`), percent-escapes and backslashes. Each of those is either
+ * rewritten by `new URL` on the way into Better Auth or matched loosely by its router, so
+ * the path a limiter saw could differ from the route that ran.
+ */
+export function canonicalAuthPath(url: string): string | undefined {
+  const path = url.split('?')[0] ?? ''
+  if (!path.startsWith(`${AUTH_BASE}/`)) return undefined
+  const segments = path.slice(AUTH_BASE.length + 1).split('/')
+  if (!segments.every((segment) => SEGMENT.test(segment))) return undefined
+  return path
+}
+
+/** Better Auth endpoints that take a display name from the request body. */
+const NAME_PATHS = new Set(['/sign-up/email', '/update-user'])
+
 /**
  * Identity (DESIGN.md): Better Auth under /api/auth with email + password, email
  * verification, password reset and Google; sessions and rate limits in the database.
  */
 export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
-  const admins = new Set(config.adminEmails)
   return betterAuth({
     appName: 'Toolworks',
     baseURL: config.publicUrl,
@@ -91,13 +114,45 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
         linkedin: { type: 'string', required: false, input: false },
       },
     },
+    // Names typed by a person (sign-up, update-user) are checked and refused with the field's
+    // message (issue 13, M5); the check runs inside Better Auth so every way in is covered.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!NAME_PATHS.has(ctx.path)) return
+        const body: unknown = ctx.body
+        const hasName = typeof body === 'object' && body !== null && 'name' in body
+        // update-user without a name changes other fields and leaves the name alone.
+        if (!hasName && ctx.path === '/update-user') return
+        const checked = DisplayNameSchema.safeParse(hasName ? body.name : undefined)
+        if (!checked.success) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'INVALID_NAME',
+            message: checked.error.issues[0]?.message ?? '',
+          })
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
-          // ADMIN_EMAILS are admins from sign-up on; nobody else can choose a role.
+          // Nobody chooses a role: every account starts as a customer. An ADMIN_EMAILS address
+          // becomes an admin once its email is verified, which the role query derives
+          // (accounts.queries.ts, effectiveRole). A Google name is made to fit, not refused:
+          // the person cannot change it here (issue 13, M5).
           before: async (user) => ({
-            data: { ...user, role: admins.has(user.email.toLowerCase()) ? 'admin' : 'customer' },
+            data: {
+              ...user,
+              role: 'customer',
+              name: fitDisplayName(user.name, user.email.split('@')[0] ?? ''),
+            },
           }),
+        },
+        update: {
+          // The same for a name Better Auth copies from Google on a later sign-in.
+          before: async (data) =>
+            typeof data.name === 'string'
+              ? { data: { ...data, name: fitDisplayName(data.name, 'Customer') } }
+              : { data },
         },
       },
     },
@@ -112,6 +167,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
         '/send-verification-email': { window: 60, max: 5 },
+        // Every page load reads the session; a shared address (an office, carrier-grade NAT)
+        // would hit the 100 a minute of the rule above in normal use (issue 13, M7). Reading
+        // the session changes nothing and guesses nothing, so it is not limited per address.
+        '/get-session': false,
       },
     },
     session: { expiresIn: 7 * 24 * 3600, updateAge: 24 * 3600 },

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { createBearerTokens, TOKEN_TTL_SECONDS } from './bearer-token.js'
 
 const tokens = createBearerTokens('a-secret-of-the-right-length-for-testing-000000')
-const claims = { userId: 'user-1', email: 'rahim@example.com' }
+const claims = { userId: 'user-1', email: 'rahim@example.com', sessionId: 'session-1' }
 
 describe('bearer tokens', () => {
   test('a fresh token carries who it is for and expires within a day', async () => {

@@ -7,7 +7,8 @@ export const TOKEN_TTL_SECONDS = 24 * 3600
 const ISSUER = 'toolworks'
 const AUDIENCE = 'toolworks-api'
 
-export type TokenClaims = { userId: string; email: string }
+/** sessionId is Better Auth's session row id (not its secret token): the token lives only as long as that row. */
+export type TokenClaims = { userId: string; email: string; sessionId: string }
 
 /**
  * The access token of SPEC.md §3, kept by the client in localStorage.accessToken: an
@@ -18,7 +19,7 @@ export function createBearerTokens(authSecret: string) {
   return {
     async sign(claims: TokenClaims, now = Date.now()): Promise<string> {
       const iat = Math.floor(now / 1000)
-      return new SignJWT({ email: claims.email })
+      return new SignJWT({ email: claims.email, sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -36,8 +37,11 @@ export function createBearerTokens(authSecret: string) {
           audience: AUDIENCE,
           algorithms: ['HS256'],
         })
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return undefined
-        return { userId: payload.sub, email: payload.email }
+        const { sub, email, sid } = payload
+        // Tokens issued before session binding carry no sid: refused, the client asks again.
+        if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string')
+          return undefined
+        return { userId: sub, email, sessionId: sid }
       } catch {
         return undefined
       }

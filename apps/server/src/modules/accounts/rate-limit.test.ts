@@ -69,3 +69,38 @@ test('sign-in for one email is limited to 10 a minute even from many addresses',
   })
   expect(ok.statusCode).toBe(200)
 })
+
+test('reading the session is not limited per address, while sign-in from that address still is', async ({
+  onTestFinished,
+}) => {
+  const app = await buildTestApp(database.current, onTestFinished)
+  const user = await signUp(app)
+  const office = '203.0.113.50'
+  // An office behind one address: 150 page loads in a minute, each reading the session.
+  const reads = await Promise.all(
+    Array.from({ length: 150 }, () =>
+      app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        remoteAddress: office,
+        headers: { cookie: user.cookie },
+      }),
+    ),
+  )
+  expect(reads.filter((r) => r.statusCode === 200)).toHaveLength(150)
+  expect(
+    reads.every((r) => r.json<{ user?: { email: string } }>().user?.email === user.email),
+  ).toBe(true)
+
+  let n = 0
+  const signIn = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: office,
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: `office${++n}@example.com`, password: 'wrong password' },
+    })
+  for (let i = 0; i < 10; i++) expect((await signIn()).statusCode).toBe(401)
+  expect((await signIn()).statusCode).toBe(429)
+})
