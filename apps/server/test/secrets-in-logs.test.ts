@@ -250,6 +250,27 @@ test(
       payload: { token: resetToken, newPassword: NEW_PASSWORD },
     })
     expect(reset.statusCode).toBe(200)
+    // The reset ended every session and the tokens issued for them (issue 13): sign in again.
+    const again = await call({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: user.email, password: NEW_PASSWORD },
+    })
+    expect(again.statusCode).toBe(200)
+    const cookie = [again.headers['set-cookie'] ?? []]
+      .flat()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const fresh = await call({
+      method: 'PUT',
+      url: `/api/user/${encodeURIComponent(user.email)}`,
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { email: user.email },
+    })
+    expect(fresh.statusCode).toBe(200)
+    user.token = fresh.json<{ token: string }>().token
+    tokens.push(user.token)
 
     // Errors: 400s, 401s, 404s, and a 500 from a database that fails an order mid-insert.
     const forgedToken = 'eyJhbGciOiJIUzI1NiJ9.LEAKCHECKforgedBearerToken.c2lnbmF0dXJl'
