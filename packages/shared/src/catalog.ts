@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import {
+  LEAD_TIME_DAYS_MAX,
   TOOL_DESCRIPTION_MAX,
   TOOL_LIST_MAX_LIMIT,
   TOOL_NAME_MAX,
@@ -9,8 +10,17 @@ import {
 } from './constants.js'
 import { MediaUrlSchema } from './media.js'
 import { messages } from './messages.js'
+import { PRICE_BREAKS_MAX, priceBreaksProblem, type PriceBreakProblem } from './pricing.js'
+import { toCents } from './money.js'
 
-/** A tool as the API shows it (SPEC.md §3). Money in currency units. */
+/** From `minQuantity` units on, each unit costs `price` (issue 14). */
+export const PriceBreakSchema = z.object({
+  minQuantity: z.number().int().positive(),
+  price: z.number().nonnegative(),
+})
+export type PriceBreak = z.infer<typeof PriceBreakSchema>
+
+/** A tool as the API shows it (SPEC.md §3, plus issue 14's buying rules). Money in currency units. */
 export const ToolSchema = z.object({
   _id: z.string(),
   name: z.string().min(1).max(TOOL_NAME_MAX),
@@ -19,6 +29,13 @@ export const ToolSchema = z.object({
   description: z.string().max(TOOL_DESCRIPTION_MAX),
   quantity: z.number().int().nonnegative(),
   minimum: z.number().int().positive(),
+  /** Ascending, at most 5; empty when the tool has one price. */
+  priceBreaks: z.array(PriceBreakSchema).max(PRICE_BREAKS_MAX),
+  /** Sold only in multiples of this; 1 by default. */
+  packSize: z.number().int().positive(),
+  /** May be ordered beyond stock; the rest is made in `leadTimeDays` working days. */
+  madeToOrder: z.boolean(),
+  leadTimeDays: z.number().int().positive().nullable(),
 })
 export type Tool = z.infer<typeof ToolSchema>
 
@@ -72,17 +89,88 @@ const productFields = {
     .trim()
     .min(1, m.descriptionRequired)
     .max(TOOL_DESCRIPTION_MAX, m.descriptionTooLong),
+  priceBreaks: z
+    .array(
+      z.object({
+        minQuantity: wholeNumber(m.breakQuantityRequired, 2, m.breakQuantityMin),
+        price: money,
+      }),
+    )
+    .max(PRICE_BREAKS_MAX, m.priceBreaksTooMany),
+  packSize: wholeNumber(m.packSizeRequired, 1, m.packSizeMin),
+  madeToOrder: z.boolean(),
+  leadTimeDays: z
+    .number()
+    .int(m.wholeNumber)
+    .min(1, m.leadTimeRange)
+    .max(LEAD_TIME_DAYS_MAX, m.leadTimeRange)
+    .nullable(),
+}
+
+type BuyingRules = {
+  price?: number
+  minimum?: number
+  priceBreaks?: { minQuantity: number; price: number }[]
+  packSize?: number
+  madeToOrder?: boolean
+  leadTimeDays?: number | null
+}
+
+function breakMessage(problem: PriceBreakProblem): string {
+  if (problem.kind === 'too-many') return m.priceBreaksTooMany
+  if (problem.kind === 'not-ascending') return m.priceBreaksAscending
+  if (problem.kind === 'not-pack-multiple') return m.priceBreaksPackMultiple(problem.packSize)
+  return m.priceBreaksFalling
+}
+
+/**
+ * The rules that tie a tool's buying fields together, on the whole product (after an edit is
+ * merged into the row, the server runs it again): the minimum is a multiple of the pack size,
+ * breaks rise in quantity and fall in price below the base price, and a made-to-order tool
+ * has a lead time. Returns the field and its message, or null.
+ */
+export function buyingRulesProblem(tool: BuyingRules): { field: string; message: string } | null {
+  const packSize = tool.packSize ?? 1
+  if (tool.minimum !== undefined && tool.minimum % packSize !== 0)
+    return { field: 'minimum', message: m.minimumPackMultiple(packSize) }
+  if (tool.madeToOrder && !tool.leadTimeDays)
+    return { field: 'leadTimeDays', message: m.leadTimeRequired }
+  if (tool.price !== undefined && tool.priceBreaks && tool.priceBreaks.length > 0) {
+    const problem = priceBreaksProblem({
+      priceCents: toCents(tool.price),
+      packSize,
+      priceBreaks: tool.priceBreaks.map((b) => ({
+        minQuantity: b.minQuantity,
+        priceCents: toCents(b.price),
+      })),
+    })
+    if (problem) return { field: 'priceBreaks', message: breakMessage(problem) }
+  }
+  return null
 }
 
 /**
  * Add Product (`POST /api/tool`, SPEC.md §5): every field required, quantity and price at
  * least 1, and the minimum order no more than the stock (issue 6).
  */
-export const ToolCreateBodySchema = z.object(productFields).superRefine((body, ctx) => {
-  if (body.minimum > body.quantity)
-    ctx.addIssue({ code: 'custom', message: m.minimumAboveStock, path: ['minimum'] })
-})
-export type ToolCreateBody = z.infer<typeof ToolCreateBodySchema>
+export const ToolCreateBodySchema = z
+  .object({
+    ...productFields,
+    // Issue 14's fields are optional on Add Product, so SPEC.md's body still makes a tool.
+    priceBreaks: productFields.priceBreaks.default([]),
+    packSize: productFields.packSize.default(1),
+    madeToOrder: productFields.madeToOrder.default(false),
+    leadTimeDays: productFields.leadTimeDays.default(null),
+  })
+  .superRefine((body, ctx) => {
+    if (body.minimum > body.quantity)
+      ctx.addIssue({ code: 'custom', message: m.minimumAboveStock, path: ['minimum'] })
+    const problem = buyingRulesProblem(body)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
+  })
+export type ToolCreateBody = z.output<typeof ToolCreateBodySchema>
+/** What a client may send: issue 14's fields may be left out. */
+export type ToolCreateInput = z.input<typeof ToolCreateBodySchema>
 
 export const ToolCreateResponseSchema = z.object({
   acknowledged: z.literal(true),

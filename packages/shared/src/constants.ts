@@ -33,3 +33,6 @@ export const PRODUCTS_PAGE_SIZE = 24
 export const OPEN_UNPAID_ORDERS_MAX = 10
 /** Orders one account may place in a minute, whatever its address (issue 13). */
 export const ORDERS_PER_MINUTE_MAX = 30
+
+/** A made-to-order tool's lead time, in working days (issue 14). */
+export const LEAD_TIME_DAYS_MAX = 365

@@ -188,6 +188,11 @@ export const messages = {
     payFor: (tool: string) => `Please pay for ${tool}`,
     amountToPay: (amount: string) => `Amount to pay: ${amount}`,
     orderLoadFailed: 'This order could not be loaded.',
+    priceBreaks: 'Price breaks',
+    volumePricing: 'Volume pricing',
+    breakFrom: (n: number) => `${n}+`,
+    madeToOrderSplit: (fromStock: number, made: number, days: number) =>
+      `${fromStock} from stock, ${made} made to order, ships in about ${days} working days`,
     /** My Orders: how long an unpaid order still holds its stock (issue 13). */
     payWithin: (hours: number) =>
       hours <= 1 ? 'Pay within the hour' : `Pay within ${Math.floor(hours)} h`,
@@ -285,6 +290,20 @@ export const messages = {
     descriptionTooLong: 'description is too long',
     imageRequired: 'image is required',
     imageNotOurs: 'Upload the image first; only images stored by this shop can be used.',
+    breakQuantityRequired: 'a price break needs a quantity',
+    breakQuantityMin: 'a price break starts at 2 or more',
+    priceBreaksTooMany: 'A tool can have at most 5 price breaks.',
+    priceBreaksAscending: 'Price breaks must go up in quantity.',
+    priceBreaksFalling:
+      'Each price break must be cheaper than the one before it, starting from the price.',
+    priceBreaksPackMultiple: (n: number) =>
+      `Each price break quantity must be a multiple of the pack size (${n}).`,
+    packSizeRequired: 'pack size is required',
+    packSizeMin: 'pack size must be at least 1',
+    minimumPackMultiple: (n: number) =>
+      `The minimum order quantity must be a multiple of the pack size (${n}).`,
+    leadTimeRequired: 'A made-to-order tool needs a lead time in working days.',
+    leadTimeRange: 'lead time must be 1 to 365 working days',
   },
   media: {
     missingFile: 'image is required',
@@ -508,6 +527,7 @@ export const messages = {
   /** What the order rules answer (server and client alike). */
   orderRules: {
     invalidQuantity: 'Please enter valid quantity',
+    packMultiple: (n: number) => `Please order in multiples of ${n}`,
     belowMinimum: (minimum: number) =>
       `Please enter valid quantity (the minimum order is ${minimum}).`,
     outOfStock: (left: number) =>

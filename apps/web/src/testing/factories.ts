@@ -23,6 +23,10 @@ export function makeTool(overrides: Partial<Tool> = {}): Tool {
     description: `A sturdy tool number ${sequence}.`,
     quantity: 100 + sequence,
     minimum: 5,
+    priceBreaks: [],
+    packSize: 1,
+    madeToOrder: false,
+    leadTimeDays: null,
     ...overrides,
   })
 }

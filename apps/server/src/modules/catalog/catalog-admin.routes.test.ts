@@ -55,7 +55,15 @@ describe('POST /api/tool (Add Product)', () => {
     const tool = ToolSchema.parse(
       (await app.inject({ method: 'GET', url: `/api/tool/${insertedId}` })).json(),
     )
-    expect(tool).toEqual({ _id: insertedId, ...body })
+    // Without issue 14's fields a product has one price, packs of 1, and no made-to-order.
+    expect(tool).toEqual({
+      _id: insertedId,
+      ...body,
+      priceBreaks: [],
+      packSize: 1,
+      madeToOrder: false,
+      leadTimeDays: null,
+    })
     expect((await catalogue(app))[0]?._id).toBe(insertedId)
   })
 

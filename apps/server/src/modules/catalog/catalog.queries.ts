@@ -1,4 +1,4 @@
-import type { ToolSort } from '@toolworks/shared'
+import type { PriceBreakCents, ToolSort } from '@toolworks/shared'
 import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
@@ -12,6 +12,10 @@ const toolColumns = {
   priceCents: tools.priceCents,
   quantity: tools.quantity,
   minimum: tools.minimum,
+  priceBreaks: tools.priceBreaks,
+  packSize: tools.packSize,
+  madeToOrder: tools.madeToOrder,
+  leadTimeDays: tools.leadTimeDays,
 }
 
 export type ToolRow = {
@@ -22,6 +26,10 @@ export type ToolRow = {
   priceCents: number
   quantity: number
   minimum: number
+  priceBreaks: PriceBreakCents[]
+  packSize: number
+  madeToOrder: boolean
+  leadTimeDays: number | null
 }
 
 const active = isNull(tools.deletedAt)
@@ -88,18 +96,31 @@ export async function findActiveTool(db: DbOrTx, id: string): Promise<ToolRow | 
   return row
 }
 
-export type NewToolRow = Omit<ToolRow, 'id'> & { createdAt?: Date }
+export type NewToolRow = Omit<
+  ToolRow,
+  'id' | 'priceBreaks' | 'packSize' | 'madeToOrder' | 'leadTimeDays'
+> &
+  Partial<Pick<ToolRow, 'priceBreaks' | 'packSize' | 'madeToOrder' | 'leadTimeDays'>> & {
+    createdAt?: Date
+  }
 
 export async function insertTools(db: DbOrTx, rows: NewToolRow[]): Promise<{ id: string }[]> {
   if (rows.length === 0) return []
   return db.insert(tools).values(rows).returning({ id: tools.id })
 }
 
-export type StockTaken = { id: string; name: string; priceCents: number; quantity: number }
+export type StockTaken = {
+  id: string
+  name: string
+  priceCents: number
+  quantity: number
+  priceBreaks: PriceBreakCents[]
+}
 
 /**
- * Takes `amount` from a tool's stock only when enough is left and the amount meets the
- * minimum order: one conditional UPDATE, so concurrent orders can never oversell.
+ * Takes `amount` from a tool's stock only when enough is left, the amount meets the minimum
+ * order and is a multiple of the pack size: one conditional UPDATE, so concurrent orders can
+ * never oversell.
  */
 export async function takeStock(
   tx: DbOrTx,
@@ -109,12 +130,21 @@ export async function takeStock(
   const [row] = await tx
     .update(tools)
     .set({ quantity: sql`${tools.quantity} - ${amount}` })
-    .where(and(eq(tools.id, id), active, gte(tools.quantity, amount), lte(tools.minimum, amount)))
+    .where(
+      and(
+        eq(tools.id, id),
+        active,
+        gte(tools.quantity, amount),
+        lte(tools.minimum, amount),
+        sql`${amount} % ${tools.packSize} = 0`,
+      ),
+    )
     .returning({
       id: tools.id,
       name: tools.name,
       priceCents: tools.priceCents,
       quantity: tools.quantity,
+      priceBreaks: tools.priceBreaks,
     })
   return row
 }

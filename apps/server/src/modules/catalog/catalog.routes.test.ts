@@ -81,6 +81,10 @@ describe('GET /api/tool/{id}', () => {
       description: row.description,
       quantity: 7,
       minimum: 2,
+      priceBreaks: [],
+      packSize: 1,
+      madeToOrder: false,
+      leadTimeDays: null,
     })
   })
 

@@ -1,4 +1,5 @@
 import {
+  buyingRulesProblem,
   fromCents,
   messages,
   toCents,
@@ -37,7 +38,22 @@ export function toTool(row: ToolRow): Tool {
     description: row.description,
     quantity: row.quantity,
     minimum: row.minimum,
+    priceBreaks: row.priceBreaks.map((b) => ({
+      minQuantity: b.minQuantity,
+      price: fromCents(b.priceCents),
+    })),
+    packSize: row.packSize,
+    madeToOrder: row.madeToOrder,
+    leadTimeDays: row.leadTimeDays,
   }
+}
+
+const breaksInCents = (breaks: { minQuantity: number; price: number }[]) =>
+  breaks.map((b) => ({ minQuantity: b.minQuantity, priceCents: toCents(b.price) }))
+
+function refuse(problem: { field: string; message: string } | null) {
+  if (problem)
+    throw new AppError('VALIDATION_FAILED', problem.message, { [problem.field]: problem.message })
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>
@@ -85,6 +101,10 @@ export function createCatalogService({
           priceCents: toCents(body.price),
           quantity: body.quantity,
           minimum: body.minimum,
+          priceBreaks: breaksInCents(body.priceBreaks),
+          packSize: body.packSize,
+          madeToOrder: body.madeToOrder,
+          leadTimeDays: body.madeToOrder ? body.leadTimeDays : null,
         },
       ])
       if (!row) throw new Error('insert returned no row')
@@ -145,6 +165,10 @@ export function createCatalogService({
         const message = messages.orderRules.belowMinimum(tool.minimum)
         throw new AppError('VALIDATION_FAILED', message, { purchaseQuantity: message })
       }
+      if (amount % tool.packSize !== 0) {
+        const message = messages.orderRules.packMultiple(tool.packSize)
+        throw new AppError('VALIDATION_FAILED', message, { purchaseQuantity: message })
+      }
       throw new AppError('OUT_OF_STOCK', messages.orderRules.outOfStock(tool.quantity))
     },
 
@@ -165,6 +189,10 @@ export function createCatalogService({
           ...(body.price !== undefined && { priceCents: toCents(body.price) }),
           ...(body.quantity !== undefined && { quantity: body.quantity }),
           ...(body.minimum !== undefined && { minimum: body.minimum }),
+          ...(body.priceBreaks !== undefined && { priceBreaks: breaksInCents(body.priceBreaks) }),
+          ...(body.packSize !== undefined && { packSize: body.packSize }),
+          ...(body.madeToOrder !== undefined && { madeToOrder: body.madeToOrder }),
+          ...(body.leadTimeDays !== undefined && { leadTimeDays: body.leadTimeDays }),
         }
         const minimum = next.minimum ?? current.minimum
         const quantity = next.quantity ?? current.quantity
@@ -172,6 +200,10 @@ export function createCatalogService({
           const message = messages.productRules.minimumAboveStock
           throw new AppError('VALIDATION_FAILED', message, { minimum: message })
         }
+        // The edit merged into the row must still hold together (pack, breaks, lead time).
+        const merged = toTool({ ...current, ...next })
+        refuse(buyingRulesProblem(merged))
+        if (!merged.madeToOrder) next.leadTimeDays = null
         return updateTool(tx, id, next)
       })
       if (!row) throw notFound()

@@ -1,6 +1,7 @@
 import {
   fromCents,
   messages,
+  unitPriceCents,
   OPEN_UNPAID_ORDERS_MAX,
   type Order,
   type PurchaseBody,
@@ -189,12 +190,15 @@ export function createOrdersService({
         if ((await countOpenUnpaid(tx, actor.id, since)) >= OPEN_UNPAID_ORDERS_MAX)
           throw new AppError('CONFLICT', r.tooManyUnpaid(OPEN_UNPAID_ORDERS_MAX))
         const tool = await catalog.takeStock(tx, body.toolsId, body.purchaseQuantity)
+        // The server prices the order from the row it just updated (the break in force),
+        // never from anything the client sent.
+        const unitCents = unitPriceCents(tool, body.purchaseQuantity)
         return insertOrder(tx, {
           toolId: tool.id,
           toolName: tool.name,
-          unitPriceCents: tool.priceCents,
+          unitPriceCents: unitCents,
           quantity: body.purchaseQuantity,
-          totalCents: tool.priceCents * body.purchaseQuantity,
+          totalCents: unitCents * body.purchaseQuantity,
           customerId: actor.id,
           customerEmail: actor.email,
           customerName: actor.name,

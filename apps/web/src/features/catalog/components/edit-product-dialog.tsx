@@ -17,7 +17,13 @@ import { PRODUCT_FIELDS, ProductFields, type ProductFormInput } from './product-
 const m = messages.products
 
 // The shared edit rules with every field filled in (the form shows them all), the image a file.
-const EditProductFormSchema = ToolUpdateBodySchema.omit({ image: true })
+const EditProductFormSchema = ToolUpdateBodySchema.pick({
+  name: true,
+  quantity: true,
+  price: true,
+  minimum: true,
+  description: true,
+})
   .required()
   .extend({ image: OptionalImageFileSchema })
 type EditProductFormOutput = z.output<typeof EditProductFormSchema>
