@@ -78,6 +78,10 @@ describe('Add Product', () => {
           minimum: 5,
           description: 'An 18 V drill with two batteries.',
           image: UPLOADED_IMAGE_URL,
+          priceBreaks: [],
+          packSize: 1,
+          madeToOrder: false,
+          leadTimeDays: null,
         },
       },
     ])
@@ -168,5 +172,54 @@ describe('Add Product', () => {
     expect(await screen.findByText('there is been a problem adding new tool')).toBeInTheDocument()
     expect(screen.getByText('name is too long')).toBeInTheDocument()
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  test('price breaks, a pack size and made to order go into the product (issue 14)', async () => {
+    const { user, catalog } = setup()
+    await fillProduct(user, { quantity: '500', minimum: '10' })
+    const pack = screen.getByLabelText('Pack size')
+    await user.clear(pack)
+    await user.type(pack, '10')
+    await user.click(screen.getByLabelText('Made to order'))
+    await user.type(await screen.findByLabelText('Lead time (working days)'), '12')
+    await user.click(screen.getByRole('button', { name: 'Add price break' }))
+    await user.type(screen.getByLabelText('Price break 1: from quantity'), '100')
+    await user.type(screen.getByLabelText('Price break 1: unit price'), '119.5')
+    await user.click(screen.getByRole('button', { name: 'Add price break' }))
+    await user.type(screen.getByLabelText('Price break 2: from quantity'), '250')
+    await user.type(screen.getByLabelText('Price break 2: unit price'), '110')
+    await submit(user)
+
+    expect(await screen.findByText('new product added')).toBeInTheDocument()
+    expect(catalog.seen.find((r) => r.path === '/api/tool')?.body).toMatchObject({
+      quantity: 500,
+      minimum: 10,
+      packSize: 10,
+      madeToOrder: true,
+      leadTimeDays: 12,
+      priceBreaks: [
+        { minQuantity: 100, price: 119.5 },
+        { minQuantity: 250, price: 110 },
+      ],
+    })
+  })
+
+  test('a minimum off the pack size is refused with the shared rule's message before sending', async () => {
+    const { user, catalog } = setup()
+    await fillProduct(user, { minimum: '5' })
+    const pack = screen.getByLabelText('Pack size')
+    await user.clear(pack)
+    await user.type(pack, '10')
+    await user.click(screen.getByRole('button', { name: 'Add price break' }))
+    await user.type(screen.getByLabelText('Price break 1: from quantity'), '20')
+    await user.type(screen.getByLabelText('Price break 1: unit price'), '150')
+    await submit(user)
+
+    expect(
+      await screen.findByText(
+        'The minimum order quantity must be a multiple of the pack size (10).',
+      ),
+    ).toBeInTheDocument()
+    expect(catalog.seen).toEqual([])
   })
 })

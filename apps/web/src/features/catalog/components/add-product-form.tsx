@@ -10,6 +10,7 @@ import { applyFieldErrors } from '@/lib/apply-field-errors'
 
 import { useCreateTool } from '../api/create-tool'
 import { uploadErrorMessage, useUploadImage } from '../api/upload-image'
+import { LeadTimeInputSchema } from '../utils/lead-time'
 import { RequiredImageFileSchema } from '../utils/image-file'
 import { PRODUCT_FIELDS, ProductFields, type ProductFormInput } from './product-fields'
 
@@ -18,11 +19,24 @@ const m = messages.products
 // Stands in for the URL the upload will answer, so the shared cross-field rules can run first.
 const PENDING_UPLOAD_URL = `/media/${'0'.repeat(32)}-800.webp`
 
-const { name, quantity, price, minimum, description } = ToolCreateBodySchema.shape
+const { name, quantity, price, minimum, description, priceBreaks, packSize, madeToOrder } =
+  ToolCreateBodySchema.shape
 
 // The shared rules for every field, with the image as a file (the body carries its URL later).
 const AddProductFormSchema = z
-  .object({ name, quantity, price, minimum, description, image: RequiredImageFileSchema })
+  .object({
+    name,
+    quantity,
+    price,
+    minimum,
+    description,
+    // Without their defaults: the form always holds a value for each.
+    priceBreaks: priceBreaks.unwrap(),
+    packSize: packSize.unwrap(),
+    madeToOrder: madeToOrder.unwrap(),
+    leadTimeDays: LeadTimeInputSchema,
+    image: RequiredImageFileSchema,
+  })
   .superRefine((value, ctx) => {
     const shared = ToolCreateBodySchema.safeParse({ ...value, image: PENDING_UPLOAD_URL })
     for (const issue of shared.error?.issues ?? [])
@@ -38,6 +52,10 @@ const EMPTY: ProductFormInput = {
   minimum: NaN,
   description: '',
   image: null,
+  priceBreaks: [],
+  packSize: 1,
+  madeToOrder: false,
+  leadTimeDays: NaN,
 }
 
 /**
@@ -49,6 +67,7 @@ export function AddProductForm() {
   const create = useCreateTool()
   const [progress, setProgress] = useState<number | null>(null)
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -94,6 +113,7 @@ export function AddProductForm() {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
       <ProductFields
+        control={control}
         register={register}
         errors={errors}
         minQuantity={1}

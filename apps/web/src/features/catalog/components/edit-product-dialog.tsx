@@ -12,28 +12,36 @@ import { getErrorMessage } from '@/lib/get-error-message'
 import { useUpdateTool } from '../api/update-tool'
 import { uploadErrorMessage, useUploadImage } from '../api/upload-image'
 import { OptionalImageFileSchema, thumbnailUrl } from '../utils/image-file'
+import { LeadTimeInputSchema } from '../utils/lead-time'
 import { PRODUCT_FIELDS, ProductFields, type ProductFormInput } from './product-fields'
 
 const m = messages.products
 
 // The shared edit rules with every field filled in (the form shows them all), the image a file.
-const EditProductFormSchema = ToolUpdateBodySchema.pick({
-  name: true,
-  quantity: true,
-  price: true,
-  minimum: true,
-  description: true,
-})
+const EditProductFormSchema = ToolUpdateBodySchema.omit({ image: true, leadTimeDays: true })
   .required()
-  .extend({ image: OptionalImageFileSchema })
+  .extend({ leadTimeDays: LeadTimeInputSchema, image: OptionalImageFileSchema })
 type EditProductFormOutput = z.output<typeof EditProductFormSchema>
 
-const EDITABLE = ['name', 'quantity', 'price', 'minimum', 'description'] as const
+const EDITABLE = [
+  'name',
+  'quantity',
+  'price',
+  'minimum',
+  'description',
+  'priceBreaks',
+  'packSize',
+  'madeToOrder',
+  'leadTimeDays',
+] as const
 
 /** Only what differs from the tool, so an edit never overwrites a field it did not touch. */
 function changedFields(tool: Tool, values: Omit<EditProductFormOutput, 'image'>): ToolUpdateBody {
-  const body: Record<string, string | number> = {}
-  for (const key of EDITABLE) if (values[key] !== tool[key]) body[key] = values[key]
+  const body: Record<string, unknown> = {}
+  for (const key of EDITABLE)
+    if (JSON.stringify(values[key]) !== JSON.stringify(tool[key])) body[key] = values[key]
+  // A tool that is no longer made to order keeps no lead time.
+  if (body.madeToOrder === false) delete body.leadTimeDays
   return body
 }
 
@@ -53,6 +61,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
   const update = useUpdateTool()
   const [progress, setProgress] = useState<number | null>(null)
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -66,6 +75,10 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       minimum: tool.minimum,
       description: tool.description,
       image: null,
+      priceBreaks: tool.priceBreaks,
+      packSize: tool.packSize,
+      madeToOrder: tool.madeToOrder,
+      leadTimeDays: tool.leadTimeDays ?? NaN,
     },
   })
   const pending = upload.isPending || update.isPending
@@ -120,6 +133,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
           onSubmit={(event) => void handleSubmit(onSubmit)(event)}
         >
           <ProductFields
+            control={control}
             register={register}
             errors={errors}
             minQuantity={0}

@@ -1,4 +1,4 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form'
+import type { Control, FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form'
 
 import { messages } from '@toolworks/shared'
 
@@ -6,6 +6,7 @@ import { TextField } from '@/components/ui/text-field'
 import { TextareaField } from '@/components/ui/textarea-field'
 
 import type { FileInputValue } from '../utils/image-file'
+import { BuyingRulesFields } from './buying-rules-fields'
 import { ImageField } from './image-field'
 
 const m = messages.products
@@ -18,6 +19,11 @@ export type ProductFormInput = {
   minimum: number
   description: string
   image: FileInputValue
+  priceBreaks: { minQuantity: number; price: number }[]
+  packSize: number
+  madeToOrder: boolean
+  /** NaN while empty (valueAsNumber); the form schema reads it as none. */
+  leadTimeDays: number | null
 }
 
 /** The fields whose server messages go onto an input. */
@@ -28,9 +34,15 @@ export const PRODUCT_FIELDS = [
   'minimum',
   'description',
   'image',
+  'priceBreaks',
+  'packSize',
+  'madeToOrder',
+  'leadTimeDays',
 ] as const satisfies readonly (keyof ProductFormInput)[]
 
-type ProductFieldsProps = {
+type ProductFieldsProps<Output extends FieldValues> = {
+  // Each form has its own output type (what its schema makes of the inputs).
+  control: Control<ProductFormInput, unknown, Output>
   register: UseFormRegister<ProductFormInput>
   errors: FieldErrors<ProductFormInput>
   /** The lowest stock the form takes: 1 on Add Product, 0 on an edit. */
@@ -39,14 +51,15 @@ type ProductFieldsProps = {
   imageHint?: string
 }
 
-/** Name, quantity, price, minimum order, description and image (SPEC.md §2 Add Product). */
-export function ProductFields({
+/** Name, quantity, price, minimum order, buying rules, description and image (SPEC.md §2 Add Product, issue 14). */
+export function ProductFields<Output extends FieldValues>({
+  control,
   register,
   errors,
   minQuantity,
   uploadProgress,
   imageHint,
-}: ProductFieldsProps) {
+}: ProductFieldsProps<Output>) {
   return (
     <>
       <TextField label={m.name} required error={errors.name?.message} {...register('name')} />
@@ -82,6 +95,7 @@ export function ProductFields({
           {...register('minimum', { valueAsNumber: true })}
         />
       </div>
+      <BuyingRulesFields control={control} register={register} errors={errors} />
       <TextareaField
         label={m.description}
         rows={4}
