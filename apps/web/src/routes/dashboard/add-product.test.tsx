@@ -204,7 +204,7 @@ describe('Add Product', () => {
     })
   })
 
-  test('a minimum off the pack size is refused with the shared rule's message before sending', async () => {
+  test('a minimum off the pack size is refused with the shared rule message before sending', async () => {
     const { user, catalog } = setup()
     await fillProduct(user, { minimum: '5' })
     const pack = screen.getByLabelText('Pack size')
