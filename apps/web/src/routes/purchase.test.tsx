@@ -154,4 +154,41 @@ describe('/purchase/:id', () => {
     expect(await screen.findByText('address is too long')).toBeInTheDocument()
     expect(screen.getByLabelText('Address')).toHaveAttribute('aria-invalid', 'true')
   })
+
+  test('price breaks: the table marks the break in force and the total follows it (issue 14)', async () => {
+    const tool = makeTool({
+      _id: 'bolts',
+      name: 'Hex bolts',
+      quantity: 2000,
+      minimum: 50,
+      price: 4,
+      packSize: 50,
+      priceBreaks: [
+        { minQuantity: 200, price: 3.5 },
+        { minQuantity: 500, price: 3 },
+      ],
+    })
+    server.use(
+      sessionHandler(makeUser({ email })),
+      toolHandler(() => tool),
+    )
+    const { user } = renderApp('/purchase/bolts')
+    const table = await screen.findByRole('table', { name: 'Price breaks' })
+    const current = () => table.querySelector('[aria-current="true"]')?.textContent
+    expect(current()).toBe('50+$4.00')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$200.00')
+
+    await setQuantity(user, '200')
+    expect(current()).toBe('200+$3.50')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$700.00')
+
+    await setQuantity(user, '500')
+    expect(current()).toBe('500+$3.00')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$1,500.00')
+    expect(screen.getByLabelText('Order quantity')).toHaveAttribute('step', '50')
+
+    await setQuantity(user, '520')
+    expect(screen.getByText('Please order in multiples of 50')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Purchase' })).toBeDisabled()
+  })
 })

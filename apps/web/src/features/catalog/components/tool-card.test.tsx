@@ -49,4 +49,19 @@ describe('ToolCard', () => {
     expect(img).toHaveAttribute('width')
     expect(img).toHaveAttribute('height')
   })
+
+  test('says "Volume pricing" beside the base price only when the tool has price breaks', () => {
+    const plain = makeTool({ name: 'Plain', price: 5 })
+    const bulk = makeTool({ name: 'Bulk', price: 5, priceBreaks: [{ minQuantity: 100, price: 4 }] })
+    renderWithProviders(
+      <>
+        <ToolCard tool={plain} />
+        <ToolCard tool={bulk} />
+      </>,
+    )
+    expect(screen.getByRole('article', { name: 'Bulk' })).toHaveTextContent(
+      'Price: $5.00Volume pricing',
+    )
+    expect(screen.getByRole('article', { name: 'Plain' })).not.toHaveTextContent('Volume pricing')
+  })
 })

@@ -55,6 +55,11 @@ export function ToolCard({ tool, eager = false, headingLevel = 3 }: ToolCardProp
         <p>
           <span className="text-sm text-base-content/70">{catalog.price}:</span>{' '}
           <span className="text-xl font-extrabold">{formatMoney(tool.price)}</span>
+          {tool.priceBreaks.length > 0 && (
+            <span className="badge badge-soft badge-primary ml-2 align-middle">
+              {messages.ordering.volumePricing}
+            </span>
+          )}
         </p>
         <p className="line-clamp-3 text-sm text-base-content/80">{tool.description}</p>
         <div className="card-actions mt-auto pt-2">

@@ -11,6 +11,7 @@ import {
   messages,
   PurchaseBodySchema,
   toCents,
+  unitPriceCents,
   type Tool,
 } from '@toolworks/shared'
 
@@ -21,6 +22,7 @@ import { getErrorMessage } from '@/lib/get-error-message'
 import { paths } from '@/lib/paths'
 
 import { useCreateOrder } from '../api/create-order'
+import { PriceBreaksTable } from './price-breaks-table'
 
 const m = messages.ordering
 
@@ -31,17 +33,31 @@ type PurchaseFormOutput = z.output<typeof PurchaseFormSchema>
 
 const FIELDS = ['phone', 'address', 'purchaseQuantity'] as const
 
-/** Why this quantity cannot be ordered, or null when it can (SPEC.md §5, issue 4). */
-export function quantityProblem(quantity: number, tool: Pick<Tool, 'quantity' | 'minimum'>) {
+/** Why this quantity cannot be ordered, or null when it can (SPEC.md §5, issues 4 and 14). */
+export function quantityProblem(
+  quantity: number,
+  tool: Pick<Tool, 'quantity' | 'minimum' | 'packSize'>,
+) {
   if (!Number.isInteger(quantity) || quantity > tool.quantity) return m.invalidQuantity
   if (quantity < 1 || quantity < tool.minimum) return messages.orderRules.belowMinimum(tool.minimum)
+  if (quantity % tool.packSize !== 0) return messages.orderRules.packMultiple(tool.packSize)
   return null
 }
 
-/** quantity × unit price, counted in cents so 3 × 19.99 is 59.97 exactly. */
-function orderTotal(quantity: number, price: number): string | null {
+/** quantity × the unit price in force (price breaks), in cents so 3 × 19.99 is 59.97 exactly. */
+function orderTotal(quantity: number, tool: Pick<Tool, 'price' | 'priceBreaks'>): string | null {
   if (!Number.isInteger(quantity) || quantity < 0) return null
-  return formatMoney(fromCents(toCents(price) * quantity))
+  const unit = unitPriceCents(
+    {
+      priceCents: toCents(tool.price),
+      priceBreaks: tool.priceBreaks.map((b) => ({
+        minQuantity: b.minQuantity,
+        priceCents: toCents(b.price),
+      })),
+    },
+    quantity,
+  )
+  return formatMoney(fromCents(unit * quantity))
 }
 
 type PurchaseFormProps = {
@@ -69,7 +85,7 @@ export function PurchaseForm({ tool, email, name, onStockChanged }: PurchaseForm
   })
   const quantity = useWatch({ control, name: 'purchaseQuantity' })
   const problem = quantityProblem(quantity, tool)
-  const total = orderTotal(quantity, tool.price)
+  const total = orderTotal(quantity, tool)
 
   const onSubmit = (values: PurchaseFormOutput) => {
     if (quantityProblem(values.purchaseQuantity, tool)) return
@@ -123,11 +139,12 @@ export function PurchaseForm({ tool, email, name, onStockChanged }: PurchaseForm
         inputMode="numeric"
         min={0}
         max={tool.quantity}
-        step={1}
+        step={tool.packSize}
         required
         error={problem ?? errors.purchaseQuantity?.message}
         {...register('purchaseQuantity', { valueAsNumber: true })}
       />
+      <PriceBreaksTable tool={tool} quantity={quantity} />
       <p aria-live="polite">
         <span className="text-sm text-base-content/70">{m.total}:</span>{' '}
         <span className="text-xl font-extrabold" data-testid="order-total">
