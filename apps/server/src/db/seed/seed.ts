@@ -41,6 +41,10 @@ export async function seedDemoData(db: Db, media: MediaService): Promise<SeedRes
         priceCents: t.priceCents,
         quantity: t.quantity,
         minimum: t.minimum,
+        priceBreaks: t.priceBreaks ?? [],
+        packSize: t.packSize ?? 1,
+        madeToOrder: t.madeToOrder ?? false,
+        leadTimeDays: t.leadTimeDays ?? null,
         // The list is newest first: the first demo tool is the newest.
         createdAt: new Date(now - i * 60_000),
       }))

@@ -1,3 +1,4 @@
+import { buyingRulesProblem, fromCents } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
 import { seedReviews } from './reviews.js'
@@ -33,6 +34,30 @@ describe('seed tools', () => {
       }
     },
   )
+
+  test.each(seedTools.map((t) => [t.name, t] as const))(
+    '%s keeps the buying rules an admin would be held to',
+    (_, t) => {
+      const problem = buyingRulesProblem({
+        price: fromCents(t.priceCents),
+        minimum: t.minimum,
+        packSize: t.packSize ?? 1,
+        madeToOrder: t.madeToOrder ?? false,
+        leadTimeDays: t.leadTimeDays ?? null,
+        priceBreaks: (t.priceBreaks ?? []).map((b) => ({
+          minQuantity: b.minQuantity,
+          price: fromCents(b.priceCents),
+        })),
+      })
+      expect(problem).toBeNull()
+    },
+  )
+
+  test('the demo shows price breaks, pack sizes and made to order', () => {
+    expect(seedTools.some((t) => (t.priceBreaks ?? []).length > 0)).toBe(true)
+    expect(seedTools.some((t) => (t.packSize ?? 1) > 1)).toBe(true)
+    expect(seedTools.some((t) => t.madeToOrder)).toBe(true)
+  })
 
   test('every picture is different', () => {
     expect(new Set(seedTools.map((t) => t.svg)).size).toBe(seedTools.length)

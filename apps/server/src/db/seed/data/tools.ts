@@ -10,6 +10,11 @@ export type SeedTool = {
   minimum: number
   description: string
   svg: string
+  /** Issue 14's buying rules, on a few tools so the demo shows them. */
+  priceBreaks?: { minQuantity: number; priceCents: number }[]
+  packSize?: number
+  madeToOrder?: boolean
+  leadTimeDays?: number
 }
 
 // Palette: steel greys, dark slate, safety orange.
@@ -494,6 +499,11 @@ export const seedTools: SeedTool[] = [
     priceCents: 1375,
     quantity: 4800,
     minimum: 20,
+    packSize: 10,
+    priceBreaks: [
+      { minQuantity: 100, priceCents: 1275 },
+      { minQuantity: 500, priceCents: 1150 },
+    ],
     description:
       'Grade 8.8 zinc-plated steel hex bolts with 1.5 mm coarse thread, packed with matching nuts and flat washers. For machinery, steel frames and structural fixing.',
     svg: hexBoltSvg,
@@ -503,6 +513,8 @@ export const seedTools: SeedTool[] = [
     priceCents: 8999,
     quantity: 120,
     minimum: 1,
+    madeToOrder: true,
+    leadTimeDays: 10,
     description:
       'Ductile-iron body with 125 mm replaceable serrated steel jaws, 150 mm maximum opening and a locking 360° swivel base. Built-in anvil for light shaping work.',
     svg: benchViseSvg,
@@ -512,6 +524,11 @@ export const seedTools: SeedTool[] = [
     priceCents: 1649,
     quantity: 3200,
     minimum: 10,
+    packSize: 10,
+    priceBreaks: [
+      { minQuantity: 50, priceCents: 1549 },
+      { minQuantity: 200, priceCents: 1449 },
+    ],
     description:
       'Fibreglass-reinforced 115 × 1.0 × 22.23 mm thin cutting discs for steel and stainless steel, rated to 13,300 rpm. Fast, clean cuts with little burr.',
     svg: grinderDiscSvg,
