@@ -11,6 +11,10 @@ export const messages = {
     dashboardMenu: 'Dashboard menu',
     loading: 'Loading…',
     checkingSession: 'Checking your sign-in…',
+    /** While a failed request is asked again (issue 13, M7): nobody is signed out meanwhile. */
+    connectionRetrying: 'Connection trouble, retrying…',
+    connectionFailed: 'The shop could not be reached. You are still signed in.',
+    connectionRetry: 'Retry',
     comingSoon: 'This page is coming soon.',
   },
   home: {

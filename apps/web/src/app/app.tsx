@@ -2,6 +2,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router'
 
 import { createQueryClient, seedInitialData } from '@/lib/query-client'
 
+import { routerFlushSync } from './flush-sync'
 import { AppProviders } from './providers'
 import { routes } from './router'
 
@@ -13,7 +14,7 @@ const router = createBrowserRouter(routes)
 export function App() {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
     </AppProviders>
   )
 }

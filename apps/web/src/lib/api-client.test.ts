@@ -51,6 +51,23 @@ describe('api client', () => {
     })
   })
 
+  test('carries the Retry-After of a refused answer, in milliseconds', async () => {
+    server.use(
+      http.get('/api/tool', () =>
+        HttpResponse.json(
+          { error: { code: 'RATE_LIMITED', message: 'Slow down' } },
+          { status: 429, headers: { 'Retry-After': '3' } },
+        ),
+      ),
+    )
+
+    await expect(api.call(catalogContract.list)).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      retryAfterMs: 3000,
+    })
+  })
+
   test('turns a network failure into an ApiError with code NETWORK', async () => {
     server.use(http.get('/api/tool', () => HttpResponse.error()))
 

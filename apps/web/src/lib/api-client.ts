@@ -2,7 +2,7 @@ import { ErrorBodySchema } from '@toolworks/shared'
 import { z } from 'zod'
 
 import { getAccessToken } from './access-token'
-import { ApiError, codeForStatus } from './api-error'
+import { ApiError, codeForStatus, parseRetryAfter } from './api-error'
 
 // Same origin: the server serves the app, /api and /media on one port (DESIGN.md).
 const API_BASE = ''
@@ -78,11 +78,12 @@ function parseText(text: string): unknown {
 // Better Auth (under /api/auth) answers errors as `{ code?, message }`.
 const ProviderErrorSchema = z.object({ code: z.string().optional(), message: z.string() })
 
-function errorFromBody(status: number, body: unknown): ApiError {
+function errorFromBody(status: number, body: unknown, retryAfter: string | null): ApiError {
+  const retryAfterMs = parseRetryAfter(retryAfter)
   const parsed = ErrorBodySchema.safeParse(body)
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error
-    return new ApiError({ status, code, message, fields })
+    return new ApiError({ status, code, message, fields, retryAfterMs })
   }
   const provider = ProviderErrorSchema.safeParse(body)
   if (provider.success) {
@@ -91,9 +92,10 @@ function errorFromBody(status: number, body: unknown): ApiError {
       code: codeForStatus(status),
       message: provider.data.message,
       providerCode: provider.data.code,
+      retryAfterMs,
     })
   }
-  return new ApiError({ status, code: codeForStatus(status) })
+  return new ApiError({ status, code: codeForStatus(status), retryAfterMs })
 }
 
 async function send(url: URL, init: RequestInit): Promise<Response> {
@@ -125,7 +127,12 @@ async function request<E extends Endpoint>(
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
   })
-  const data = answer(endpoint, response.status, parseText(await response.text()))
+  const data = answer(
+    endpoint,
+    response.status,
+    parseText(await response.text()),
+    response.headers.get('Retry-After'),
+  )
   return { data, headers: response.headers }
 }
 
@@ -153,8 +160,9 @@ function answer<E extends Pick<Endpoint, 'response'>>(
   endpoint: E,
   status: number,
   data: unknown,
+  retryAfter: string | null = null,
 ): CallResult<E> {
-  if (status < 200 || status >= 300) throw errorFromBody(status, data)
+  if (status < 200 || status >= 300) throw errorFromBody(status, data, retryAfter)
   const parsed = endpoint.response.safeParse(data)
   if (!parsed.success) throw new ApiError({ status, code: 'INVALID_RESPONSE' })
   return parsed.data as CallResult<E>
@@ -217,7 +225,14 @@ function upload<E extends UploadEndpoint>(
     xhr.addEventListener('load', () =>
       settle(() => {
         try {
-          resolve(answer(endpoint, xhr.status, parseText(xhr.responseText)))
+          resolve(
+            answer(
+              endpoint,
+              xhr.status,
+              parseText(xhr.responseText),
+              xhr.getResponseHeader('Retry-After'),
+            ),
+          )
         } catch (error) {
           reject(error instanceof Error ? error : new Error(String(error)))
         }

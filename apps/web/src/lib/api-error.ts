@@ -10,6 +10,8 @@ type ApiErrorInit = {
   fields?: Record<string, string>
   /** The identity provider's own code (Better Auth answers `{ code, message }`). */
   providerCode?: string
+  /** How long the server asked the client to wait (its `Retry-After`), in milliseconds. */
+  retryAfterMs?: number
 }
 
 /** Any failed call: a non-2xx answer, no answer at all (status 0), or an unreadable answer. */
@@ -19,14 +21,41 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode
   readonly fields: Record<string, string>
   readonly providerCode: string | undefined
+  readonly retryAfterMs: number | undefined
 
-  constructor({ status, code, message, fields, providerCode }: ApiErrorInit) {
+  constructor({ status, code, message, fields, providerCode, retryAfterMs }: ApiErrorInit) {
     super(message ?? messages.errors[code])
     this.status = status
     this.code = code
     this.fields = fields ?? {}
     this.providerCode = providerCode
+    this.retryAfterMs = retryAfterMs
   }
+}
+
+/**
+ * A failure that says nothing about the request or the person: no answer at all, an answer a
+ * proxy or captive portal made up, a timeout, "too many requests" or a server failure. Asking
+ * again later may succeed, so it never counts as "signed out" or "not allowed" (issue 13, M7).
+ */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false
+  const { status, code } = error
+  return (
+    status === 0 || code === 'INVALID_RESPONSE' || status === 408 || status === 429 || status >= 500
+  )
+}
+
+/**
+ * `Retry-After` in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); undefined
+ * when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined
+  const trimmed = value.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  const date = Date.parse(trimmed)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(

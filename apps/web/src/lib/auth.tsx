@@ -3,6 +3,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type Query,
   type QueryClient,
 } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
@@ -12,6 +13,8 @@ import { accountsContract } from '@toolworks/shared'
 
 import { clearAccessToken, getAccessToken, setAccessToken } from './access-token'
 import { api } from './api-client'
+import { ApiError, isTransient } from './api-error'
+import { retryDelay, retryTransient } from './retry'
 
 // Better Auth's own endpoints (DESIGN.md, identity). Only the fields the app reads are named.
 const SessionSchema = z
@@ -53,8 +56,11 @@ export async function fetchAccessToken(email: string): Promise<string> {
 }
 
 /**
- * The signed-in user, or null. Any failure to ask counts as signed out. A session without a
- * stored token (a reload after the token was lost, a Google sign-in) gets one here.
+ * The signed-in user, or null. Only a definite answer means signed out: a null session, a 401,
+ * or another refusal that asking again cannot change. A transient failure (no connection, 429,
+ * 5xx) is thrown, so the query asks again and nobody is signed out by a passing hiccup (issue
+ * 13, M7). A session without a stored token (a reload after the token was lost, a Google
+ * sign-in) gets one here.
  */
 export async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
   let user: SessionUser | null
@@ -62,15 +68,15 @@ export async function getSession(signal?: AbortSignal): Promise<SessionUser | nu
     const session = await api.call(authContract.getSession, { signal })
     user = session?.user ?? null
   } catch (error) {
-    if (signal?.aborted) throw error
+    if (signal?.aborted || isTransient(error)) throw error
     return null
   }
   if (user && !getAccessToken()) {
     try {
       await fetchAccessToken(user.email)
     } catch (error) {
-      if (signal?.aborted) throw error
-      // Without a token the bearer calls answer 401, which signs the user out.
+      if (signal?.aborted || isTransient(error)) throw error
+      // Refused: without a token the bearer calls answer 401, which signs the user out.
     }
   }
   return user
@@ -81,7 +87,8 @@ export const sessionQuery = () =>
     queryKey: ['session'],
     queryFn: ({ signal }) => getSession(signal),
     staleTime: 5 * 60_000,
-    retry: false,
+    retry: retryTransient,
+    retryDelay,
   })
 
 export type Session =
@@ -95,25 +102,42 @@ export function useSession(): Session {
   return data ? { status: 'signed-in', user: data } : { status: 'signed-out', user: null }
 }
 
-/** SPEC.md §6: the server says whether the email is an admin (bearer). */
+/**
+ * SPEC.md §6: whether the email is an admin (bearer). A refusal (403, or a 401 for a token the
+ * server does not take) is a definite "no"; a transient failure is no answer and is asked again.
+ */
+async function isAdmin(email: string, signal: AbortSignal): Promise<{ admin: boolean }> {
+  try {
+    return await api.call(accountsContract.isAdmin, { params: { email }, signal })
+  } catch (error) {
+    if (error instanceof ApiError && !isTransient(error)) return { admin: false }
+    throw error
+  }
+}
+
 export const adminQuery = (email: string) =>
   queryOptions({
     queryKey: ['admin', email],
-    queryFn: ({ signal }) => api.call(accountsContract.isAdmin, { params: { email }, signal }),
+    queryFn: ({ signal }) => isAdmin(email, signal),
     select: (answer) => answer.admin,
     staleTime: 5 * 60_000,
+    retry: retryTransient,
+    retryDelay,
   })
 
 export type AdminStatus = 'loading' | 'admin' | 'not-admin'
 
-/** 'admin' only when the server says so; a failed check counts as not admin. */
+/**
+ * 'admin' or 'not-admin' only on the server's answer. While the check is failing for a passing
+ * reason it stays 'loading' (or keeps the last answer): a failure to ask is not "not admin",
+ * and RequireAdmin signs out only on 'not-admin'.
+ */
 export function useIsAdmin(): AdminStatus {
   const session = useSession()
   const email = session.user?.email ?? ''
-  const { data, isError } = useQuery({ ...adminQuery(email), enabled: email !== '' })
+  const { data } = useQuery({ ...adminQuery(email), enabled: email !== '' })
   if (session.status === 'signed-out') return 'not-admin'
   if (session.status === 'loading') return 'loading'
-  if (isError) return 'not-admin'
   if (data === undefined) return 'loading'
   return data ? 'admin' : 'not-admin'
 }
@@ -131,7 +155,29 @@ export async function signOut(): Promise<void> {
 /** After signing out: nobody is signed in and nothing of theirs stays in the cache. */
 export function forgetUser(queryClient: QueryClient): void {
   queryClient.setQueryData(sessionQuery().queryKey, null)
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' })
+  const notSession = (query: Query) => query.queryKey[0] !== 'session'
+  queryClient.removeQueries({
+    predicate: (query) => notSession(query) && query.getObserversCount() === 0,
+  })
+  // A screen already on the page (the one a sign-out went to) keeps watching its queries: a
+  // removed one would leave it waiting forever, so these are emptied and asked again instead.
+  void queryClient.resetQueries({
+    predicate: (query) => notSession(query) && query.getObserversCount() > 0,
+  })
+}
+
+/**
+ * Goes to `to` and only then forgets the user. `flushSync`: the new screen is on the page when
+ * the navigation resolves. Otherwise React renders it later (a transition), the guard of the
+ * page being left still sees the signed-out state first, and its redirect to /login wins.
+ */
+export async function leaveSignedOut(
+  navigate: ReturnType<typeof useNavigate>,
+  queryClient: QueryClient,
+  to: string,
+): Promise<void> {
+  await navigate(to, { flushSync: true })
+  forgetUser(queryClient)
 }
 
 /** Sign out; with `redirectTo` the app goes there before the signed-out state shows. */
@@ -141,8 +187,8 @@ export function useSignOut({ redirectTo }: { redirectTo?: string } = {}) {
   return useMutation({
     mutationFn: signOut,
     onSettled: async () => {
-      if (redirectTo !== undefined) await navigate(redirectTo)
-      forgetUser(queryClient)
+      if (redirectTo !== undefined) await leaveSignedOut(navigate, queryClient, redirectTo)
+      else forgetUser(queryClient)
     },
   })
 }

@@ -2,20 +2,29 @@ import { QueryClient } from '@tanstack/react-query'
 
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@toolworks/shared'
 
-import { ApiError } from './api-error'
+import { ApiError, isTransient } from './api-error'
+import { retryDelay } from './retry'
 
 const RETRIES = 2
 
-/** A 4xx answer will not change by asking again; a network or server failure might. */
+/**
+ * A 4xx answer will not change by asking again; a network or server failure, a timeout (408) or
+ * "too many requests" (429, after its Retry-After) might.
+ */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+  if (error instanceof ApiError && !isTransient(error)) return false
   return failureCount < RETRIES
 }
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 60_000,
+        retry: shouldRetry,
+        retryDelay,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   })

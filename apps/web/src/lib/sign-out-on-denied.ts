@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 
 import { ApiError } from './api-error'
-import { forgetUser, signOut } from './auth'
+import { leaveSignedOut, signOut } from './auth'
 import { paths } from './paths'
 
 /** Queries and mutations whose 401/403 means "this token is no good" carry this meta. */
@@ -28,10 +28,7 @@ export function useSignOutOnDenied(): void {
       busy.current = true
       void signOut()
         .catch(() => undefined)
-        .then(async () => {
-          await navigate(paths.home())
-          forgetUser(queryClient)
-        })
+        .then(() => leaveSignedOut(navigate, queryClient, paths.home()))
         .finally(() => {
           busy.current = false
         })

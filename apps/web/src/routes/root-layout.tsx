@@ -5,6 +5,7 @@ import { messages } from '@toolworks/shared'
 import { DashboardSidebarProvider } from '@/components/layout/dashboard-sidebar-context'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
+import { ConnectionNotice } from '@/components/ui/connection-notice'
 import { LazySubscribeForm } from '@/features/contact/components/lazy-contact-forms'
 import { useSignOutOnDenied } from '@/lib/sign-out-on-denied'
 
@@ -36,6 +37,7 @@ export function RootLayout() {
           <Outlet />
         </main>
         <Footer subscribe={<LazySubscribeForm />} />
+        <ConnectionNotice />
       </div>
       <ScrollRestoration />
     </DashboardSidebarProvider>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router'
 
+import { routerFlushSync } from '@/app/flush-sync'
 import { AppProviders } from '@/app/providers'
 import { routes } from '@/app/router'
 import { createQueryClient } from '@/lib/query-client'
@@ -26,7 +27,7 @@ export function renderApp(path: InitialEntry, { queryClient = testQueryClient() 
   const user = userEvent.setup()
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
     </AppProviders>,
   )
   return { ...view, router, user }
@@ -38,7 +39,7 @@ export function renderWithProviders(ui: ReactElement) {
   const user = userEvent.setup()
   const view = render(
     <AppProviders queryClient={testQueryClient()}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
     </AppProviders>,
   )
   return { ...view, router, user }
