@@ -88,12 +88,13 @@ describe('the session check through a passing failure (issue 13, M7)', () => {
     )
     const { queryClient, values } = recordSessions()
     localStorage.setItem('accessToken', 'token-1')
-    const { router } = renderApp('/purchase/tool-1', { queryClient })
+    const { router } = renderApp('/dashboard', { queryClient })
 
     await expect.poll(() => calls(), { timeout: 5000 }).toBe(2)
     await expect.poll(() => values.at(-1), { timeout: 5000 }).toBeTruthy()
     expect(values).not.toContain(null)
-    expect(router.state.location.pathname).toBe('/purchase/tool-1')
+    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(await screen.findByRole('heading', { level: 2, name: 'My Profile' })).toBeInTheDocument()
   })
 
   test('a dropped connection is asked again, not taken for signed out', async () => {
