@@ -31,7 +31,12 @@ export const lingeringClosePlugin = fp(
 
 function discardRest(raw: IncomingMessage, maxBytes: number, maxMs: number) {
   let read = 0
-  const cut = () => raw.socket.destroy()
+  // light-my-request (app.inject) hands a socket stand-in without destroy: nothing to cut there.
+  const socket = raw.socket as { destroy?: unknown } | null
+  const cut = () => {
+    if (typeof socket?.destroy === 'function') raw.socket.destroy()
+    else raw.destroy()
+  }
   const timer = setTimeout(cut, maxMs)
   timer.unref()
   const stop = () => clearTimeout(timer)
