@@ -18,7 +18,10 @@ import { expect, test } from 'vitest'
  * under 2 KB: growth fails the test, and the 73 KB gap to the target stays visible here.
  */
 const JS_TARGET_KB = 80
-const JS_BOUND_KB = 155
+// 155 → 157 (wave 2): issue 13's session retry and connection notice and issue 14's buying
+// rules (schemas and messages on the first screen) measured 155.7 KB. Issue 16 replaces this
+// bound with its 110 KB goal.
+const JS_BOUND_KB = 157
 const CSS_BOUND_KB = 15
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))

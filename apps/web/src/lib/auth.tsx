@@ -156,8 +156,12 @@ export async function signOut(): Promise<void> {
 export function forgetUser(queryClient: QueryClient): void {
   queryClient.setQueryData(sessionQuery().queryKey, null)
   const notSession = (query: Query) => query.queryKey[0] !== 'session'
+  // The admin check needs a signed-in user: asking it again now could only earn a 401.
+  // useIsAdmin answers 'not-admin' from the signed-out session without it.
+  const isAdminCheck = (query: Query) => query.queryKey[0] === adminQuery('').queryKey[0]
   queryClient.removeQueries({
-    predicate: (query) => notSession(query) && query.getObserversCount() === 0,
+    predicate: (query) =>
+      notSession(query) && (query.getObserversCount() === 0 || isAdminCheck(query)),
   })
   // A screen already on the page (the one a sign-out went to) keeps watching its queries: a
   // removed one would leave it waiting forever, so these are emptied and asked again instead.

@@ -56,7 +56,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 3 }: ToolCardProp
           <span className="text-sm text-base-content/70">{catalog.price}:</span>{' '}
           <span className="text-xl font-extrabold">{formatMoney(tool.price)}</span>
           {tool.priceBreaks.length > 0 && (
-            <span className="badge badge-soft badge-primary ml-2 align-middle">
+            <span className="badge badge-neutral ml-2 align-middle">
               {messages.ordering.volumePricing}
             </span>
           )}
