@@ -44,6 +44,7 @@ import { lingeringClosePlugin } from './plugins/lingering-close.js'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js'
 import { redactUrl, withSafeSerializers } from './lib/log-safe.js'
 import { securityPlugin } from './plugins/security.js'
+import { staticAssetsPlugin } from './plugins/static-assets.js'
 import { webPlugin } from './plugins/web.js'
 
 export type AppOptions = {
@@ -222,6 +223,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
 
+  await app.register(staticAssetsPlugin, { webDistDir: config.webDistDir })
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,
     publicUrl: config.publicUrl,

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-import fastifyStatic from '@fastify/static'
 import {
   HOME_REVIEWS_COUNT,
   HOME_TOOLS_COUNT,
@@ -86,24 +85,11 @@ export const webPlugin = fp<Options>(
     const template = hasWeb ? readFileSync(indexFile, 'utf8') : ''
     const origin = publicUrl.replace(/\/$/, '')
 
-    if (hasWeb) {
-      await app.register(fastifyStatic, {
-        root: webDistDir,
-        wildcard: false,
-        index: false,
-        setHeaders(reply, filePath) {
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
-          reply.header(
-            'Cache-Control',
-            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-          )
-        },
-      })
-    } else {
+    if (!hasWeb) {
       app.log.warn({ webDistDir }, 'web app not built: only the API is served (run npm run build)')
     }
 
-    // A robots.txt in the build would win (static registers its route first).
+    // A robots.txt in the build is served as it is (plugins/static-assets.ts).
     if (!existsSync(path.join(webDistDir, 'robots.txt'))) {
       const robots = [
         'User-agent: *',
