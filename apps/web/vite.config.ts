@@ -13,35 +13,39 @@ const proxy = {
   '/media': 'http://127.0.0.1:3000',
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
+  // The server's renderer (dist-server) needs no copy of public/: dist has it.
+  publicDir: isSsrBuild ? false : 'public',
   resolve: {
     alias: { '@': src, '@toolworks/shared': shared },
   },
   server: { proxy },
   preview: { proxy },
   build: {
-    outDir: 'dist',
-    rolldownOptions: {
-      output: {
-        // Libraries every page loads get chunks of their own, cached across deploys of our code.
-        // Only name packages the main chunk uses: a group would pull lazy-only code up front.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Libraries every page loads get chunks of their own, cached across deploys of our code.
+            // Only name packages the main chunk uses: a group would pull lazy-only code up front.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                },
+                {
+                  name: 'vendor',
+                  // zod-config rides with zod, so it runs before any chunk that builds a schema.
+                  test: /node_modules[\\/](@tanstack|zod)[\\/]|src[\\/]lib[\\/]zod-config/,
+                },
+              ],
             },
-            {
-              name: 'vendor',
-              // zod-config rides with zod, so it runs before any chunk that builds a schema.
-              test: /node_modules[\\/](@tanstack|zod)[\\/]|src[\\/]lib[\\/]zod-config/,
-            },
-          ],
+          },
         },
-      },
-    },
   },
   test: {
     name: 'web',
@@ -49,4 +53,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
   },
-})
+}))

@@ -1,3 +1,5 @@
+import path from 'node:path'
+
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import pino from 'pino'
@@ -42,9 +44,12 @@ import { authPlugin } from './plugins/auth.js'
 import { pgRateLimitStore } from './plugins/rate-limit-store.js'
 import { lingeringClosePlugin } from './plugins/lingering-close.js'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js'
-import { redactUrl, withSafeSerializers } from './lib/log-safe.js'
+import { withSafeSerializers } from './lib/log-safe.js'
 import { securityPlugin } from './plugins/security.js'
-import { webPlugin } from './plugins/web.js'
+import { pagesPlugin } from './plugins/pages.js'
+import { requestLifecyclePlugin } from './plugins/request-lifecycle.js'
+import { seoPlugin } from './plugins/seo.js'
+import { staticAssetsPlugin } from './plugins/static-assets.js'
 
 export type AppOptions = {
   config: Config
@@ -140,7 +145,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     // Errors are logged without query values or row details (lib/log-safe.ts).
     logger: withSafeSerializers(logger ?? loggerOptions(config)),
     trustProxy: config.trustProxy,
-    // One line per request (below) instead of Fastify's two: half the logging cost (issue 8).
+    // One line per request (plugins/request-lifecycle.ts) instead of Fastify's two: half the logging cost (issue 8).
     // (Fastify 5.12 moved the switch from a top-level option into the log controller, FSTDEP023.)
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
@@ -158,29 +163,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   if (onRoute) app.addHook('onRoute', onRoute)
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    )
-    done()
-  })
-  // Draining (app.close() called): a request that was in flight closes its connection when
-  // answered, or the keep-alive socket (72 s) would hold close() past the SIGTERM grace time;
-  // server.close() ends only the connections idle at the moment it is called.
-  let draining = false
-  app.addHook('preClose', (done) => {
-    draining = true
-    done()
-  })
-  app.addHook('onSend', async (request, reply) => {
-    if (draining) reply.header('connection', 'close')
-  })
+  await app.register(requestLifecyclePlugin)
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -222,11 +205,17 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
 
-  await app.register(webPlugin, {
+  // The web app: its files, robots and sitemap, then its pages (the catch-all route).
+  await app.register(staticAssetsPlugin, { webDistDir: config.webDistDir })
+  await app.register(seoPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl })
+  await app.register(pagesPlugin, {
     webDistDir: config.webDistDir,
+    // `vite build --ssr` writes the renderer next to the browser build (apps/web/dist-server).
+    rendererFile: path.join(path.dirname(config.webDistDir), 'dist-server', 'entry-server.js'),
     publicUrl: config.publicUrl,
     catalog: services.catalog,
     reviews: services.reviews,
+    changes: database.changes,
   })
 
   // Unpaid orders past their hold are cancelled by a sweeper in every process (one at a time,

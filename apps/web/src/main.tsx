@@ -2,16 +2,50 @@
 import './lib/zod-config'
 
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { matchRoutes, type RouteObject } from 'react-router'
 
-import { App } from './app/app'
+import { createApp } from './app/app'
+import { routes } from './app/router'
 import './index.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+/**
+ * The server rendered this page's screens (issue 16): load the lazy ones first, so the first
+ * render in the browser is the same tree and React can attach to the markup instead of
+ * replacing it. Personal and dashboard pages come with an empty #root and render here.
+ */
+async function start(root: HTMLElement) {
+  const render = () => {
+    const App = createApp()
+    return (
+      <StrictMode>
+        <App />
+      </StrictMode>
+    )
+  }
+  if (!root.firstElementChild) {
+    createRoot(root).render(render())
+    return
+  }
+  const lazy = (matchRoutes(routes, window.location) ?? [])
+    .map((match) => match.route)
+    .filter(
+      (route): route is RouteObject & { lazy: () => Promise<object> } =>
+        typeof route.lazy === 'function',
+    )
+  await Promise.all(
+    lazy.map(async (route) => {
+      Object.assign(route, await route.lazy(), { lazy: undefined })
+    }),
+  )
+  hydrateRoot(root, render(), {
+    // A mismatch is a bug (the server's markup was thrown away): say so where tests look.
+    // eslint-disable-next-line no-console -- the one report of a bug the user cannot act on
+    onRecoverableError: (error, info) => console.error('hydration:', error, info.componentStack),
+  })
+}
+
+void start(container)

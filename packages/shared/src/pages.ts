@@ -15,6 +15,14 @@ export const INITIAL_DATA_ELEMENT_ID = 'initial-data'
 export type InitialQuery = { key: readonly unknown[]; data: unknown }
 export type InitialData = { queries: InitialQuery[] }
 
+/**
+ * What the web app's server renderer (apps/web/src/entry-server.tsx, built into
+ * apps/web/dist-server) exports and the API server calls (issue 16): the markup of `#root` for
+ * an absolute URL, with the query cache seeded by the same entries the page's data block has.
+ */
+export type PageRenderInput = { url: string; queries: InitialQuery[] }
+export type RenderPage = (input: PageRenderInput) => Promise<string>
+
 export type PageMeta = { path: string; title: string; description: string }
 
 const site = messages.site.name

@@ -54,6 +54,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // Any address no route serves, whatever the method; pages are a route (plugins/pages.ts).
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/'
+      return sendError(reply, 404, 'NOT_FOUND', `No such address: ${request.method} ${pathname}`)
+    })
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed')

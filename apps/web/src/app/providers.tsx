@@ -1,6 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, type ReactNode } from 'react'
 
+import { useHydrated } from '@/lib/use-hydrated'
+
 type AppProvidersProps = { queryClient: QueryClient; children: ReactNode }
 
 // issue 8, first-load budget: no first screen shows a toast, so the container and its CSS
@@ -12,9 +14,17 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <LazyToasts />
     </QueryClientProvider>
+  )
+}
+
+/** Not in the server's HTML (issue 16): nothing to show there, and no Suspense to reveal. */
+function LazyToasts() {
+  if (!useHydrated()) return null
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
   )
 }

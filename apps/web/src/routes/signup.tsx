@@ -7,6 +7,7 @@ import { SignupForm } from '@/features/accounts/components/signup-form'
 import { redirectAfterSignIn } from '@/lib/auth-redirect'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { useHydrated } from '@/lib/use-hydrated'
 
 import { AuthCard } from './auth-card'
 
@@ -15,10 +16,14 @@ export function SignupRoute() {
   const location = useLocation()
   const navigate = useNavigate()
   const target = redirectAfterSignIn(location.state)
+  // Shown from the server's HTML, usable once hydrated: nothing typed is lost (issue 16).
+  const hydrated = useHydrated()
 
   return (
     <AuthCard title={messages.pages.signup}>
-      <SignupForm onSignedUp={() => void navigate(target, { replace: true })} />
+      <fieldset disabled={!hydrated} className="contents">
+        <SignupForm onSignedUp={() => void navigate(target, { replace: true })} />
+      </fieldset>
       <p className="text-sm">
         {messages.accounts.haveAccount}{' '}
         <Link to={paths.login()} state={location.state as unknown} className="link link-primary">
@@ -26,7 +31,9 @@ export function SignupRoute() {
         </Link>
       </p>
       <div className="divider">{messages.accounts.or}</div>
-      <GoogleButton callbackPath={target} />
+      <fieldset disabled={!hydrated} className="contents">
+        <GoogleButton callbackPath={target} />
+      </fieldset>
     </AuthCard>
   )
 }

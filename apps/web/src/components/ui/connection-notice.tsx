@@ -41,7 +41,13 @@ export function ConnectionNotice() {
   const queryClient = useQueryClient()
   const cache = queryClient.getQueryCache()
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache])
-  const state = useSyncExternalStore(subscribe, () => connectionState(cache))
+  // The server's HTML (issue 16) has no failed request to tell about: 'ok', as the browser's
+  // first render is.
+  const state = useSyncExternalStore(
+    subscribe,
+    () => connectionState(cache),
+    (): ConnectionState => 'ok',
+  )
 
   if (state === 'ok') return null
   const retry = () =>

@@ -1,4 +1,4 @@
-import { catalogContract } from '@toolworks/shared'
+import { catalogContract, queryKeys } from '@toolworks/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client'
@@ -7,11 +7,11 @@ export const getTool = (id: string, signal?: AbortSignal) =>
   api.call(catalogContract.getOne, { params: { id }, signal })
 
 /** Every single-tool query starts with this key. */
-export const anyToolKey = ['tool'] as const
+export const anyToolKey = queryKeys.anyTool
 
 export const toolQuery = (id: string) =>
   queryOptions({
-    queryKey: [...anyToolKey, id],
+    queryKey: queryKeys.tool(id),
     queryFn: ({ signal }) => getTool(id, signal),
   })
 

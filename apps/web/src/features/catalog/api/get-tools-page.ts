@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
-import { catalogContract, type Tool, type ToolListQuery } from '@toolworks/shared'
+import { catalogContract, queryKeys, type ToolListQuery, type ToolsPage } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
 
-import { anyToolsKey } from './get-tools'
-
-/** One page of /products: its tools and how many tools match in all. */
-export type ToolsPage = { tools: Tool[]; total: number }
+/** One page of /products: its tools and how many tools match in all (the shape is shared). */
+export type { ToolsPage }
 
 export const getToolsPage = async (
   query: ToolListQuery,
@@ -25,7 +23,7 @@ export const getToolsPage = async (
  */
 export const toolsPageQuery = (query: ToolListQuery) =>
   queryOptions({
-    queryKey: [...anyToolsKey, 'page', query],
+    queryKey: queryKeys.toolsPage(query),
     queryFn: ({ signal }) => getToolsPage(query, signal),
     // The previous page stays on screen while the next loads: no flash of skeletons.
     placeholderData: keepPreviousData,

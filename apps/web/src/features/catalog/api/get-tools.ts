@@ -1,4 +1,4 @@
-import { catalogContract, type ToolListQuery } from '@toolworks/shared'
+import { catalogContract, queryKeys, type ToolListQuery } from '@toolworks/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client'
@@ -7,11 +7,11 @@ export const getTools = (query: ToolListQuery = {}, signal?: AbortSignal) =>
   api.call(catalogContract.list, { query, signal })
 
 /** Every tool-list query starts with this key. */
-export const anyToolsKey = ['tools'] as const
+export const anyToolsKey = queryKeys.anyTools
 
 export const toolsQuery = (query: ToolListQuery = {}) =>
   queryOptions({
-    queryKey: [...anyToolsKey, query],
+    queryKey: queryKeys.tools(query),
     queryFn: ({ signal }) => getTools(query, signal),
   })
 

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useId } from 'react'
 
+import { useHydrated } from '@/lib/use-hydrated'
+
 import { SubscribeFormView } from './subscribe-form-view'
 
 // issue 8, first-load budget: the forms bring react-hook-form and its resolver, which no first
@@ -17,8 +19,12 @@ const ContactForm = lazy(async () => ({
  */
 export function LazySubscribeForm() {
   const id = useId()
+  const standIn = <SubscribeFormView id={id} pending input={{ disabled: true }} />
+  // The server's HTML and the hydration show the stand-in: a server-side Suspense boundary
+  // would need an inline script to reveal it, which the CSP forbids (issue 16).
+  if (!useHydrated()) return standIn
   return (
-    <Suspense fallback={<SubscribeFormView id={id} pending input={{ disabled: true }} />}>
+    <Suspense fallback={standIn}>
       <SubscribeForm />
     </Suspense>
   )
@@ -26,8 +32,10 @@ export function LazySubscribeForm() {
 
 /** Contact With Us, at the bottom of the home page: a box of its size stands in meanwhile. */
 export function LazyContactForm() {
+  const standIn = <div aria-hidden="true" className="min-h-[25rem] sm:min-h-[21rem]" />
+  if (!useHydrated()) return standIn
   return (
-    <Suspense fallback={<div aria-hidden="true" className="min-h-[25rem] sm:min-h-[21rem]" />}>
+    <Suspense fallback={standIn}>
       <ContactForm />
     </Suspense>
   )

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 
+import { useHydrated } from '@/lib/use-hydrated'
+
 const DURATION_MS = 1600
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function'
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
     ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
     : false
 }
@@ -19,7 +21,11 @@ function canAnimate(): boolean {
  */
 export function useCountUp<E extends Element>(target: number) {
   const ref = useRef<E>(null)
-  const [value, setValue] = useState(() => (canAnimate() ? 0 : target))
+  // The server cannot tell whether the browser animates: it writes the number itself (right
+  // without JavaScript), and the browser's first render agrees with it, or hydration would
+  // fail (issue 16). Only the browser starts from 0, before the counter scrolls into view.
+  const hydrated = useHydrated()
+  const [value, setValue] = useState(() => (hydrated && canAnimate() ? 0 : target))
 
   useEffect(() => {
     const element = ref.current
@@ -27,6 +33,7 @@ export function useCountUp<E extends Element>(target: number) {
       setValue(target)
       return
     }
+    setValue(0)
     let frame = 0
     let finish: ReturnType<typeof setTimeout> | undefined
     const run = () => {

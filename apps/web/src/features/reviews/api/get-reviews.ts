@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import { reviewsContract, type ReviewListQuery } from '@toolworks/shared'
+import { queryKeys, reviewsContract, type ReviewListQuery } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
 
@@ -8,12 +8,12 @@ export const getReviews = (query: ReviewListQuery = {}, signal?: AbortSignal) =>
   api.call(reviewsContract.list, { query, signal })
 
 /** Every review-list query starts with this key. */
-export const anyReviewsKey = ['reviews'] as const
+export const anyReviewsKey = queryKeys.anyReviews
 
 /** Reviews newest first (the server's order). */
 export const reviewsQuery = (query: ReviewListQuery = {}) =>
   queryOptions({
-    queryKey: [...anyReviewsKey, query],
+    queryKey: queryKeys.reviews(query),
     queryFn: ({ signal }) => getReviews(query, signal),
   })
 

@@ -1,0 +1,90 @@
+import { fileURLToPath } from 'node:url'
+
+import { describe, expect, test } from 'vitest'
+
+import { buildTestApp } from '../../test/app.js'
+import { useTestDatabase } from '../../test/database.js'
+import { insertTool } from '../../test/factories.js'
+
+// The fixture build has a stand-in renderer next to it (test/fixtures/dist-server), which
+// writes the names of the tools it was given and counts its renders.
+const webDistDir = fileURLToPath(new URL('../../test/fixtures/web', import.meta.url))
+const database = useTestDatabase()
+const renders = () => (globalThis as { fixtureRenders?: number }).fixtureRenders ?? 0
+const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1]
+
+describe('server-rendered pages (issue 16)', () => {
+  test.for(['/', '/products?page=2', '/myportfolio', '/blogs', '/login', '/signup', '/no/such'])(
+    '%s comes rendered, with no script that executes inline',
+    async (url, { onTestFinished }) => {
+      const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(200)
+      expect(root(res.body)).toMatch(
+        new RegExp(`^<main data-url="${url.split('?')[0]!.replace(/\//g, '\\/')}">`),
+      )
+      // Every script is a file (script-src 'self') or a data block the browser never runs.
+      for (const [tag] of res.body.matchAll(/<script\b[^>]*>/g)) {
+        expect(tag).toMatch(/\bsrc="\/|type="application\/(ld\+)?json"/)
+      }
+    },
+  )
+
+  test('the renderer gets the same answers as the data block, so both screens agree', async ({
+    onTestFinished,
+  }) => {
+    await insertTool(database.current.db, { name: 'Rendered <b>torque</b> wrench' })
+    const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+    const home = await app.inject({ method: 'GET', url: '/' })
+    expect(root(home.body)).toContain('<p>Rendered &lt;b>torque&lt;/b> wrench</p>')
+    const products = await app.inject({ method: 'GET', url: '/products' })
+    expect(root(products.body)).toContain('<p>Rendered &lt;b>torque&lt;/b> wrench</p>')
+  })
+
+  test('a signed-out visit to a purchase page is rendered; personal pages are left to the browser', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+    const purchase = await app.inject({ method: 'GET', url: '/purchase/some-tool' })
+    expect(root(purchase.body)).toMatch(/^<main data-url="\/purchase\/some-tool">/)
+    for (const url of ['/dashboard', '/dashboard/myorder', '/reset-password?token=x']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(200)
+      expect(root(res.body)).toBe('')
+    }
+  })
+
+  test('a page is rendered once per catalogue version, and again after a change from any process', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+    const before = renders()
+    const pages = await Promise.all(
+      Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/products' })),
+    )
+    expect(new Set(pages.map((res) => res.body)).size).toBe(1)
+    await app.inject({ method: 'GET', url: '/products' })
+    expect(renders() - before).toBe(1)
+
+    // A change made elsewhere reaches this process through the change feed only.
+    await insertTool(database.current.db, { name: 'Newly listed bench vice' })
+    await database.current.changes.publish('catalog')
+    const after = await app.inject({ method: 'GET', url: '/products' })
+    expect(root(after.body)).toContain('<p>Newly listed bench vice</p>')
+    expect(after.headers.etag).not.toBe(pages[0]!.headers.etag)
+    expect(renders() - before).toBe(2)
+  })
+
+  test('non-GET methods and API addresses are JSON 404s, not pages', async ({ onTestFinished }) => {
+    const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+    for (const [method, url] of [
+      ['POST', '/products'],
+      ['GET', '/api/nothing'],
+      ['DELETE', '/'],
+    ] as const) {
+      const res = await app.inject({ method, url })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+    }
+  })
+})

@@ -1,0 +1,269 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+import {
+  HOME_REVIEWS_COUNT,
+  HOME_TOOLS_COUNT,
+  INITIAL_DATA_ELEMENT_ID,
+  messages,
+  PUBLIC_PAGES,
+  productsListQuery,
+  queryKeys,
+  readProductsSearch,
+  toolsPageJson,
+  type InitialQuery,
+  type PageMeta,
+  type RenderPage,
+  type ReviewListQuery,
+  type ToolListQuery,
+} from '@toolworks/shared'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+
+import type { ChangeFeed } from '../db/change-feed.js'
+import { etagOf, type CachedAnswer } from '../lib/answer-cache.js'
+import { dataBlock, escapeHtml } from '../lib/html.js'
+import { ifNoneMatchHits } from '../lib/route-helpers.js'
+
+/** Anything that answers a list from its cache of serialized answers (catalogue, reviews). */
+type ListSource<Q> = { list(query: Q): Promise<CachedAnswer> }
+
+type Options = {
+  webDistDir: string
+  /** The web app's server renderer (apps/web/dist-server/entry-server.js); absent: no markup. */
+  rendererFile: string
+  /** Absolute origin for structured data, e.g. https://shop.example.com. */
+  publicUrl: string
+  catalog: ListSource<ToolListQuery>
+  reviews: ListSource<ReviewListQuery>
+  changes: ChangeFeed
+}
+
+/** One TanStack Query entry of the data block: its key, and its data as JSON text. */
+type Entry = { key: readonly unknown[]; json: string }
+
+/**
+ * What a page adds to the template. `key` names the page and the data it embeds, so its
+ * rendered HTML is found by it; `blocks` builds the extra head only on a miss.
+ */
+type Page = {
+  key: string
+  meta?: PageMeta
+  /** Server-rendered (public) or left to the browser (personal pages, dashboards). */
+  render: boolean
+  entries: Entry[]
+  blocks: () => string[]
+}
+
+const MAX_HTML_VERSIONS = 200
+const pageMeta = new Map(PUBLIC_PAGES.map((page) => [page.path, page]))
+
+/** The entries as the web app reads them (lib/query-client.ts); each answer used as is. */
+const initialDataBlock = (entries: Entry[]) =>
+  dataBlock(
+    'application/json',
+    `{"queries":[${entries.map((e) => `{"key":${JSON.stringify(e.key)},"data":${e.json}}`).join(',')}]}`,
+    INITIAL_DATA_ELEMENT_ID,
+  )
+
+async function loadRenderer(file: string): Promise<RenderPage | undefined> {
+  if (!existsSync(file)) return undefined
+  const module = (await import(pathToFileURL(file).href)) as { render?: unknown }
+  if (typeof module.render !== 'function') throw new Error(`${file} exports no render()`)
+  return module.render as RenderPage
+}
+
+/**
+ * The HTML of every page (issue 16). Public pages come rendered from the web app's own
+ * components (apps/web/src/entry-server.tsx) and are hydrated in the browser; the first
+ * screen's answers ride along in a JSON data block that seeds the query cache, plus JSON-LD.
+ * Personal and dashboard pages get the bare app and render in the browser behind their guards.
+ *
+ * A page's HTML is kept by the versions of the answers it embeds, and forgotten when the
+ * catalogue or reviews change in any process (the change feed that also clears the answer
+ * caches). Unknown /api and /media paths and file names fall through to the JSON 404.
+ */
+export const pagesPlugin = fp<Options>(
+  async (app: FastifyInstance, options) => {
+    const { webDistDir, rendererFile, catalog, reviews, changes } = options
+    const indexFile = path.join(webDistDir, 'index.html')
+    if (!existsSync(indexFile)) {
+      app.log.warn({ webDistDir }, 'web app not built: only the API is served (run npm run build)')
+      return
+    }
+    // Read once: a new build is served after a restart, as its assets are.
+    const template = readFileSync(indexFile, 'utf8')
+    const renderPage = await loadRenderer(rendererFile)
+    if (!renderPage) app.log.warn({ rendererFile }, 'no server renderer: pages render in browser')
+    const origin = options.publicUrl.replace(/\/$/, '')
+
+    const organization = dataBlock(
+      'application/ld+json',
+      JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: messages.seo.organizationName,
+        url: `${origin}/`,
+        logo: `${origin}/favicon.svg`,
+        description: messages.seo.home,
+      }),
+    )
+
+    const homePage = async (pathname: string): Promise<Page> => {
+      const toolsQuery: ToolListQuery = { limit: HOME_TOOLS_COUNT }
+      const reviewsQuery: ReviewListQuery = { limit: HOME_REVIEWS_COUNT }
+      const [tools, newest] = await Promise.all([
+        catalog.list(toolsQuery),
+        reviews.list(reviewsQuery),
+      ])
+      const entries = [
+        { key: queryKeys.tools(toolsQuery), json: tools.body },
+        { key: queryKeys.reviews(reviewsQuery), json: newest.body },
+      ]
+      return {
+        key: `${pathname}\n${tools.etag}\n${newest.etag}`,
+        meta: pageMeta.get('/'),
+        render: true,
+        entries,
+        blocks: () => [initialDataBlock(entries), organization],
+      }
+    }
+
+    const productsPage = async (search: URLSearchParams): Promise<Page> => {
+      const query = productsListQuery(readProductsSearch(search))
+      const page = await catalog.list(query)
+      const total = page.total ?? 0
+      const entries = [{ key: queryKeys.toolsPage(query), json: toolsPageJson(page.body, total) }]
+      return {
+        key: `/products\n${JSON.stringify(query)}\n${page.etag}`,
+        meta: pageMeta.get('/products'),
+        render: true,
+        entries,
+        blocks: () => {
+          const tools = JSON.parse(page.body) as { _id: string; name: string; image: string }[]
+          const itemList = {
+            '@context': 'https://schema.org',
+            '@type': 'ItemList',
+            name: messages.catalog.productsTitle,
+            numberOfItems: total,
+            itemListElement: tools.map((tool, index) => ({
+              '@type': 'ListItem',
+              position: (query.offset ?? 0) + index + 1,
+              item: {
+                '@type': 'Product',
+                name: tool.name,
+                image: new URL(tool.image, `${origin}/`).href,
+                url: `${origin}/purchase/${encodeURIComponent(tool._id)}`,
+              },
+            })),
+          }
+          return [
+            initialDataBlock(entries),
+            dataBlock('application/ld+json', JSON.stringify(itemList)),
+          ]
+        },
+      }
+    }
+
+    const plainPage = (key: string, render: boolean, meta = pageMeta.get(key)): Page => ({
+      key,
+      meta,
+      render,
+      entries: [],
+      blocks: () => [],
+    })
+
+    const pageFor = (url: URL): Promise<Page> | Page => {
+      const { pathname } = url
+      if (pathname === '/' || pathname === '/home') return homePage(pathname)
+      if (pathname === '/products') return productsPage(url.searchParams)
+      if (pageMeta.has(pathname)) return plainPage(pathname, true)
+      // What a signed-out visitor sees before being asked to sign in is the same for every id.
+      if (/^\/purchase\/[^/]+$/.test(pathname)) return plainPage('/purchase/:id', true)
+      // Personal pages: their data is someone's, and the guards decide in the browser.
+      if (/^\/(dashboard|reset-password)(\/|$)/.test(pathname)) return plainPage('app', false)
+      // Every other path is the app's 404 screen, the same for all of them.
+      return plainPage('*', true)
+    }
+
+    const withHead = (html: string, meta: PageMeta | undefined, blocks: string[]) => {
+      if (meta) {
+        html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+        const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`
+        html = /<meta\s+name="description"[^>]*>/.test(html)
+          ? html.replace(/<meta\s+name="description"[^>]*>/, description)
+          : html.replace('</title>', `</title>\n    ${description}`)
+      }
+      return blocks.length > 0 ? html.replace('</head>', `${blocks.join('\n')}\n</head>`) : html
+    }
+
+    const build = async (page: Page, url: URL): Promise<string> => {
+      let html = withHead(template, page.meta, page.blocks())
+      if (page.render && renderPage) {
+        const queries: InitialQuery[] = page.entries.map((e) => ({
+          key: e.key,
+          data: JSON.parse(e.json) as unknown,
+        }))
+        const markup = await renderPage({ url: url.href, queries })
+        html = html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
+      }
+      return html
+    }
+
+    // The same page and data give the same HTML: kept by key (concurrent misses share one
+    // render), sent with an ETag, and dropped on any catalogue or reviews change.
+    const rendered = new Map<string, Promise<{ html: string; etag: string }>>()
+    const unsubscribe = changes.subscribe(() => rendered.clear())
+    app.addHook('onClose', (_instance, done) => {
+      unsubscribe()
+      done()
+    })
+
+    const htmlOf = (page: Page, url: URL) => {
+      let entry = rendered.get(page.key)
+      if (!entry) {
+        entry = build(page, url).then((html) => ({ html, etag: etagOf(html) }))
+        if (rendered.size >= MAX_HTML_VERSIONS) rendered.clear()
+        rendered.set(page.key, entry)
+        // A failed render is not kept: the next request tries again.
+        entry.catch(() => rendered.delete(page.key))
+      }
+      return entry
+    }
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply, url: URL) {
+      let page: Page
+      let html: { html: string; etag: string }
+      try {
+        page = await pageFor(url)
+        html = await htmlOf(page, url)
+      } catch (error) {
+        // The app loads its data and renders itself; a failing read must not take the page down.
+        request.log.warn({ err: error }, 'page served without its server rendering')
+        page = plainPage(`fallback\n${url.pathname}`, false, pageMeta.get(url.pathname))
+        html = await htmlOf(page, url)
+      }
+      reply
+        .header('Cache-Control', 'no-cache')
+        .header('ETag', html.etag)
+        .type('text/html; charset=utf-8')
+      if (ifNoneMatchHits(request.headers['if-none-match'], html.etag))
+        return reply.code(304).send()
+      return reply.send(html.html)
+    }
+
+    // Every path no other route serves: a page, unless it is an API or media address or a
+    // file name, which are JSON 404s (plugins/errors.ts).
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      // Appended, not resolved: a path such as //host/x must not change the origin.
+      const url = new URL(`${origin}${request.url}`)
+      const isPage =
+        !/^\/(api|media)(\/|$)/.test(url.pathname) &&
+        !path.posix.basename(url.pathname).includes('.')
+      if (!isPage) return reply.callNotFound()
+      return sendPage(request, reply, url)
+    })
+  },
+  { name: 'pages', dependencies: ['errors', 'static-assets'] },
+)

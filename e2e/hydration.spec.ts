@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
+
+import { useBrowser } from './support/browser.js'
+
+/**
+ * Issue 16: the public pages come rendered from the server and React attaches to that markup
+ * (hydration) instead of replacing it. A mismatch makes React 19 throw the server's markup
+ * away and render again, and report it on the console; this test fails on either.
+ */
+const ctx = useBrowser()
+
+const PAGES = [
+  { path: '/', h1: 'Standard and custom parts and tools, built to last' },
+  { path: '/products', h1: 'Our Products' },
+  { path: '/products?page=2', h1: 'Our Products' },
+  { path: '/myportfolio', h1: 'About Us' },
+  { path: '/blogs', h1: 'Questions and Answers' },
+  { path: '/login', h1: 'Login' },
+  { path: '/signup', h1: 'Signup' },
+  { path: '/no-such-page', h1: 'Page not found' },
+] as const
+
+/** Every console error or warning, uncaught error and CSP violation of a page. */
+async function watchedPage(onTestFinished: (fn: () => Promise<void>) => void) {
+  const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  onTestFinished(() => context.close())
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`console.${message.type()}: ${message.text()}`)
+    }
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  // Before any of the app's scripts run (they are modules, so they wait for the parse):
+  // remember the h1 the server wrote, to check later that React kept that very element.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return
+      const marks = window as unknown as { serverH1: Element | null; serverText: string }
+      marks.serverH1 = document.querySelector('#root h1')
+      marks.serverText = document.getElementById('root')?.textContent ?? ''
+    })
+  })
+  return Object.assign(page, { problems })
+}
+
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await page.waitForLoadState('networkidle')
+}
+
+test.for(PAGES)(
+  '$path is hydrated from the server markup without a warning',
+  async ({ path, h1 }, { onTestFinished }) => {
+    const page = await watchedPage(onTestFinished)
+    await page.goto(ctx.baseUrl + path)
+    await waitForHydration(page)
+
+    const kept = await page.evaluate(() => {
+      const marks = window as unknown as { serverH1: Element | null; serverText: string }
+      const current = document.querySelector('#root h1')
+      return {
+        serverH1: marks.serverH1?.textContent ?? null,
+        serverTextLength: marks.serverText.length,
+        same: marks.serverH1 !== null && marks.serverH1 === current,
+      }
+    })
+    expect(kept.serverH1, 'the server wrote the heading').toContain(h1)
+    expect(kept.same, 'React kept the server-rendered heading element').toBe(true)
+    expect(page.problems).toEqual([])
+  },
+)
+
+test('a signed-out purchase page shows its server markup, then asks to sign in', async ({
+  onTestFinished,
+}) => {
+  const page = await watchedPage(onTestFinished)
+  const html = await (await fetch(`${ctx.baseUrl}/purchase/some-tool`)).text()
+  expect(html).toMatch(/<div id="root"><div/)
+  await page.goto(`${ctx.baseUrl}/purchase/some-tool`)
+  await waitForHydration(page)
+  await page.waitForURL(/\/login$/)
+  expect(page.problems).toEqual([])
+})
+
+test('without JavaScript the pages still read, link and show their forms disabled', async ({
+  onTestFinished,
+}) => {
+  const context = await ctx.browser.newContext({ javaScriptEnabled: false })
+  onTestFinished(() => context.close())
+  const page = await context.newPage()
+  await page.goto(`${ctx.baseUrl}/login`)
+  expect(await page.locator('h1').textContent()).toBe('Login')
+  expect(await page.locator('main input[type=email]').isDisabled()).toBe(true)
+  expect(await page.locator('main button[type=submit]').isDisabled()).toBe(true)
+  expect(await page.locator('footer input').first().isDisabled()).toBe(true)
+  // Links are real links: following one loads the next page, rendered too.
+  await page.locator('header a[href="/products"]').first().click()
+  await page.waitForURL(/\/products$/)
+  expect(await page.locator('h1').textContent()).toBe('Our Products')
+  expect(await page.locator('#root a[href^="/purchase/"]').count()).toBeGreaterThan(0)
+})
+
+test('the forms of a hydrated page are enabled', async ({ onTestFinished }) => {
+  const page = await watchedPage(onTestFinished)
+  await page.goto(`${ctx.baseUrl}/login`)
+  await waitForHydration(page)
+  await page.locator('main input[type=email]').fill('someone@example.com')
+  expect(await page.locator('main input[type=email]').inputValue()).toBe('someone@example.com')
+  expect(page.problems).toEqual([])
+})

@@ -1,0 +1,34 @@
+import type { Tool, ToolListQuery } from './catalog.js'
+import type { ReviewListQuery } from './reviews.js'
+
+/**
+ * The TanStack Query keys and cached shapes that the server writes into a page's HTML and the
+ * web app reads (issue 16). Both sides build them here, so a renamed key or a changed shape
+ * fails to compile instead of silently missing the cache in production.
+ */
+export const queryKeys = {
+  /** Every tool-list query starts with this key. */
+  anyTools: ['tools'] as const,
+  tools: (query: ToolListQuery) => ['tools', query] as const,
+  toolsPage: (query: ToolListQuery) => ['tools', 'page', query] as const,
+  anyTool: ['tool'] as const,
+  tool: (id: string) => ['tool', id] as const,
+  /** Every review-list query starts with this key. */
+  anyReviews: ['reviews'] as const,
+  reviews: (query: ReviewListQuery) => ['reviews', query] as const,
+}
+
+/** One page of /products as cached under `queryKeys.toolsPage`: its tools and the match count. */
+export type ToolsPage = { tools: Tool[]; total: number }
+
+/**
+ * A `ToolsPage` as JSON, from a list answer that is JSON already (the server's cache holds
+ * answers as text; no parse and re-serialize per page). The mapped type names every field of
+ * `ToolsPage`, so a field renamed there fails to compile here.
+ */
+export function toolsPageJson(toolsJson: string, total: number): string {
+  const fields: { [K in keyof ToolsPage]-?: string } = { tools: toolsJson, total: String(total) }
+  return `{${Object.entries(fields)
+    .map(([name, json]) => `${JSON.stringify(name)}:${json}`)
+    .join(',')}}`
+}
