@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     root: './e2e',
     include: ['**/*.spec.ts'],
+    // Two processes behind nginx on PostgreSQL: `npm run test:cluster`, a set-up of its own.
+    exclude: ['cluster/**', '**/node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 
 import { startGoogleStandIn } from '../../apps/server/test/oidc-server.js'
+import { freePort, waitForHealth } from './server-process.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const serverEntry = path.join(root, 'apps/server/dist/server.js')
@@ -25,38 +25,6 @@ declare module 'vitest' {
     /** The server's secret values: none may reach the web bundle (secrets.spec.ts). */
     serverSecrets: string[]
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(
-  baseUrl: string,
-  child: ChildProcess,
-  output: () => string,
-): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited with ${child.exitCode}:\n${output()}`)
-    try {
-      const res = await fetch(`${baseUrl}/api/health`)
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`server did not become healthy:\n${output()}`)
 }
 
 /** Starts the built server on a free port with its own embedded database and the demo data. */

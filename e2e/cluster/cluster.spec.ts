@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs'
+
+import { formatMoney } from '@toolworks/shared'
+import { expect, inject, test } from 'vitest'
+
+import { logInAsAdmin, newPerson, signUpInBrowser } from '../support/accounts.js'
+import { openPage, useBrowser } from '../support/browser.js'
+
+const ctx = useBrowser()
+
+type ApiTool = {
+  _id: string
+  name: string
+  price: number
+  quantity: number
+  minimum: number
+  packSize: number
+  madeToOrder: boolean
+}
+
+/** Which process (upstream address) served each request of nginx's log from line `from` on. */
+function servedSince(from: number, path: RegExp): { status: number; upstream: string }[] {
+  return readFileSync(inject('accessLog'), 'utf8')
+    .split('\n')
+    .slice(from)
+    .map((line) => line.split(' '))
+    .filter(([, uri]) => uri !== undefined && path.test(uri))
+    .map(([, , status, upstream]) => ({ status: Number(status), upstream: upstream ?? '' }))
+}
+const logLength = () => readFileSync(inject('accessLog'), 'utf8').split('\n').length - 1
+
+const processes = () => inject('processUrls').map((url) => new URL(url).host)
+
+test('sign in, order, pay and an admin price change, with requests alternating between two processes', async ({
+  onTestFinished,
+}) => {
+  const start = logLength()
+  const page = await openPage(ctx.browser, onTestFinished)
+  const person = newPerson({ name: 'Cluster Buyer' })
+  await signUpInBrowser(page, ctx.baseUrl, person)
+
+  const tools = (await (await fetch(`${ctx.baseUrl}/api/tool`)).json()) as ApiTool[]
+  const tool = tools.find(
+    (t) => t.minimum === 1 && t.packSize === 1 && !t.madeToOrder && t.quantity > 10,
+  )
+  if (!tool) throw new Error('no demo tool to order')
+
+  // Order through the Purchase page.
+  await page.goto(`${ctx.baseUrl}/purchase/${tool._id}`)
+  const main = page.locator('main')
+  await main.getByLabel('Phone', { exact: true }).fill('+880 1711 556677')
+  await main.getByLabel('Address', { exact: true }).fill('Plot 7, BSCIC Industrial Area, Gazipur')
+  await main.getByLabel('Order quantity', { exact: true }).fill('2')
+  await main.getByRole('button', { name: 'Purchase' }).click()
+  await page.getByText('purchased', { exact: true }).waitFor()
+
+  // Pay it from My Orders with the sandbox's 4242 card.
+  await page.goto(`${ctx.baseUrl}/dashboard/myorder`)
+  await page
+    .getByRole('row')
+    .filter({ hasText: tool.name })
+    .getByRole('link', { name: `Pay: ${tool.name}` })
+    .click()
+  await main.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242')
+  await main.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/34')
+  await main.getByLabel('CVC', { exact: true }).fill('123')
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('main button')].some(
+      (b) => b.textContent?.trim() === 'Pay' && !(b as HTMLButtonElement).disabled,
+    ),
+  )
+  await main.getByRole('button', { name: 'Pay', exact: true }).click()
+  await page.getByText('Payment successful').waitFor()
+
+  // The session holds on both processes: the same token asked six times in a row.
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
+  const before = logLength()
+  for (let i = 0; i < 6; i += 1) {
+    const res = await fetch(
+      `${ctx.baseUrl}/api/purchase?customer=${encodeURIComponent(person.email)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    )
+    expect(res.status).toBe(200)
+    const orders = (await res.json()) as { paid: boolean }[]
+    expect(orders.map((o) => o.paid)).toEqual([true])
+  }
+  const asked = servedSince(before, /^\/api\/purchase\?/)
+  expect(asked).toHaveLength(6)
+  expect(new Set(asked.map((r) => r.upstream))).toEqual(new Set(processes()))
+
+  // An admin changes the price through Manage Products.
+  const adminPage = await openPage(ctx.browser, onTestFinished)
+  await logInAsAdmin(adminPage, ctx.baseUrl, inject('adminEmail'))
+  await adminPage.goto(`${ctx.baseUrl}/dashboard/manageproduct`)
+  await adminPage.getByRole('button', { name: `Edit: ${tool.name}` }).click()
+  const dialog = adminPage.getByRole('dialog', { name: `Edit ${tool.name}` })
+  const newPrice = Math.round((tool.price + 1.37) * 100) / 100
+  await dialog.getByLabel('Price', { exact: true }).fill(String(newPrice))
+  const saved = adminPage.waitForResponse(
+    (r) => r.url().endsWith(`/api/tool/${tool._id}`) && r.request().method() === 'PUT',
+  )
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  expect((await saved).status()).toBe(200)
+  const changedAt = Date.now()
+
+  // Every process shows the new price, in the JSON and in the server-rendered /products, within
+  // a second: the change feed reaches the other process's caches (issue 8, issue 16).
+  const shown = formatMoney(newPrice)
+  const seen = await Promise.all(
+    inject('processUrls').map(async (url) => {
+      for (;;) {
+        const [json, html] = await Promise.all([
+          fetch(`${url}/api/tool/${tool._id}`).then((r) => r.json() as Promise<ApiTool>),
+          fetch(`${url}/products`).then((r) => r.text()),
+        ])
+        const state = { url, jsonPrice: json.price, htmlShowsIt: html.includes(shown) }
+        if (state.jsonPrice === newPrice && state.htmlShowsIt)
+          return { ...state, ms: Date.now() - changedAt }
+        if (Date.now() - changedAt > 5_000) return { ...state, ms: Infinity }
+        await new Promise((r) => setTimeout(r, 25))
+      }
+    }),
+  )
+  for (const process of seen)
+    expect(process, `${shown} everywhere within a second`).toMatchObject({
+      jsonPrice: newPrice,
+      htmlShowsIt: true,
+      ms: expect.any(Number) as number,
+    })
+  for (const process of seen) expect(process.ms).toBeLessThanOrEqual(1_000)
+
+  // The journey's requests went to both processes.
+  const journey = servedSince(start, /^\/api\//)
+  expect(new Set(journey.map((r) => r.upstream))).toEqual(new Set(processes()))
+  expect(journey.filter((r) => r.status >= 500)).toEqual([])
+  expect(page.problems).toEqual([])
+  expect(adminPage.problems).toEqual([])
+})
+
+test('rate limits count across processes: per email and per address', async () => {
+  const signIn = (email: string, address: string) =>
+    fetch(`${ctx.baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: ctx.baseUrl,
+        'x-forwarded-for': address,
+      },
+      body: JSON.stringify({ email, password: 'not-the-password' }),
+    })
+
+  // One email from eleven addresses: the eleventh attempt is refused, wherever it lands.
+  const before = logLength()
+  const email = newPerson().email
+  const perEmail: number[] = []
+  for (let i = 0; i < 11; i += 1) perEmail.push((await signIn(email, `198.19.1.${i + 1}`)).status)
+  expect(perEmail.slice(0, 10).every((s) => s === 401)).toBe(true)
+  expect(perEmail[10]).toBe(429)
+  const served = servedSince(before, /^\/api\/auth\/sign-in\/email$/)
+  expect(new Set(served.map((r) => r.upstream))).toEqual(new Set(processes()))
+
+  // One address with eleven emails: the address's limit holds across processes too.
+  const perAddress: number[] = []
+  for (let i = 0; i < 11; i += 1)
+    perAddress.push((await signIn(newPerson().email, '198.19.2.1')).status)
+  expect(perAddress.slice(0, 10).every((s) => s === 401)).toBe(true)
+  expect(perAddress[10]).toBe(429)
+})
