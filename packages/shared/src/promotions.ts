@@ -13,8 +13,12 @@ const ShopDateSchema = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), message)
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), message)
+    // Zod runs this after a failed regex too: an unparsable value must answer false, not throw.
+    // A date that rolls over (2026-02-30 → 03-02) is not the date that was typed.
+    .refine((value) => {
+      const at = new Date(`${value}T00:00:00Z`)
+      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value)
+    }, message)
 
 /**
  * A promotion as the API shows it (issue 14). A first-order discount has a percent and a cap
