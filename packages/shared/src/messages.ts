@@ -613,6 +613,18 @@ export const messages = {
     inactive: 'Not active',
     loadFailed: 'The promotions could not be loaded.',
     firstOrderLabel: (percent: number) => `First-order discount (${percent}%)`,
+    /** The home page's badge of a first-order discount, e.g. "50%". */
+    percentBadge: (percent: number) => `${percent}%`,
+    count: (n: number) => `Promotions (${n})`,
+    addTitle: 'Add a promotion',
+    status: 'Status',
+    actions: 'Actions',
+    noCap: '—',
+    cancel: 'Cancel',
+    editTitle: (title: string) => `Edit promotion: ${title}`,
+    addFailed: 'The promotion could not be added.',
+    saveFailed: 'The promotion could not be saved.',
+    deleteFailed: 'The promotion could not be deleted.',
   },
   promotionRules: {
     percentRange: 'Percent must be a whole number from 1 to 100',
