@@ -91,10 +91,14 @@ export const PromotionCreateBodySchema = z
     percent: fields.percent.default(null),
     cap: fields.cap.default(null),
   })
-  .superRefine((body, ctx) => {
-    const problem = promotionProblem(body)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
-  })
+  .superRefine(
+    (body, ctx) => {
+      const problem = promotionProblem(body)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
+    },
+    // Across fields only once each field is right: an unreadable date is not "before" another.
+    { when: (payload) => payload.issues.length === 0 },
+  )
 export type PromotionCreateBody = z.output<typeof PromotionCreateBodySchema>
 export type PromotionCreateInput = z.input<typeof PromotionCreateBodySchema>
 
