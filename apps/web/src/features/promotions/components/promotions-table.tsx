@@ -36,10 +36,15 @@ export function PromotionsTable({
             <td>{promotion.title}</td>
             <td>{promotion.percent === null ? m.noCap : `${promotion.percent}%`}</td>
             <td>{promotion.cap === null ? m.noCap : formatMoney(promotion.cap)}</td>
-            <td>{promotion.startsAt}</td>
-            <td>{promotion.endsAt}</td>
+            <td className="whitespace-nowrap">{promotion.startsAt}</td>
+            <td className="whitespace-nowrap">{promotion.endsAt}</td>
             <td>
-              <span className={active ? 'badge badge-success' : 'badge badge-ghost'}>
+              <span
+                className={[
+                  'badge whitespace-nowrap',
+                  active ? 'badge-success' : 'badge-ghost',
+                ].join(' ')}
+              >
                 {active ? m.active : m.inactive}
               </span>
             </td>
