@@ -30,6 +30,7 @@ test('an admin adds a promotion, the home page shows it, and it goes when delete
   expect(await admin.getByText('Active now').count()).toBeGreaterThanOrEqual(2)
 
   const title = `Weekend offer ${Date.now().toString(36)}`
+  // The shop's date (Dhaka, UTC+6), which decides what is active.
   const today = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10)
   const form = admin.getByRole('form', { name: 'Add a promotion' })
   await form.getByLabel('Kind').selectOption('free-shipping')
