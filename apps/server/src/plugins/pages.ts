@@ -83,8 +83,8 @@ async function loadRenderer(file: string): Promise<RenderPage | undefined> {
  * Personal and dashboard pages get the bare app and render in the browser behind their guards.
  *
  * A page's HTML is kept by the versions of the answers it embeds, and forgotten when the
- * catalogue, reviews or promotions change in any process (the change feed that also clears the answer
- * caches). Unknown /api and /media paths and file names fall through to the JSON 404.
+ * catalogue, reviews or promotions change in any process (the change feed that also clears
+ * the answer caches). Unknown /api and /media paths and file names fall through to the JSON 404.
  */
 export const pagesPlugin = fp<Options>(
   async (app: FastifyInstance, options) => {
