@@ -359,6 +359,7 @@ test('every dashboard page passes axe as a customer and as an admin', async ({
     ['/dashboard/manageproduct', /Manage Products?/],
     ['/dashboard/manageorders', /Manage Orders/],
     ['/dashboard/messages', /Messages/],
+    ['/dashboard/promotions', /Promotions/],
   ] as const
   for (const [path, heading] of adminPages) {
     await admin.goto(`${ctx.baseUrl}${path}`)

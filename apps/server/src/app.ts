@@ -35,6 +35,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js'
 import { createStripeProvider } from './modules/payments/stripe-provider.js'
+import { promotionsRoutes } from './modules/promotions/promotions.routes.js'
+import { createPromotionsService } from './modules/promotions/promotions.service.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { createReviewsService } from './modules/reviews/reviews.service.js'
@@ -106,6 +108,7 @@ function createServices(
     contact: createContactService({ db }),
     media,
     reviews: createReviewsService({ db, changes: database.changes }),
+    promotions: createPromotionsService({ db, changes: database.changes }),
   }
 }
 
@@ -204,6 +207,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   })
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
+  await app.register(promotionsRoutes, { promotions: services.promotions })
 
   // The web app: its files, robots and sitemap, then its pages (the catch-all route).
   await app.register(staticAssetsPlugin, { webDistDir: config.webDistDir })
@@ -215,6 +219,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
     publicUrl: config.publicUrl,
     catalog: services.catalog,
     reviews: services.reviews,
+    promotions: services.promotions,
     changes: database.changes,
   })
 
@@ -226,6 +231,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   app.addHook('onClose', async () => {
     services.catalog.close()
     services.reviews.close()
+    services.promotions.close()
     await services.orderSweeper.stop()
   })
   app.decorate('services', services)

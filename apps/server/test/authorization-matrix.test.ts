@@ -18,6 +18,7 @@ type Case = {
     admin: TestUser
     toolId: string
     orderId: string
+    promotionId: string
   }) => string
   /** 'order' stands for a valid order of the test's tool; 'product' for a valid new product. */
   payload?: object | 'order' | 'orderRef' | 'product'
@@ -177,6 +178,44 @@ const cases: Case[] = [
     payload: { email: 'news@example.com' },
     expect: { anonymous: 200, customerA: 200, customerB: 200, admin: 200 },
   },
+  {
+    route: 'GET /api/promotion',
+    method: 'GET',
+    url: () => '/api/promotion',
+    expect: { anonymous: 200, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/promotion/admin',
+    method: 'GET',
+    url: () => '/api/promotion/admin',
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/promotion',
+    method: 'POST',
+    url: () => '/api/promotion',
+    payload: {
+      kind: 'free-shipping',
+      startsAt: '2026-01-01',
+      endsAt: '2026-12-31',
+      title: 'Free shipping',
+      text: 'On every order.',
+    },
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
+  },
+  {
+    route: 'PUT /api/promotion/{id}',
+    method: 'PUT',
+    url: (c) => `/api/promotion/${c.promotionId}`,
+    payload: { title: 'Edited' },
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/promotion/{id}',
+    method: 'DELETE',
+    url: (c) => `/api/promotion/${c.promotionId}`,
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
   // Last: it cancels A's order. B cannot reach it; the admin's delete then finds it cancelled.
   {
     route: 'DELETE /api/purchase/{A order}',
@@ -214,12 +253,27 @@ test('every spec route answers each kind of caller as the rules say', async ({
     headers: bearer(a),
     payload: orderOf(tool.id),
   })
+  const promotion = await app.inject({
+    method: 'POST',
+    url: '/api/promotion',
+    headers: bearer(admin),
+    payload: {
+      kind: 'first-order',
+      percent: 10,
+      cap: 50,
+      startsAt: '2026-01-01',
+      endsAt: '2026-12-31',
+      title: 'Ten off',
+      text: 'Your first order.',
+    },
+  })
   const ctx = {
     a,
     b,
     admin,
     toolId: tool.id,
     orderId: placed.json<{ insertedId: string }>().insertedId,
+    promotionId: promotion.json<{ id: string }>().id,
   }
   const product = {
     name: 'Matrix spanner',

@@ -54,6 +54,7 @@ const APP_TABLES = [
   'orders',
   'reviews',
   'tools',
+  'promotions',
   'media_files',
   'verification',
   'rate_limit',

@@ -45,6 +45,7 @@ test('personal answers carry Cache-Control: no-store; public lists keep revalida
     { method: 'GET' as const, url: '/api/users', headers: bearer(admin) },
     { method: 'GET' as const, url: '/api/purchase/admin', headers: bearer(admin) },
     { method: 'GET' as const, url: '/api/contact', headers: bearer(admin) },
+    { method: 'GET' as const, url: '/api/promotion/admin', headers: bearer(admin) },
     {
       method: 'GET' as const,
       url: '/api/auth/get-session',
@@ -67,4 +68,7 @@ test('personal answers carry Cache-Control: no-store; public lists keep revalida
   const catalogue = await app.inject({ method: 'GET', url: '/api/tool' })
   expect(catalogue.headers['cache-control']).toBe('no-cache')
   expect(catalogue.headers.etag).toBeDefined()
+  const promotions = await app.inject({ method: 'GET', url: '/api/promotion' })
+  expect(promotions.headers['cache-control']).toBe('no-cache')
+  expect(promotions.headers.etag).toBeDefined()
 })

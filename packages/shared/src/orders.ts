@@ -32,7 +32,32 @@ export const PurchaseBodySchema = z.object({
 })
 export type PurchaseBody = z.infer<typeof PurchaseBodySchema>
 
-/** An order as the API shows it (SPEC.md §3); money in currency units. */
+/**
+ * One line of an order as bought (issue 14): the name and unit price are a snapshot, so the
+ * order stays whole when the catalogue changes. `fromStock + madeToOrder = quantity`;
+ * `shipsBy` is the shop's date (YYYY-MM-DD) the line is promised for.
+ */
+export const OrderLineSchema = z.object({
+  tool: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  fromStock: z.number().int(),
+  madeToOrder: z.number().int(),
+  shipsBy: z.string(),
+})
+export type OrderLine = z.infer<typeof OrderLineSchema>
+
+/** A discount the order got, stored as a line of its own (issue 14). */
+export const OrderDiscountSchema = z.object({ label: z.string(), amount: z.number() })
+export type OrderDiscount = z.infer<typeof OrderDiscountSchema>
+
+/**
+ * An order as the API shows it (SPEC.md §3); money in currency units. The seed's single-tool
+ * fields (`toolsId`, `tools`, `price`, `purchaseQuantity`) describe the first line; `tools` names
+ * every line and `purchaseQuantity` counts every unit when there are several (issue 14).
+ */
 export const OrderSchema = z.object({
   _id: z.string(),
   toolsId: z.string(),
@@ -52,6 +77,11 @@ export const OrderSchema = z.object({
   payBy: z.string().nullable(),
   /** Why a cancelled order was cancelled; null while it is live (issue 13). */
   cancelReason: CancelReasonSchema.nullable(),
+  /** Every line, in the order the buyer listed them (issue 14). */
+  lines: z.array(OrderLineSchema),
+  /** Sum of the line totals, before any discount. */
+  subtotal: z.number(),
+  discount: OrderDiscountSchema.nullable(),
 })
 export type Order = z.infer<typeof OrderSchema>
 export const OrderListSchema = z.array(OrderSchema)

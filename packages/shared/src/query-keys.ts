@@ -16,6 +16,12 @@ export const queryKeys = {
   /** Every review-list query starts with this key. */
   anyReviews: ['reviews'] as const,
   reviews: (query: ReviewListQuery) => ['reviews', query] as const,
+  /** Every promotions query starts with this key: a change refreshes both lists. */
+  anyPromotions: ['promotions'] as const,
+  /** `GET /api/promotion`: today's, on the home page. */
+  activePromotions: ['promotions', 'active'] as const,
+  /** `GET /api/promotion/admin`: all of them, on the admin's page. */
+  allPromotions: ['promotions', 'all'] as const,
 }
 
 /** One page of /products as cached under `queryKeys.toolsPage`: its tools and the match count. */

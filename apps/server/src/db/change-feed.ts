@@ -3,8 +3,8 @@ import { EventEmitter } from 'node:events'
 import pg from 'pg'
 
 /** What can change under a cache: each topic is invalidated on its own. */
-export type ChangeTopic = 'catalog' | 'reviews'
-const TOPICS: readonly ChangeTopic[] = ['catalog', 'reviews']
+export type ChangeTopic = 'catalog' | 'reviews' | 'promotions'
+const TOPICS: readonly ChangeTopic[] = ['catalog', 'reviews', 'promotions']
 
 /**
  * Tells every server process on the same database that something changed (issue 8). A

@@ -37,6 +37,8 @@ type Options = {
   publicUrl: string
   catalog: ListSource<ToolListQuery>
   reviews: ListSource<ReviewListQuery>
+  /** Today's promotions, from their cache (keyed by the shop's date). */
+  promotions: { listActive(): Promise<CachedAnswer> }
   changes: ChangeFeed
 }
 
@@ -81,12 +83,12 @@ async function loadRenderer(file: string): Promise<RenderPage | undefined> {
  * Personal and dashboard pages get the bare app and render in the browser behind their guards.
  *
  * A page's HTML is kept by the versions of the answers it embeds, and forgotten when the
- * catalogue or reviews change in any process (the change feed that also clears the answer
- * caches). Unknown /api and /media paths and file names fall through to the JSON 404.
+ * catalogue, reviews or promotions change in any process (the change feed that also clears
+ * the answer caches). Unknown /api and /media paths and file names fall through to the JSON 404.
  */
 export const pagesPlugin = fp<Options>(
   async (app: FastifyInstance, options) => {
-    const { webDistDir, rendererFile, catalog, reviews, changes } = options
+    const { webDistDir, rendererFile, catalog, reviews, promotions, changes } = options
     const indexFile = path.join(webDistDir, 'index.html')
     if (!existsSync(indexFile)) {
       app.log.warn({ webDistDir }, 'web app not built: only the API is served (run npm run build)')
@@ -113,16 +115,20 @@ export const pagesPlugin = fp<Options>(
     const homePage = async (pathname: string): Promise<Page> => {
       const toolsQuery: ToolListQuery = { limit: HOME_TOOLS_COUNT }
       const reviewsQuery: ReviewListQuery = { limit: HOME_REVIEWS_COUNT }
-      const [tools, newest] = await Promise.all([
+      const [tools, newest, offers] = await Promise.all([
         catalog.list(toolsQuery),
         reviews.list(reviewsQuery),
+        promotions.listActive(),
       ])
       const entries = [
         { key: queryKeys.tools(toolsQuery), json: tools.body },
         { key: queryKeys.reviews(reviewsQuery), json: newest.body },
+        { key: queryKeys.activePromotions, json: offers.body },
       ]
       return {
-        key: `${pathname}\n${tools.etag}\n${newest.etag}`,
+        // Today's promotions change at the shop's midnight without a write: their answer is
+        // read per shop date, so a new day's list has a new tag and the page a new key.
+        key: `${pathname}\n${tools.etag}\n${newest.etag}\n${offers.etag}`,
         meta: pageMeta.get('/'),
         render: true,
         entries,
@@ -212,7 +218,7 @@ export const pagesPlugin = fp<Options>(
     }
 
     // The same page and data give the same HTML: kept by key (concurrent misses share one
-    // render), sent with an ETag, and dropped on any catalogue or reviews change.
+    // render), sent with an ETag, and dropped on any catalogue, reviews or promotions change.
     const rendered = new Map<string, Promise<{ html: string; etag: string }>>()
     const unsubscribe = changes.subscribe(() => rendered.clear())
     app.addHook('onClose', (_instance, done) => {

@@ -97,7 +97,14 @@ describe('the web app on the API port', () => {
     expect(res.statusCode).toBe(200)
     const doc = res.json<{ paths: Record<string, unknown> }>()
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/tool', '/api/tool/{id}', '/api/health']),
+      expect.arrayContaining([
+        '/api/tool',
+        '/api/tool/{id}',
+        '/api/health',
+        '/api/promotion',
+        '/api/promotion/admin',
+        '/api/promotion/{id}',
+      ]),
     )
   })
 
@@ -110,7 +117,7 @@ describe('the web app on the API port', () => {
       ].map((match) => JSON.parse(match[1]!) as unknown)
     const initialData = (html: string) => blocks(html, 'application/json')[0] as InitialData
 
-    test('the HTML of / carries the 8 newest tools and reviews under their query keys', async ({
+    test("the HTML of / carries the 8 newest tools, the reviews and today's promotions under their query keys", async ({
       onTestFinished,
     }) => {
       const tool = await insertTool(database.current.db, { name: 'Inline torque wrench' })
@@ -123,6 +130,7 @@ describe('the web app on the API port', () => {
       expect(queries.map((q) => q.key)).toEqual([
         ['tools', { limit: 8 }],
         ['reviews', { limit: 8 }],
+        ['promotions', 'active'],
       ])
       const tools = queries[0]!.data as Tool[]
       expect(tools.length).toBeLessThanOrEqual(8)

@@ -77,6 +77,12 @@ const dashboard: RouteObject = {
                 Component: (await import('@/routes/dashboard/messages')).MessagesRoute,
               }),
             },
+            {
+              path: 'promotions',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/promotions')).PromotionsRoute,
+              }),
+            },
           ],
         },
       ],

@@ -19,5 +19,6 @@ export const paths = {
     manageOrders: () => '/dashboard/manageorders',
     manageProducts: () => '/dashboard/manageproduct',
     messages: () => '/dashboard/messages',
+    promotions: () => '/dashboard/promotions',
   },
 } as const

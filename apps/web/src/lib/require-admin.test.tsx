@@ -49,6 +49,7 @@ describe('RequireAdmin and the dashboard per role', () => {
       'Manage Product',
       'Manage Orders',
       'Messages',
+      'Promotions',
     ])
     expect(await screen.findByRole('heading', { level: 2, name: /All Users/ })).toBeInTheDocument()
   })

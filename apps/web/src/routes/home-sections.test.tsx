@@ -18,6 +18,8 @@ test('the home page has one h1, its own title, and the sections in the order of 
 
   const main = screen.getByRole('main')
   expect(await within(main).findAllByRole('heading', { level: 1 })).toHaveLength(1)
+  // Today's promotions arrive from the API (the test server answers the demo two).
+  await within(main).findByRole('region', { name: 'Promotion' })
   expect(document.title).toBe('Toolworks — tools and parts manufacturer')
   const titles = within(main)
     .getAllByRole('heading', { level: 2 })

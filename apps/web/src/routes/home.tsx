@@ -8,6 +8,7 @@ import { ContactSection } from '@/features/contact/components/contact-section'
 import { BusinessPartners } from '@/features/home/components/business-partners'
 import { BusinessSummary } from '@/features/home/components/business-summary'
 import { Promotion } from '@/features/home/components/promotion'
+import { useActivePromotions } from '@/features/promotions/api/get-active-promotions'
 import { RecentNews } from '@/features/home/components/recent-news'
 import { HomeReviews } from '@/features/reviews/components/home-reviews'
 import { paths } from '@/lib/paths'
@@ -18,6 +19,9 @@ import { HomeHero } from './home-hero'
 export function HomeRoute() {
   useDocumentTitle(undefined, messages.seo.home)
   const tools = useTools({ limit: HOME_TOOLS_COUNT })
+  // Server-rendered with the page; while loading or after a failure, no offers are shown
+  // rather than offers that may have ended.
+  const promotions = useActivePromotions()
 
   return (
     <>
@@ -40,7 +44,7 @@ export function HomeRoute() {
       <BusinessSummary />
       <BusinessPartners />
       <HomeReviews />
-      <Promotion />
+      <Promotion promotions={promotions.data ?? []} />
       <RecentNews />
       <ContactSection />
     </>

@@ -6,6 +6,7 @@ import { catalogHandlers } from './handlers/catalog'
 import { contactHandlers } from './handlers/contact'
 import { ordersHandlers } from './handlers/orders'
 import { paymentsHandlers } from './handlers/payments'
+import { promotionsHandlers } from './handlers/promotions'
 import { reviewsHandlers } from './handlers/reviews'
 
 /** The HTTP stand-in for every web test; a test swaps answers with `server.use(...)`. */
@@ -16,5 +17,6 @@ export const server = setupServer(
   ...contactHandlers,
   ...ordersHandlers,
   ...paymentsHandlers,
+  ...promotionsHandlers,
   ...reviewsHandlers,
 )

@@ -1,13 +1,29 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 import { users } from './accounts.js'
 import { tools } from './catalog.js'
 import { timestamps } from './columns.js'
+import { promotions } from './promotions.js'
 
 /**
  * An order keeps a snapshot of what was bought (tool name, unit price), so it stays
- * whole when the catalogue changes (STYLE.md §3).
+ * whole when the catalogue changes (STYLE.md §3). Its lines (order_lines) are the truth of
+ * what was bought (issue 14); tool_id, tool_name, unit_price_cents and quantity summarise them
+ * for the seed's single-tool fields: the first line's tool and unit price, every line's name
+ * and every unit.
  */
 export const orders = pgTable(
   'orders',
@@ -19,6 +35,18 @@ export const orders = pgTable(
     toolName: text('tool_name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Sum of the line totals (issue 14). */
+    subtotalCents: integer('subtotal_cents').notNull(),
+    /** The first-order discount, stored as a line of its own: its words and its amount. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    discountLabel: text('discount_label'),
+    promotionId: uuid('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
+    /**
+     * This order took the customer's first-order discount. A unique index lets one live
+     * (not cancelled) order per customer have it, whatever races the checks (issue 14).
+     */
+    firstOrderDiscount: boolean('first_order_discount').notNull().default(false),
+    /** What is paid: subtotal less discount. */
     totalCents: integer('total_cents').notNull(),
     customerId: text('customer_id').references(() => users.id),
     customerEmail: text('customer_email').notNull(),
@@ -48,7 +76,14 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
-    check('orders_total_matches', sql`${t.totalCents} = ${t.quantity} * ${t.unitPriceCents}`),
+    check('orders_total_matches', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
+    check(
+      'orders_discount_in_range',
+      sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents}`,
+    ),
+    uniqueIndex('orders_one_first_order_discount')
+      .on(t.customerId)
+      .where(sql`${t.firstOrderDiscount} and ${t.status} <> 'cancelled'`),
     index('orders_customer_email_idx').on(t.customerEmail, t.createdAt.desc()),
     index('orders_tool_id_idx').on(t.toolId),
     index('orders_created_at_idx').on(t.createdAt.desc()),
@@ -59,5 +94,44 @@ export const orders = pgTable(
     index('orders_unpaid_customer_idx')
       .on(t.customerId)
       .where(sql`${t.status} = 'unpaid'`),
+  ],
+)
+
+/**
+ * One line of an order (issue 14): what was bought, at what unit price, how much came from
+ * stock and how much is made to order, and the date it is promised for. Cancelling returns
+ * `from_stock` to stock, never the made part.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 0-based, in the order the buyer listed the lines. */
+    position: integer('position').notNull(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id),
+    toolName: text('tool_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+    fromStock: integer('from_stock').notNull(),
+    madeToOrder: integer('made_to_order').notNull().default(0),
+    shipsBy: date('ships_by', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_lines_total_matches',
+      sql`${t.lineTotalCents} = ${t.quantity} * ${t.unitPriceCents}`,
+    ),
+    check(
+      'order_lines_split_matches',
+      sql`${t.fromStock} >= 0 and ${t.madeToOrder} >= 0 and ${t.fromStock} + ${t.madeToOrder} = ${t.quantity}`,
+    ),
+    index('order_lines_tool_id_idx').on(t.toolId),
   ],
 )

@@ -9,7 +9,8 @@ const database = await openConfiguredDatabase(config)
 try {
   const result = await seedDemoData(database.db, createMediaService({ db: database.db }))
   process.stdout.write(
-    `Seeded ${describeDatabase(config)}: ${result.tools} tools, ${result.reviews} reviews added` +
+    `Seeded ${describeDatabase(config)}: ${result.tools} tools, ${result.reviews} reviews, ` +
+      `${result.promotions} promotions added` +
       (result.tools + result.reviews === 0 ? ' (already filled, nothing changed)\n' : '\n'),
   )
 } finally {

@@ -1,10 +1,11 @@
-import { count } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
+import { messages, shopDate } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { createMediaService } from '../../modules/media/media.service.js'
-import { mediaFiles, reviews, tools } from '../schema/index.js'
+import { mediaFiles, promotions, reviews, tools } from '../schema/index.js'
 import { seedDemoData } from './seed.js'
 
 const database = useTestDatabase()
@@ -18,7 +19,10 @@ test('fills an empty database with the demo catalogue and reviews, once', async 
   expect(first.reviews).toBeGreaterThanOrEqual(8)
 
   const second = await seedDemoData(db, media)
-  expect(second).toEqual({ tools: 0, reviews: 0 })
+  expect(first.promotions).toBe(2)
+  expect(second).toEqual({ tools: 0, reviews: 0, promotions: 0 })
+  const [promotionCount] = await db.select({ n: count() }).from(promotions)
+  expect(promotionCount?.n).toBe(2)
   const [toolCount] = await db.select({ n: count() }).from(tools)
   const [reviewCount] = await db.select({ n: count() }).from(reviews)
   expect(toolCount?.n).toBe(first.tools)
@@ -38,6 +42,61 @@ test('never adds to a catalogue that already has tools', async () => {
   expect(result.reviews).toBeGreaterThanOrEqual(8)
   const [toolCount] = await db.select({ n: count() }).from(tools)
   expect(toolCount?.n).toBe(1)
+  // The demo offers come with the demo catalogue only.
+  expect(result.promotions).toBe(0)
+  const [promotionCount] = await db.select({ n: count() }).from(promotions)
+  expect(promotionCount?.n).toBe(0)
+})
+
+test("today's two offers are active promotions from 30 days back to 365 days ahead", async ({
+  onTestFinished,
+}) => {
+  const app = await buildTestApp(database.current, onTestFinished)
+  const before = Date.now()
+  await seedDemoData(database.current.db, app.services.media)
+  const after = Date.now()
+  const res = await app.inject({ method: 'GET', url: '/api/promotion' })
+  const day = 86_400_000
+  // The run may cross the shop's midnight: either side of it is right.
+  const starts = [shopDate(new Date(before - 30 * day)), shopDate(new Date(after - 30 * day))]
+  const ends = [shopDate(new Date(before + 365 * day)), shopDate(new Date(after + 365 * day))]
+  const words = messages.homeSections
+  expect(res.json()).toEqual([
+    {
+      id: expect.any(String) as string,
+      kind: 'first-order',
+      percent: 50,
+      cap: 100,
+      startsAt: expect.toBeOneOf(starts) as string,
+      endsAt: expect.toBeOneOf(ends) as string,
+      title: words.firstOrderTitle,
+      text: words.firstOrderText,
+    },
+    {
+      id: expect.any(String) as string,
+      kind: 'free-shipping',
+      percent: null,
+      cap: null,
+      startsAt: expect.toBeOneOf(starts) as string,
+      endsAt: expect.toBeOneOf(ends) as string,
+      title: words.freeShippingTitle,
+      text: words.freeShippingText,
+    },
+  ])
+})
+
+test('a shop whose admin deleted every promotion does not get the demo ones back', async () => {
+  const { db } = database.current
+  const media = createMediaService({ db })
+  await seedDemoData(db, media)
+  await db.delete(promotions).where(sql`true`)
+  // Without reviews the seed runs again (it refills them), and still adds no promotion.
+  await db.delete(reviews).where(sql`true`)
+  const again = await seedDemoData(db, media)
+  expect(again.reviews).toBeGreaterThanOrEqual(8)
+  expect(again.promotions).toBe(0)
+  const [promotionCount] = await db.select({ n: count() }).from(promotions)
+  expect(promotionCount?.n).toBe(0)
 })
 
 test('every demo tool has a WebP image served with immutable caching in both widths', async ({

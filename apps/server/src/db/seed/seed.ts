@@ -1,26 +1,62 @@
 import { count, sql } from 'drizzle-orm'
 
+import { messages, shopDate } from '@toolworks/shared'
+
 import type { MediaService } from '../../modules/media/media.service.js'
 import type { Db } from '../client.js'
-import { reviews, tools } from '../schema/index.js'
+import { promotions, reviews, tools } from '../schema/index.js'
 import { seedReviews } from './data/reviews.js'
 import { seedTools } from './data/tools.js'
 
 // Any key works as long as every process uses the same one.
 const SEED_LOCK_KEY = 727_002
 
-export type SeedResult = { tools: number; reviews: number }
+export type SeedResult = { tools: number; reviews: number; promotions: number }
+
+const DAY_MS = 86_400_000
+/** The demo offers run from a month ago to a year ahead, so a fresh shop always shows them. */
+const PROMOTION_DAYS_BEFORE = 30
+const PROMOTION_DAYS_AFTER = 365
+
+/** The home page's two offers of the spec (SPEC.md §2 Home 6) as promotions (issue 14). */
+function demoPromotions(now: number) {
+  const startsAt = shopDate(new Date(now - PROMOTION_DAYS_BEFORE * DAY_MS))
+  const endsAt = shopDate(new Date(now + PROMOTION_DAYS_AFTER * DAY_MS))
+  const words = messages.homeSections
+  return [
+    {
+      kind: 'first-order' as const,
+      percent: 50,
+      capCents: 100_00,
+      startsAt,
+      endsAt,
+      title: words.firstOrderTitle,
+      text: words.firstOrderText,
+    },
+    {
+      kind: 'free-shipping' as const,
+      percent: null,
+      capCents: null,
+      startsAt,
+      endsAt,
+      title: words.freeShippingTitle,
+      text: words.freeShippingText,
+    },
+  ]
+}
 
 /**
  * Fills an empty catalogue and an empty review list with the demo data; never deletes
  * and never adds to a table that already has rows, so running it again changes nothing.
+ * The demo promotions come with the demo catalogue only: an admin who deleted every
+ * promotion of a running shop does not get them back at the next start.
  */
 export async function seedDemoData(db: Db, media: MediaService): Promise<SeedResult> {
   const [toolCount, reviewCount] = await Promise.all([
     countRows(db, 'tools'),
     countRows(db, 'reviews'),
   ])
-  if (toolCount > 0 && reviewCount > 0) return { tools: 0, reviews: 0 }
+  if (toolCount > 0 && reviewCount > 0) return { tools: 0, reviews: 0, promotions: 0 }
 
   // Images are encoded before the transaction: nothing slow may run inside one.
   const images =
@@ -30,7 +66,7 @@ export async function seedDemoData(db: Db, media: MediaService): Promise<SeedRes
   return db.transaction(async (tx) => {
     // Two processes starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
-    const result: SeedResult = { tools: 0, reviews: 0 }
+    const result: SeedResult = { tools: 0, reviews: 0, promotions: 0 }
 
     const [toolsNow] = await tx.select({ n: count() }).from(tools)
     if ((toolsNow?.n ?? 0) === 0 && images.length === seedTools.length) {
@@ -49,6 +85,14 @@ export async function seedDemoData(db: Db, media: MediaService): Promise<SeedRes
         createdAt: new Date(now - i * 60_000),
       }))
       result.tools = (await tx.insert(tools).values(rows).returning({ id: tools.id })).length
+      const [promotionsNow] = await tx.select({ n: count() }).from(promotions)
+      if ((promotionsNow?.n ?? 0) === 0) {
+        const inserted = await tx
+          .insert(promotions)
+          .values(demoPromotions(now))
+          .returning({ id: promotions.id })
+        result.promotions = inserted.length
+      }
     }
 
     const [reviewsNow] = await tx.select({ n: count() }).from(reviews)

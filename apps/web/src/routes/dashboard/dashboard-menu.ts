@@ -24,6 +24,8 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
   { to: paths.dashboard.manageOrders(), label: messages.dashboard.manageOrders, audience: 'admin' },
   // Contact With Us messages (issue 7).
   { to: paths.dashboard.messages(), label: messages.contact.messagesMenu, audience: 'admin' },
+  // The home page's promotions (issue 14).
+  { to: paths.dashboard.promotions(), label: messages.promotions.title, audience: 'admin' },
 ]
 
 export function dashboardMenu(isAdmin: boolean) {

@@ -1,8 +1,24 @@
 import type { ReactNode } from 'react'
 
-import { messages } from '@toolworks/shared'
+import { messages, type Promotion as PromotionOffer } from '@toolworks/shared'
 
 const m = messages.homeSections
+
+const truck = (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="size-8"
+  >
+    <path d="M2 6h11v10H2zM13 9h4l4 4v3h-8" />
+    <circle cx="6" cy="18" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </svg>
+)
 
 function Offer({ badge, title, text }: { badge: ReactNode; title: string; text: string }) {
   return (
@@ -21,8 +37,13 @@ function Offer({ badge, title, text }: { badge: ReactNode; title: string; text: 
   )
 }
 
-/** SPEC.md §2 Home 6: half off a new customer's first order, free shipping for the 10 years. */
-export function Promotion() {
+/**
+ * SPEC.md §2 Home 6, as issue 14 makes it: the promotions active today, in the admin's words
+ * (a first-order discount shows its percent as the badge). With none active there is no
+ * section at all, rather than an empty one.
+ */
+export function Promotion({ promotions }: { promotions: PromotionOffer[] }) {
+  if (promotions.length === 0) return null
   return (
     <section
       aria-labelledby="promotion-title"
@@ -41,26 +62,18 @@ export function Promotion() {
         </h2>
         <div className="title-rule" />
         <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2">
-          <Offer badge="50%" title={m.firstOrderTitle} text={m.firstOrderText} />
-          <Offer
-            badge={
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                className="size-8"
-              >
-                <path d="M2 6h11v10H2zM13 9h4l4 4v3h-8" />
-                <circle cx="6" cy="18" r="2" />
-                <circle cx="17" cy="18" r="2" />
-              </svg>
-            }
-            title={m.freeShippingTitle}
-            text={m.freeShippingText}
-          />
+          {promotions.map((offer) => (
+            <Offer
+              key={offer.id}
+              badge={
+                offer.kind === 'first-order' && offer.percent !== null
+                  ? messages.promotions.percentBadge(offer.percent)
+                  : truck
+              }
+              title={offer.title}
+              text={offer.text}
+            />
+          ))}
         </div>
       </div>
     </section>

@@ -1,0 +1,121 @@
+import {
+  fromCents,
+  messages,
+  promotionProblem,
+  shopDate,
+  toCents,
+  type Promotion,
+  type PromotionCreateBody,
+  type PromotionUpdateBody,
+} from '@toolworks/shared'
+
+import type { ChangeFeed } from '../../db/change-feed.js'
+import type { Db } from '../../db/client.js'
+import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
+import { AppError } from '../../lib/app-error.js'
+import { isUuid } from '../../lib/ids.js'
+import {
+  deletePromotion,
+  insertPromotion,
+  listActivePromotions,
+  listAllPromotions,
+  lockPromotion,
+  updatePromotion,
+  type NewPromotionRow,
+  type PromotionRow,
+} from './promotions.queries.js'
+
+export function toPromotion(row: PromotionRow): Promotion {
+  return {
+    id: row.id,
+    kind: row.kind,
+    percent: row.percent,
+    cap: row.capCents === null ? null : fromCents(row.capCents),
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    title: row.title,
+    text: row.text,
+  }
+}
+
+const notFound = () => new AppError('NOT_FOUND', messages.promotionRules.notFound)
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>
+
+type Deps = {
+  db: Db
+  changes: ChangeFeed
+  /** The clock; tests move it across the shop's midnight. */
+  now?: () => Date
+}
+
+/** The home page's promises (issue 14): admins write them, everyone reads today's. */
+export function createPromotionsService({ db, changes, now = () => new Date() }: Deps) {
+  const cache = createAnswerCache({ feed: changes, topic: 'promotions' })
+  return {
+    close: () => cache.close(),
+    /**
+     * The promotions active on the shop's date, as they go on the wire. Keyed by that date:
+     * "active today" changes at the shop's midnight without any write.
+     */
+    async listActive(): Promise<CachedAnswer> {
+      const day = shopDate(now())
+      return cache.get(`active:${day}`, async () => ({
+        value: (await listActivePromotions(db, day)).map(toPromotion),
+      }))
+    },
+    async listAll(): Promise<Promotion[]> {
+      return (await listAllPromotions(db)).map(toPromotion)
+    },
+    async create(body: PromotionCreateBody): Promise<Promotion> {
+      const row = await insertPromotion(db, {
+        kind: body.kind,
+        percent: body.percent,
+        capCents: body.cap === null ? null : toCents(body.cap),
+        startsAt: body.startsAt,
+        endsAt: body.endsAt,
+        title: body.title,
+        text: body.text,
+      })
+      await cache.changed()
+      return toPromotion(row)
+    },
+    /** An edit of some fields; the promotion it makes must hold together as a whole. */
+    async update(id: string, body: PromotionUpdateBody): Promise<Promotion> {
+      if (!isUuid(id)) throw notFound()
+      const row = await db.transaction(async (tx) => {
+        const current = await lockPromotion(tx, id)
+        if (!current) throw notFound()
+        const merged = { ...toPromotion(current), ...definedFields(body) }
+        const problem = promotionProblem(merged)
+        if (problem)
+          throw new AppError('VALIDATION_FAILED', problem.message, {
+            [problem.field]: problem.message,
+          })
+        const next: Partial<NewPromotionRow> = {
+          kind: merged.kind,
+          percent: merged.percent,
+          capCents: merged.cap === null ? null : toCents(merged.cap),
+          startsAt: merged.startsAt,
+          endsAt: merged.endsAt,
+          title: merged.title,
+          text: merged.text,
+        }
+        return updatePromotion(tx, id, next)
+      })
+      if (!row) throw notFound()
+      await cache.changed()
+      return toPromotion(row)
+    },
+    async remove(id: string): Promise<{ acknowledged: true; deletedCount: number }> {
+      if (!isUuid(id) || !(await deletePromotion(db, id))) throw notFound()
+      await cache.changed()
+      return { acknowledged: true, deletedCount: 1 }
+    },
+  }
+}
+
+/** A field sent as undefined changes nothing (a JSON body cannot say undefined, a caller can). */
+function definedFields(body: PromotionUpdateBody): PromotionUpdateBody {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined))
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react'
+import { toast } from 'react-toastify'
+
+import { messages, shopDate, type Promotion } from '@toolworks/shared'
+
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { useDeletePromotion } from '@/features/promotions/api/delete-promotion'
+import { useAllPromotions } from '@/features/promotions/api/get-all-promotions'
+import { AddPromotionForm } from '@/features/promotions/components/add-promotion-form'
+import { EditPromotionDialog } from '@/features/promotions/components/edit-promotion-dialog'
+import { PromotionsTable } from '@/features/promotions/components/promotions-table'
+import { getErrorMessage } from '@/lib/get-error-message'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+const m = messages.promotions
+
+/** Admin only (issue 14): the home page's promotions, added, edited and deleted here. */
+export function PromotionsRoute() {
+  useDocumentTitle(m.title)
+  const list = useAllPromotions()
+  const remove = useDeletePromotion()
+  const [editing, setEditing] = useState<Promotion | null>(null)
+
+  const onDelete = (promotion: Promotion) => {
+    if (!window.confirm(m.deleteConfirm)) return
+    remove.mutate(promotion.id, {
+      onSuccess: () => toast.success(m.deleted),
+      onError: (error) => toast.error(`${m.deleteFailed} ${getErrorMessage(error)}`),
+    })
+  }
+
+  return (
+    <div>
+      <h2 className="section-title">{list.data ? m.count(list.data.length) : m.title}</h2>
+      <div className="title-rule" />
+      {list.isPending ? (
+        <PageLoader />
+      ) : list.isError ? (
+        <QueryError
+          message={m.loadFailed}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
+      ) : (
+        <PromotionsTable
+          promotions={list.data}
+          today={shopDate(new Date())}
+          pendingId={remove.isPending ? remove.variables : null}
+          onEdit={setEditing}
+          onDelete={onDelete}
+        />
+      )}
+      <section aria-labelledby="add-promotion-title" className="mt-10">
+        <h3 id="add-promotion-title" className="text-xl font-bold">
+          {m.addTitle}
+        </h3>
+        <div className="mt-4">
+          <AddPromotionForm />
+        </div>
+      </section>
+      {editing && (
+        <EditPromotionDialog
+          key={editing.id}
+          promotion={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  )
+}

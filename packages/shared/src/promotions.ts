@@ -1,0 +1,137 @@
+import { z } from 'zod'
+
+import { PROMOTION_TEXT_MAX, PROMOTION_TITLE_MAX } from './constants.js'
+import { messages } from './messages.js'
+
+const m = messages.promotionRules
+
+export const PromotionKindSchema = z.enum(['first-order', 'free-shipping'])
+export type PromotionKind = z.infer<typeof PromotionKindSchema>
+
+/** A calendar date of the shop (YYYY-MM-DD): promotions run from one day to another, inclusive. */
+const ShopDateSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    // Zod runs this after a failed regex too: an unparsable value must answer false, not throw.
+    // A date that rolls over (2026-02-30 → 03-02) is not the date that was typed.
+    .refine((value) => {
+      const at = new Date(`${value}T00:00:00Z`)
+      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value)
+    }, message)
+
+/**
+ * A promotion as the API shows it (issue 14). A first-order discount has a percent and a cap
+ * in currency units; a free-shipping note has neither (null).
+ */
+export const PromotionSchema = z.object({
+  id: z.string(),
+  kind: PromotionKindSchema,
+  percent: z.number().int().nullable(),
+  cap: z.number().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  title: z.string(),
+  text: z.string(),
+})
+export type Promotion = z.infer<typeof PromotionSchema>
+export const PromotionListSchema = z.array(PromotionSchema)
+
+const fields = {
+  kind: PromotionKindSchema,
+  percent: z
+    .number({ error: m.percentRange })
+    .int(m.percentRange)
+    .min(1, m.percentRange)
+    .max(100, m.percentRange)
+    .nullable(),
+  cap: z
+    .number({ error: m.capRange })
+    .min(0.01, m.capRange)
+    .max(1_000_000, m.capRange)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, m.capCents)
+    .nullable(),
+  startsAt: ShopDateSchema(m.dateRequired),
+  endsAt: ShopDateSchema(m.dateRequired),
+  title: z
+    .string({ error: m.titleRequired })
+    .trim()
+    .min(1, m.titleRequired)
+    .max(PROMOTION_TITLE_MAX, m.titleTooLong),
+  text: z
+    .string({ error: m.textRequired })
+    .trim()
+    .min(1, m.textRequired)
+    .max(PROMOTION_TEXT_MAX, m.textTooLong),
+}
+
+/** The rules across fields, on a whole promotion (a create, or an edit merged with the row). */
+export function promotionProblem(p: {
+  kind: PromotionKind
+  percent: number | null
+  cap: number | null
+  startsAt: string
+  endsAt: string
+}): { field: 'percent' | 'cap' | 'endsAt'; message: string } | null {
+  if (p.kind === 'first-order') {
+    if (p.percent === null) return { field: 'percent', message: m.percentRange }
+    if (p.cap === null) return { field: 'cap', message: m.capRange }
+  } else {
+    if (p.percent !== null) return { field: 'percent', message: m.noPercentForShipping }
+    if (p.cap !== null) return { field: 'cap', message: m.noPercentForShipping }
+  }
+  if (p.endsAt < p.startsAt) return { field: 'endsAt', message: m.endsBeforeStart }
+  return null
+}
+
+/** `POST /api/promotion` (admin). */
+export const PromotionCreateBodySchema = z
+  .object({
+    ...fields,
+    percent: fields.percent.default(null),
+    cap: fields.cap.default(null),
+  })
+  .superRefine(
+    (body, ctx) => {
+      const problem = promotionProblem(body)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
+    },
+    // Across fields only once each field is right: an unreadable date is not "before" another.
+    { when: (payload) => payload.issues.length === 0 },
+  )
+export type PromotionCreateBody = z.output<typeof PromotionCreateBodySchema>
+export type PromotionCreateInput = z.input<typeof PromotionCreateBodySchema>
+
+/** `PUT /api/promotion/{id}` (admin): any of the fields; the server checks the merged promotion. */
+export const PromotionUpdateBodySchema = z.object(fields).partial()
+export type PromotionUpdateBody = z.infer<typeof PromotionUpdateBodySchema>
+
+export const PromotionIdParamsSchema = z.object({ id: z.string().max(64) })
+export const PromotionDeleteResponseSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int(),
+})
+
+export const promotionsContract = {
+  listActive: { method: 'GET', path: '/api/promotion', response: PromotionListSchema },
+  listAll: { method: 'GET', path: '/api/promotion/admin', response: PromotionListSchema },
+  create: {
+    method: 'POST',
+    path: '/api/promotion',
+    body: PromotionCreateBodySchema,
+    response: PromotionSchema,
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/promotion/:id',
+    params: PromotionIdParamsSchema,
+    body: PromotionUpdateBodySchema,
+    response: PromotionSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/promotion/:id',
+    params: PromotionIdParamsSchema,
+    response: PromotionDeleteResponseSchema,
+  },
+} as const
