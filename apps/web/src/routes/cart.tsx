@@ -161,7 +161,6 @@ export function CartRoute() {
               row={row}
               draft={drafts[row.tool] ?? String(row.quantity)}
               serverError={refused[row.tool]}
-              disabled={false}
               onQuantity={(text) => onQuantity(row, text)}
               onRemove={() => void cart.remove([row.tool])}
             />

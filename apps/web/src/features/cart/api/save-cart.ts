@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'react-toastify'
 
 import { cartContract, type Cart, type CartLineInput } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
 import { isTransient } from '@/lib/api-error'
 import { getErrorMessage } from '@/lib/get-error-message'
+import { showToast } from '@/lib/lazy-toast'
 import { retryDelay } from '@/lib/retry'
 import { bearerMeta } from '@/lib/sign-out-on-denied'
 
@@ -41,7 +41,7 @@ export function useSaveCart(email: string) {
     },
     onError: (error, _lines, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before)
-      toast.error(getErrorMessage(error))
+      showToast('error', getErrorMessage(error))
     },
     onSuccess: (kept) => {
       // A later change is already on screen and on its way: the last answer will be its.

@@ -1,8 +1,7 @@
-import { toast } from 'react-toastify'
-
 import { messages } from '@toolworks/shared'
 
 import { getErrorMessage } from '@/lib/get-error-message'
+import { showToast } from '@/lib/lazy-toast'
 import { useHydrated } from '@/lib/use-hydrated'
 
 import { useCart } from '../hooks/use-cart'
@@ -31,8 +30,8 @@ export function AddToCartButton({
   const cart = useCart()
   const onClick = () => {
     cart.add(tool._id, quantity).then(
-      () => toast.success(messages.cart.added(tool.name)),
-      (error: unknown) => toast.error(getErrorMessage(error)),
+      () => showToast('success', messages.cart.added(tool.name)),
+      (error: unknown) => showToast('error', getErrorMessage(error)),
     )
   }
   return (

@@ -14,7 +14,6 @@ type CartLineRowProps = {
   draft: string
   /** The server's word on this line after a refused checkout. */
   serverError?: string
-  disabled: boolean
   onQuantity: (text: string) => void
   onRemove: () => void
 }
@@ -23,14 +22,7 @@ const money = (cents: number | undefined) =>
   cents === undefined ? '—' : formatMoney(fromCents(cents))
 
 /** One line of /cart: image, name, quantity, unit price, line total and Remove (issue 14). */
-export function CartLineRow({
-  row,
-  draft,
-  serverError,
-  disabled,
-  onQuantity,
-  onRemove,
-}: CartLineRowProps) {
+export function CartLineRow({ row, draft, serverError, onQuantity, onRemove }: CartLineRowProps) {
   const inputId = useId()
   const errorId = `${inputId}-error`
   const tool = row.state.status === 'ok' ? row.state.tool : null
@@ -77,7 +69,6 @@ export function CartLineRow({
               max={tool.madeToOrder ? undefined : tool.quantity}
               step={tool.packSize}
               value={draft}
-              disabled={disabled}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               className={['input input-sm w-28', error ? 'input-error' : ''].join(' ')}
@@ -102,7 +93,6 @@ export function CartLineRow({
           type="button"
           className="btn btn-ghost btn-sm text-error"
           aria-label={m.removeLine(name)}
-          disabled={disabled}
           onClick={onRemove}
         >
           {m.remove}
