@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from 'react-toastify'
@@ -22,7 +22,7 @@ import {
   type CartRow,
   type ToolState,
 } from '@/features/cart/utils/cart-view'
-import { toolQuery } from '@/features/catalog/api/get-tool'
+import { anyToolKey, toolQuery } from '@/features/catalog/api/get-tool'
 import { useMyOrders } from '@/features/orders/api/get-my-orders'
 import { ApiError } from '@/lib/api-error'
 import { useSession } from '@/lib/auth'
@@ -36,14 +36,32 @@ const m = messages.cart
 /** The text of a quantity field as a number; an empty field is no number at all. */
 const readQuantity = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
 
-/** Each line's tool, as the catalogue answers it now (price, stock, rules). */
-function useLineTools(cart: CartApi): ToolState[] {
-  const queries = useQueries({ queries: cart.lines.map((line) => toolQuery(line.tool)) })
-  return queries.map((query): ToolState => {
-    if (query.data) return { status: 'ok', tool: query.data }
-    if (query.error instanceof ApiError && query.error.status === 404) return { status: 'gone' }
-    return { status: 'loading' }
+/**
+ * Each line's tool, as the catalogue answers it now (price, stock, rules). One query over the
+ * single-tool queries (not useQueries, which would add to every page's vendor chunk); its key
+ * starts with the tools' prefix, so whatever refreshes the tools refreshes it.
+ */
+function useLineTools(cart: CartApi): Map<string, ToolState> {
+  const queryClient = useQueryClient()
+  const ids = cart.lines.map((line) => line.tool)
+  const { data } = useQuery({
+    queryKey: [...anyToolKey, { cart: ids }],
+    queryFn: () =>
+      Promise.all(
+        ids.map((id) =>
+          queryClient.fetchQuery(toolQuery(id)).then(
+            (tool): [string, ToolState] => [id, { status: 'ok', tool }],
+            (error: unknown): [string, ToolState] => {
+              if (error instanceof ApiError && error.status === 404) return [id, { status: 'gone' }]
+              throw error
+            },
+          ),
+        ),
+      ),
+    // While another set of lines loads, the tools already known stay on screen.
+    placeholderData: (previous) => previous,
   })
+  return new Map(data)
 }
 
 /** Signed in: the checkout form, filled from the profile; else the way to sign in and back. */
@@ -59,7 +77,7 @@ function CheckoutSection(props: {
   if (session.status === 'loading') return null
   if (session.status === 'signed-out') {
     return (
-      <div className="space-y-3">
+      <div className="space-y-2">
         <p>{m.signInToCheckout}</p>
         {/* RequireAuth's shape: the login page brings the buyer back to the cart. */}
         <Link to={paths.login()} state={{ from: location }} className="btn btn-primary">
@@ -95,10 +113,10 @@ export function CartRoute() {
   // The server's word per tool after a refused checkout, until that quantity changes.
   const [refused, setRefused] = useState<Record<string, string>>({})
 
-  const rows = cart.lines.map((line, index) => {
+  const rows = cart.lines.map((line) => {
     const draft = drafts[line.tool]
     const quantity = draft === undefined ? line.quantity : readQuantity(draft)
-    return cartRow(line, quantity, tools[index] ?? { status: 'loading' })
+    return cartRow(line, quantity, tools.get(line.tool) ?? { status: 'loading' })
   })
   const discount = estimatedDiscount(
     promotions.data,
@@ -153,7 +171,7 @@ export function CartRoute() {
     )
   } else {
     body = (
-      <div className="space-y-8">
+      <div className="space-y-4">
         <CartLinesTable>
           {rows.map((row) => (
             <CartLineRow
@@ -167,7 +185,7 @@ export function CartRoute() {
           ))}
         </CartLinesTable>
         <div className="grid gap-8 lg:grid-cols-2">
-          <div className="lg:order-2">
+          <div>
             <CartTotals
               totals={totals}
               discountLabel={
@@ -175,7 +193,7 @@ export function CartRoute() {
               }
             />
           </div>
-          <div className="lg:order-1">
+          <div>
             <CheckoutSection rows={rows} onPlaced={onPlaced} onLineErrors={onLineErrors} />
           </div>
         </div>

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 
 import { HOME_TOOLS_COUNT, messages } from '@toolworks/shared'
 
-import { cardAddToCart } from '@/features/cart/components/card-add-to-cart'
+import { cardAddToCart } from '@/features/cart/components/lazy-cart'
 import { useTools } from '@/features/catalog/api/get-tools'
 import { ToolGrid } from '@/features/catalog/components/tool-grid'
 import { ContactSection } from '@/features/contact/components/contact-section'

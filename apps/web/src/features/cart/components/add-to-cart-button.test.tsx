@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
@@ -9,12 +9,14 @@ import { renderWithProviders, testQueryClient } from '@/testing/render'
 
 import { readBrowserCart } from '../utils/browser-cart'
 import { AddToCartButton } from './add-to-cart-button'
-import { cardAddToCart } from './card-add-to-cart'
+import { cardAddToCart } from './lazy-cart'
 
 describe('Add to cart', () => {
   test('on a card: adds the tool’s minimum to a visitor’s cart, again adds more, and says so', async () => {
     const tool = makeTool({ _id: 'vise', name: 'Bench Vise', minimum: 5 })
     const { user } = renderWithProviders(<>{cardAddToCart(tool, 'name-id')}</>)
+    // The button's logic loads after the first render; till then it stands disabled.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled())
 
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
     expect(await screen.findByText('Bench Vise added to the cart')).toBeInTheDocument()
@@ -23,10 +25,29 @@ describe('Add to cart', () => {
     expect(readBrowserCart()).toEqual([{ tool: 'vise', quantity: 10 }])
   })
 
-  test('is disabled on a card whose tool has less stock than its minimum (and is not made to order)', () => {
-    const tool = makeTool({ quantity: 2, minimum: 5 })
-    renderWithProviders(<>{cardAddToCart(tool, 'name-id')}</>)
-    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
+  test('is disabled on a card whose tool has less stock than its minimum (and is not made to order)', async () => {
+    const short = makeTool({ name: 'Short', quantity: 2, minimum: 5 })
+    const made = makeTool({
+      name: 'Made',
+      quantity: 2,
+      minimum: 5,
+      madeToOrder: true,
+      leadTimeDays: 5,
+    })
+    renderWithProviders(
+      <>
+        <span id="short">Short</span>
+        {cardAddToCart(short, 'short')}
+        <span id="made">Made</span>
+        {cardAddToCart(made, 'made')}
+      </>,
+    )
+    const button = (name: string) =>
+      screen
+        .getAllByRole('button', { name: 'Add to cart' })
+        .find((b) => b.getAttribute('aria-describedby') === name)!
+    await waitFor(() => expect(button('made')).toBeEnabled())
+    expect(button('short')).toBeDisabled()
   })
 
   test('the server’s HTML has it disabled: a click before hydration would be lost', () => {

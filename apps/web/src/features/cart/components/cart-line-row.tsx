@@ -38,11 +38,11 @@ export function CartLineRow({ row, draft, serverError, onQuantity, onRemove }: C
             alt=""
             width={80}
             height={60}
-            className="h-15 w-20 rounded object-cover"
+            className="h-16 rounded object-cover"
           />
         )}
       </td>
-      <th scope="row" className="align-top font-normal">
+      <th scope="row" className="align-top">
         {row.state.status === 'loading' ? (
           <span className="loading loading-spinner loading-xs" aria-label={m.loadingTools} />
         ) : row.state.status === 'gone' ? (
@@ -71,11 +71,11 @@ export function CartLineRow({ row, draft, serverError, onQuantity, onRemove }: C
               value={draft}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className={['input input-sm w-28', error ? 'input-error' : ''].join(' ')}
+              className={['input w-full', error ? 'input-error' : ''].join(' ')}
               onChange={(event) => onQuantity(event.target.value)}
             />
             {error && (
-              <p id={errorId} className="max-w-48 text-sm text-error">
+              <p id={errorId} className="text-sm text-error">
                 {error}
               </p>
             )}

@@ -1,4 +1,5 @@
-import { useMutationState } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useSyncExternalStore } from 'react'
 
 import { messages } from '@toolworks/shared'
 
@@ -9,15 +10,22 @@ import { saveCartKey } from '../api/save-cart'
  * The cart on screen is the buyer's; it is not rolled back, and nobody is signed out.
  */
 export function CartSaveNotice() {
-  const retrying = useMutationState({
-    filters: { mutationKey: saveCartKey, status: 'pending' },
-    select: (mutation) => mutation.state.failureCount > 0,
-  }).some(Boolean)
+  // The mutation cache read directly (not useMutationState): no more TanStack code up front.
+  const cache = useQueryClient().getMutationCache()
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache])
+  const retrying = useSyncExternalStore(
+    subscribe,
+    () =>
+      cache
+        .findAll({ mutationKey: saveCartKey, status: 'pending' })
+        .some((mutation) => mutation.state.failureCount > 0),
+    () => false,
+  )
 
   return (
     <div role="status" aria-live="polite" className={retrying ? undefined : 'sr-only'}>
       {retrying && (
-        <p className="fixed inset-x-0 bottom-16 z-50 mx-auto flex w-fit max-w-[calc(100vw-2rem)] items-center gap-3 rounded-field bg-neutral px-4 py-2 text-sm text-neutral-content shadow-lg">
+        <p className="fixed inset-x-0 bottom-4 z-50 mx-auto flex w-fit max-w-[calc(100vw-2rem)] items-center gap-3 rounded-field bg-neutral px-4 py-2 text-sm text-neutral-content shadow-lg">
           <span className="loading loading-spinner loading-xs" aria-hidden="true" />
           {messages.cart.saveFailed}
         </p>

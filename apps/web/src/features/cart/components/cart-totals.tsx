@@ -8,30 +8,35 @@ type CartTotalsProps = {
   discountLabel: string | null
 }
 
+const money = (cents: number) => formatMoney(fromCents(cents))
+
 /** Subtotal, discount, total and "Shipping: free" under the cart; read out as they change. */
 export function CartTotals({ totals, discountLabel }: CartTotalsProps) {
+  const discounted = discountLabel !== null && totals.discountCents > 0
   return (
-    <div aria-live="polite" className="space-y-1" data-testid="cart-totals">
-      <dl className="grid grid-cols-[auto_auto] justify-end gap-x-6 gap-y-1 text-right">
-        <dt>{m.subtotal}</dt>
-        <dd data-testid="cart-subtotal">{formatMoney(fromCents(totals.subtotalCents))}</dd>
-        {discountLabel !== null && totals.discountCents > 0 && (
-          <>
+    <div aria-live="polite" className="space-y-2" data-testid="cart-totals">
+      <dl className="space-y-1">
+        <div className="flex justify-between gap-4">
+          <dt>{m.subtotal}</dt>
+          <dd data-testid="cart-subtotal">{money(totals.subtotalCents)}</dd>
+        </div>
+        {discounted && (
+          <div className="flex justify-between gap-4">
             <dt>
               {m.discount} ({discountLabel})
             </dt>
-            <dd data-testid="cart-discount">−{formatMoney(fromCents(totals.discountCents))}</dd>
-          </>
+            <dd data-testid="cart-discount">−{money(totals.discountCents)}</dd>
+          </div>
         )}
-        <dt className="font-bold">{m.total}</dt>
-        <dd className="text-xl font-extrabold" data-testid="cart-total">
-          {formatMoney(fromCents(totals.totalCents))}
-        </dd>
+        <div className="flex justify-between gap-4 font-bold">
+          <dt>{m.total}</dt>
+          <dd className="text-xl font-extrabold" data-testid="cart-total">
+            {money(totals.totalCents)}
+          </dd>
+        </div>
       </dl>
-      {discountLabel !== null && totals.discountCents > 0 && (
-        <p className="text-right text-xs text-base-content/70">{m.discountEstimate}</p>
-      )}
-      <p className="text-right">{m.shippingFree}</p>
+      {discounted && <p className="text-xs text-base-content/70">{m.discountEstimate}</p>}
+      <p>{m.shippingFree}</p>
     </div>
   )
 }

@@ -40,7 +40,7 @@ export function ManageOrdersTable({ orders, pendingId, onMarkShipped }: ManageOr
     >
       {orders.map((order, index) => (
         <Fragment key={order._id}>
-          <tr className="border-b-0">
+          <tr>
             <td>{index + 1}</td>
             <td>{order.tools}</td>
             <td>{order.customerName}</td>
@@ -75,7 +75,7 @@ export function ManageOrdersTable({ orders, pendingId, onMarkShipped }: ManageOr
           {/* The order's lines under its row (issue 14): the seed's cells keep their words. */}
           <tr>
             <td />
-            <td colSpan={7} className="pt-0">
+            <td colSpan={7}>
               <OrderLinesList order={order} />
             </td>
           </tr>

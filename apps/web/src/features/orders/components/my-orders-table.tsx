@@ -66,7 +66,7 @@ export function MyOrdersTable({ orders, pendingId, onDelete }: MyOrdersTableProp
     >
       {orders.map((order, index) => (
         <Fragment key={order._id}>
-          <tr className="border-b-0">
+          <tr>
             <td>{index + 1}</td>
             <td>{order.customerName}</td>
             <td>{order.tools}</td>
@@ -93,7 +93,7 @@ export function MyOrdersTable({ orders, pendingId, onDelete }: MyOrdersTableProp
           {/* The order's lines under its row (issue 14): the seed's cells keep their words. */}
           <tr>
             <td />
-            <td colSpan={6} className="pt-0">
+            <td colSpan={6}>
               <OrderLinesList order={order} />
             </td>
           </tr>

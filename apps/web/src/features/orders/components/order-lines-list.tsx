@@ -8,7 +8,7 @@ const m = messages.ordering
  */
 export function OrderLinesList({ order }: { order: Order }) {
   return (
-    <ul aria-label={m.orderLines} className="mt-1 space-y-0.5 text-xs text-base-content/80">
+    <ul aria-label={m.orderLines} className="mt-1 space-y-1 text-xs text-base-content/80">
       {order.lines.map((line, index) => (
         <li key={`${line.tool}-${index}`}>
           {m.lineQuantity(line.name, line.quantity)}: {m.unitPriceEach(formatMoney(line.unitPrice))}
