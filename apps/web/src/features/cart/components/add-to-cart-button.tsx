@@ -1,6 +1,5 @@
 import { messages } from '@toolworks/shared'
 
-import { getErrorMessage } from '@/lib/get-error-message'
 import { showToast } from '@/lib/lazy-toast'
 import { useHydrated } from '@/lib/use-hydrated'
 
@@ -29,10 +28,9 @@ export function AddToCartButton({
   const hydrated = useHydrated()
   const cart = useCart()
   const onClick = () => {
-    cart.add(tool._id, quantity).then(
-      () => showToast('success', messages.cart.added(tool.name)),
-      (error: unknown) => showToast('error', getErrorMessage(error)),
-    )
+    void cart.add(tool._id, quantity).then((added) => {
+      if (added) showToast('success', messages.cart.added(tool.name))
+    })
   }
   return (
     <button

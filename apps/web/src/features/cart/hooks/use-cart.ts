@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CartLineInput } from '@toolworks/shared'
 
 import { useSession } from '@/lib/auth'
+import { getErrorMessage } from '@/lib/get-error-message'
+import { showToast } from '@/lib/lazy-toast'
 
 import { cartQuery } from '../api/get-cart'
 import { useSaveCart } from '../api/save-cart'
@@ -28,14 +30,21 @@ export function useCart() {
   const server = useQuery({ ...cartQuery(email), enabled: owner === 'server' })
   const save = useSaveCart(email)
 
-  const change = async (edit: (lines: Lines) => Lines) => {
+  /** Applies a change; false (and a toast) when the server's cart could not even be read. */
+  const change = async (edit: (lines: Lines) => Lines): Promise<boolean> => {
     if (owner === 'browser') {
       writeBrowserCart(edit(readBrowserCart()))
-      return
+      return true
     }
-    // Never replace a cart not yet read: the PUT would drop the lines the server keeps.
-    const current = await queryClient.ensureQueryData(cartQuery(email))
-    save.mutate(edit(current.lines))
+    try {
+      // Never replace a cart not yet read: the PUT would drop the lines the server keeps.
+      const current = await queryClient.ensureQueryData(cartQuery(email))
+      save.mutate(edit(current.lines))
+      return true
+    } catch (error) {
+      showToast('error', getErrorMessage(error))
+      return false
+    }
   }
 
   return {
