@@ -31,7 +31,7 @@ export function CartLineRow({ row, draft, serverError, onQuantity, onRemove }: C
 
   return (
     <tr data-testid="cart-line">
-      <td>
+      <td className="align-top">
         {tool && (
           <img
             src={tool.image}
@@ -42,7 +42,7 @@ export function CartLineRow({ row, draft, serverError, onQuantity, onRemove }: C
           />
         )}
       </td>
-      <th scope="row" className="align-top">
+      <th scope="row" className="align-top font-normal">
         {row.state.status === 'loading' ? (
           <span className="loading loading-spinner loading-xs" aria-label={m.loadingTools} />
         ) : row.state.status === 'gone' ? (
