@@ -20,8 +20,10 @@ import { expect, test } from 'vitest'
 const JS_TARGET_KB = 80
 // 155 → 157 (wave 2): issue 13's session retry and connection notice and issue 14's buying
 // rules (schemas and messages on the first screen) measured 155.7 KB. Issue 16 replaces this
-// bound with its 110 KB goal.
-const JS_BOUND_KB = 157
+// bound with its 110 KB goal. 157 → 158 (issue 14, the cart): the header's cart link, the
+// cards' Add to cart stand-ins and the loader of the cart's chunk measured 157.97 KB (from
+// 157.0); the cart's logic itself loads after the first render (features/cart/lazy-cart.tsx).
+const JS_BOUND_KB = 158
 const CSS_BOUND_KB = 15
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))

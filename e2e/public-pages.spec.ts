@@ -17,6 +17,7 @@ const PUBLIC_PAGES = [
   { name: 'login', path: '/login', h1: 'Login' },
   { name: 'signup', path: '/signup', h1: 'Signup' },
   { name: 'reset-password', path: '/reset-password', h1: 'Reset password' },
+  { name: 'cart', path: '/cart', h1: 'Cart' },
   { name: 'not-found', path: '/no-such-page', h1: /Page not found/ },
 ] as const
 

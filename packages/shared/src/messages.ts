@@ -195,6 +195,12 @@ export const messages = {
     priceBreaks: 'Price breaks',
     volumePricing: 'Volume pricing',
     breakFrom: (n: number) => `${n}+`,
+    /** Order lines in My Orders, Manage Orders and the payment page (issue 14). */
+    orderLines: 'Order lines',
+    lineQuantity: (name: string, quantity: number) => `${name} × ${quantity}`,
+    unitPriceEach: (price: string) => `${price} each`,
+    madeToOrderPart: (made: number) => `${made} made to order`,
+    shipsBy: (date: string) => `ships by ${date}`,
     madeToOrderSplit: (fromStock: number, made: number, days: number) =>
       `${fromStock} from stock, ${made} made to order, ships in about ${days} working days`,
     /** My Orders: how long an unpaid order still holds its stock (issue 13). */
@@ -579,6 +585,12 @@ export const messages = {
     loadFailed: 'The cart could not be loaded.',
     saveFailed: 'The cart could not be saved. Retrying…',
     lineUnavailable: 'This tool is no longer sold.',
+    quantityOf: (name: string) => `Quantity of ${name}`,
+    removeLine: (name: string) => `Remove ${name}`,
+    discountEstimate: 'Estimated; the discount is confirmed when the order is placed.',
+    loadingTools: 'Loading the tools in your cart…',
+    signIn: 'Sign in',
+    checkoutFailed: 'The order was not placed. Nothing was taken; please check the line below.',
   },
   cartRules: {
     toolRequired: 'tool is required',

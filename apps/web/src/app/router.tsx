@@ -115,6 +115,11 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // Public (issue 14): a visitor's cart is kept in the browser.
+            path: 'cart',
+            lazy: async () => ({ Component: (await import('@/routes/cart')).CartRoute }),
+          },
+          {
             path: 'login',
             lazy: async () => ({ Component: (await import('@/routes/login')).LoginRoute }),
           },

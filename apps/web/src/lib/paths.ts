@@ -4,6 +4,7 @@ export const paths = {
   /** `search` as made by `productsSearchString`, e.g. `?page=2`. */
   products: (search = '') => `/products${search}`,
   purchase: (toolId: string) => `/purchase/${encodeURIComponent(toolId)}`,
+  cart: () => '/cart',
   blogs: () => '/blogs',
   about: () => '/myportfolio',
   login: () => '/login',

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 
 import { HOME_TOOLS_COUNT, messages } from '@toolworks/shared'
 
+import { cardAddToCart } from '@/features/cart/components/lazy-cart'
 import { useTools } from '@/features/catalog/api/get-tools'
 import { ToolGrid } from '@/features/catalog/components/tool-grid'
 import { ContactSection } from '@/features/contact/components/contact-section'
@@ -32,7 +33,12 @@ export function HomeRoute() {
         </h2>
         <div className="title-rule mb-8" />
         {/* The server honours limit; the slice keeps SPEC.md §9's "at most 8" whatever it sends. */}
-        <ToolGrid query={tools} placeholders={HOME_TOOLS_COUNT} limit={HOME_TOOLS_COUNT} />
+        <ToolGrid
+          query={tools}
+          placeholders={HOME_TOOLS_COUNT}
+          limit={HOME_TOOLS_COUNT}
+          cardAction={cardAddToCart}
+        />
         <div className="mt-10 flex justify-center">
           <Link to={paths.products()} className="btn btn-outline btn-wide">
             {messages.catalog.seeMore}{' '}

@@ -13,6 +13,7 @@ import { QueryError } from '@/components/errors/query-error'
 import { Pager } from '@/components/ui/pager'
 import { useToolsPage } from '@/features/catalog/api/get-tools-page'
 import { ProductsToolbar } from '@/features/catalog/components/products-toolbar'
+import { cardAddToCart } from '@/features/cart/components/lazy-cart'
 import { ToolCards, ToolGridSkeleton } from '@/features/catalog/components/tool-grid'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -102,7 +103,9 @@ function ProductsResults({ search, tools, total, stale, hrefFor }: ProductsResul
           </Link>
         )}
       </div>
-      {tools.length > 0 && <ToolCards tools={tools} eagerFirstRow cardHeadingLevel={2} />}
+      {tools.length > 0 && (
+        <ToolCards tools={tools} eagerFirstRow cardHeadingLevel={2} cardAction={cardAddToCart} />
+      )}
       <div className="mt-10">
         <Pager page={search.page} pageCount={pageCount} hrefFor={(n) => hrefFor({ page: n })} />
       </div>

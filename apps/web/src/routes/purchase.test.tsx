@@ -191,4 +191,44 @@ describe('/purchase/:id', () => {
     expect(screen.getByText('Please order in multiples of 50')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Purchase' })).toBeDisabled()
   })
+
+  test('made to order: a quantity above stock is taken and the split is shown (issue 14)', async () => {
+    const tool = makeTool({
+      _id: 'lathe',
+      name: 'Mini Lathe',
+      quantity: 4,
+      minimum: 1,
+      price: 100,
+      madeToOrder: true,
+      leadTimeDays: 15,
+    })
+    server.use(
+      sessionHandler(makeUser({ email })),
+      toolHandler(() => tool),
+    )
+    const { user } = renderApp('/purchase/lathe')
+    await setQuantity(user, '3')
+    expect(screen.queryByTestId('made-to-order-split')).toBeNull()
+
+    await setQuantity(user, '10')
+    expect(
+      screen.getByText('4 from stock, 6 made to order, ships in about 15 working days'),
+    ).toBeVisible()
+    expect(screen.queryByText('Please enter valid quantity')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Purchase' })).toBeEnabled()
+    expect(screen.getByLabelText('Order quantity')).not.toHaveAttribute('max')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$1,000.00')
+  })
+
+  test('Add to cart beside Purchase adds the quantity entered, under the same rules', async () => {
+    const { user } = setup({ quantity: 50, minimum: 20 })
+    await setQuantity(user, '19')
+    const add = screen.getByRole('button', { name: 'Add to cart' })
+    expect(add).toBeDisabled()
+
+    await setQuantity(user, '30')
+    await user.click(add)
+    expect(await screen.findByText('Cordless Drill added to the cart')).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument()
+  })
 })

@@ -7,6 +7,7 @@ import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
 import { toolQuery, useTool } from '@/features/catalog/api/get-tool'
 import { anyToolsKey } from '@/features/catalog/api/get-tools'
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button'
 import { ToolDetail } from '@/features/catalog/components/tool-detail'
 import { PurchaseForm } from '@/features/orders/components/purchase-form'
 import { ApiError } from '@/lib/api-error'
@@ -58,6 +59,14 @@ export function PurchaseRoute() {
             email={session.user?.email ?? ''}
             name={session.user?.name ?? ''}
             onStockChanged={refreshStock}
+            addToCart={(quantity, blocked) => (
+              <AddToCartButton
+                tool={tool.data}
+                quantity={quantity}
+                disabled={blocked}
+                className="btn btn-outline btn-primary sm:flex-1"
+              />
+            )}
           />
         </div>
       )}

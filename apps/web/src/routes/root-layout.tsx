@@ -6,6 +6,7 @@ import { DashboardSidebarProvider } from '@/components/layout/dashboard-sidebar-
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { ConnectionNotice } from '@/components/ui/connection-notice'
+import { LazyCartButton, LazyCartSync } from '@/features/cart/components/lazy-cart'
 import { LazySubscribeForm } from '@/features/contact/components/lazy-contact-forms'
 import { useSignOutOnDenied } from '@/lib/sign-out-on-denied'
 
@@ -30,7 +31,7 @@ export function RootLayout() {
             className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary"
           />
         )}
-        <Header showSidebarToggle={inDashboard} />
+        <Header showSidebarToggle={inDashboard} cart={<LazyCartButton />} />
         {/* At least a screen high: while a lazy screen loads, the footer waits below the fold, so
             its arrival moves nothing in view (issue 8, CLS 0). */}
         <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
@@ -38,6 +39,7 @@ export function RootLayout() {
         </main>
         <Footer subscribe={<LazySubscribeForm />} />
         <ConnectionNotice />
+        <LazyCartSync />
       </div>
       <ScrollRestoration />
     </DashboardSidebarProvider>

@@ -4,6 +4,7 @@ import {
   ReviewSchema,
   ToolSchema,
   type Order,
+  type OrderLine,
   type Profile,
   type Review,
   type Tool,
@@ -64,20 +65,53 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   })
 }
 
-/** A valid unpaid order (checked by the shared schema); override only what the test is about. */
+/** One line of an order, from stock and shipping today; override only what the test is about. */
+export function makeOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
+  sequence += 1
+  const quantity = overrides.quantity ?? 10
+  const unitPrice = overrides.unitPrice ?? 12.5
+  return {
+    tool: `tool-${sequence}`,
+    name: `Tool ${sequence}`,
+    quantity,
+    unitPrice,
+    lineTotal: (Math.round(unitPrice * 100) * quantity) / 100,
+    fromStock: quantity - (overrides.madeToOrder ?? 0),
+    madeToOrder: 0,
+    shipsBy: '2025-01-02',
+    ...overrides,
+  }
+}
+
+const cents = (units: number) => Math.round(units * 100)
+
+/**
+ * A valid unpaid order (checked by the shared schema); override only what the test is about.
+ * Without `lines` it is a one-line order of its single-tool fields; with `lines` the seed's
+ * fields, subtotal and total follow from them (and the discount) unless given.
+ */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   sequence += 1
-  const purchaseQuantity = overrides.purchaseQuantity ?? 10
-  const price = overrides.price ?? 12.5
+  const lines = overrides.lines ?? [
+    makeOrderLine({
+      tool: overrides.toolsId ?? `tool-${sequence}`,
+      name: overrides.tools ?? `Tool ${sequence}`,
+      quantity: overrides.purchaseQuantity ?? 10,
+      unitPrice: overrides.price ?? 12.5,
+    }),
+  ]
+  const first = lines[0]!
+  const subtotal = lines.reduce((sum, line) => sum + cents(line.lineTotal), 0) / 100
+  const discount = overrides.discount ?? null
   return OrderSchema.parse({
     _id: `order-${sequence}`,
-    toolsId: `tool-${sequence}`,
-    tools: `Tool ${sequence}`,
-    purchaseQuantity,
-    price,
+    toolsId: first.tool,
+    tools: lines.map((line) => line.name).join(', '),
+    purchaseQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    price: first.unitPrice,
     customer: `customer${sequence}@example.com`,
     customerName: `Customer ${sequence}`,
-    totalMoney: (Math.round(price * 100) * purchaseQuantity) / 100,
+    totalMoney: (cents(subtotal) - cents(discount?.amount ?? 0)) / 100,
     phone: '+880 1700 000000',
     address: 'House 1, Road 2, Dhaka',
     paid: false,
@@ -86,7 +120,10 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
     payBy: null,
     cancelReason: null,
+    subtotal,
+    discount,
     ...overrides,
+    lines,
   })
 }
 

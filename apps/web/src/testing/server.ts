@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node'
 
 import { accountsHandlers } from './handlers/accounts'
 import { authHandlers } from './handlers/auth'
+import { cartHandlers } from './handlers/cart'
 import { catalogHandlers } from './handlers/catalog'
 import { contactHandlers } from './handlers/contact'
 import { ordersHandlers } from './handlers/orders'
@@ -12,6 +13,7 @@ import { reviewsHandlers } from './handlers/reviews'
 /** The HTTP stand-in for every web test; a test swaps answers with `server.use(...)`. */
 export const server = setupServer(
   ...authHandlers,
+  ...cartHandlers,
   ...accountsHandlers,
   ...catalogHandlers,
   ...contactHandlers,

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
 
 import { messages } from '@toolworks/shared'
@@ -26,9 +26,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : 'text-neutral-content',
   ].join(' ')
 
-type HeaderProps = { showSidebarToggle: boolean }
+type HeaderProps = {
+  showSidebarToggle: boolean
+  /** The cart's button (issue 14): a feature, so the layout hands it in. */
+  cart?: ReactNode
+}
 
-export function Header({ showSidebarToggle }: HeaderProps) {
+export function Header({ showSidebarToggle, cart }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const sidebar = useDashboardSidebar()
   const session = useSession()
@@ -116,6 +120,7 @@ export function Header({ showSidebarToggle }: HeaderProps) {
             )}
           </ul>
         </nav>
+        {cart}
       </div>
     </header>
   )

@@ -8,6 +8,7 @@ import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
 import { useOrder } from '@/features/orders/api/get-order'
 import { usePaymentIntent } from '@/features/orders/api/create-payment-intent'
+import { OrderLinesTable } from '@/features/orders/components/order-lines-table'
 import { SandboxCardForm } from '@/features/orders/components/sandbox-card-form'
 import { ApiError } from '@/lib/api-error'
 import { siteConfigQuery } from '@/lib/site-config'
@@ -98,6 +99,7 @@ function OrderPayment({ order }: { order: Order }) {
       <div className="space-y-2">
         <p className="text-lg font-semibold">{m.paymentGreeting(order.customerName)}</p>
         <p>{m.payFor(order.tools)}</p>
+        <OrderLinesTable order={order} />
         <p className="font-semibold">{m.amountToPay(formatMoney(order.totalMoney))}</p>
       </div>
       {completedId !== null ? (

@@ -49,6 +49,16 @@ export function toolHandler(tool: () => Tool) {
   })
 }
 
+/** GET /api/tool/{id} for several tools; any other id is a 404 (a tool that left the shop). */
+export function toolsByIdHandler(tools: Tool[]) {
+  return http.get('/api/tool/:id', ({ params }) => {
+    const found = tools.find((tool) => tool._id === params.id)
+    if (found) return HttpResponse.json(found)
+    const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such tool' } }
+    return HttpResponse.json(body, { status: 404 })
+  })
+}
+
 export const catalogHandlers = [toolListHandler(makeTools(3))]
 
 /** Every request an admin catalogue handler saw, for tests that check what was sent. */

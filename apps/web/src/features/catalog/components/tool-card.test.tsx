@@ -64,4 +64,21 @@ describe('ToolCard', () => {
     )
     expect(screen.getByRole('article', { name: 'Plain' })).not.toHaveTextContent('Volume pricing')
   })
+
+  test('puts the page’s action beside Buy Now, labelled by the tool', () => {
+    const tool = makeTool({ name: 'Bench Vise' })
+    renderWithProviders(
+      <ToolCard
+        tool={tool}
+        action={(t, nameId) => (
+          <button type="button" aria-describedby={nameId}>
+            Add {t.name}
+          </button>
+        )}
+      />,
+    )
+    expect(screen.getByRole('button', { name: 'Add Bench Vise' })).toHaveAccessibleDescription(
+      'Bench Vise',
+    )
+  })
 })

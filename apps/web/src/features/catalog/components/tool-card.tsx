@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { formatMoney, messages, type Tool } from '@toolworks/shared'
@@ -12,9 +12,14 @@ type ToolCardProps = {
   /** Cards in the first row are likely above the fold: load their image at once. */
   eager?: boolean
   headingLevel?: 2 | 3
+  /** More actions beside Buy Now (the cart's Add to cart), given the id of the card's name. */
+  action?: CardAction
 }
 
-export function ToolCard({ tool, eager = false, headingLevel = 3 }: ToolCardProps) {
+/** What a page puts beside Buy Now on each card; `nameId` labels the action with the tool. */
+export type CardAction = (tool: Tool, nameId: string) => ReactNode
+
+export function ToolCard({ tool, eager = false, headingLevel = 3, action }: ToolCardProps) {
   const nameId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { catalog } = messages
@@ -62,7 +67,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 3 }: ToolCardProp
           )}
         </p>
         <p className="line-clamp-3 text-sm text-base-content/80">{tool.description}</p>
-        <div className="card-actions mt-auto pt-2">
+        <div className="card-actions mt-auto flex-col pt-2">
           <Link
             to={paths.purchase(tool._id)}
             className="btn btn-primary btn-block"
@@ -70,6 +75,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 3 }: ToolCardProp
           >
             {catalog.buyNow}
           </Link>
+          {action?.(tool, nameId)}
         </div>
       </div>
     </article>

@@ -4,7 +4,7 @@ import { messages, type Tool } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 
-import { ToolCard } from './tool-card'
+import { ToolCard, type CardAction } from './tool-card'
 import { ToolCardSkeleton } from './tool-card-skeleton'
 
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4'
@@ -18,6 +18,7 @@ type ToolGridProps = {
   eagerFirstRow?: boolean
   cardHeadingLevel?: 2 | 3
   limit?: number
+  cardAction?: CardAction
 }
 
 type ToolCardsProps = {
@@ -25,10 +26,16 @@ type ToolCardsProps = {
   /** Load the first row's images at once (the grid is the top of the page). */
   eagerFirstRow?: boolean
   cardHeadingLevel?: 2 | 3
+  cardAction?: CardAction
 }
 
 /** The 1/2/4-column grid of tool cards (SPEC.md §2). */
-export function ToolCards({ tools, eagerFirstRow = false, cardHeadingLevel }: ToolCardsProps) {
+export function ToolCards({
+  tools,
+  eagerFirstRow = false,
+  cardHeadingLevel,
+  cardAction,
+}: ToolCardsProps) {
   return (
     <div className={GRID}>
       {tools.map((tool, index) => (
@@ -37,6 +44,7 @@ export function ToolCards({ tools, eagerFirstRow = false, cardHeadingLevel }: To
           tool={tool}
           eager={eagerFirstRow && index < FIRST_ROW}
           headingLevel={cardHeadingLevel}
+          action={cardAction}
         />
       ))}
     </div>
@@ -61,6 +69,7 @@ export function ToolGrid({
   eagerFirstRow = false,
   cardHeadingLevel,
   limit,
+  cardAction,
 }: ToolGridProps) {
   if (query.isPending) return <ToolGridSkeleton count={placeholders} />
   if (query.isError) {
@@ -75,6 +84,11 @@ export function ToolGrid({
   const tools = limit === undefined ? query.data : query.data.slice(0, limit)
   if (tools.length === 0) return <p className="text-base-content/70">{messages.catalog.noTools}</p>
   return (
-    <ToolCards tools={tools} eagerFirstRow={eagerFirstRow} cardHeadingLevel={cardHeadingLevel} />
+    <ToolCards
+      tools={tools}
+      eagerFirstRow={eagerFirstRow}
+      cardHeadingLevel={cardHeadingLevel}
+      cardAction={cardAction}
+    />
   )
 }

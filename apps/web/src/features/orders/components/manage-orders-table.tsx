@@ -1,6 +1,10 @@
+import { Fragment } from 'react'
+
 import { formatMoney, messages, type Order, type OrderStatus } from '@toolworks/shared'
 
 import { DataTable } from '@/components/ui/data-table'
+
+import { OrderLinesList } from './order-lines-list'
 
 const m = messages.ordering
 
@@ -35,36 +39,47 @@ export function ManageOrdersTable({ orders, pendingId, onMarkShipped }: ManageOr
       isEmpty={orders.length === 0}
     >
       {orders.map((order, index) => (
-        <tr key={order._id}>
-          <td>{index + 1}</td>
-          <td>{order.tools}</td>
-          <td>{order.customerName}</td>
-          <td className="break-all">{order.customer}</td>
-          <td>{order.purchaseQuantity}</td>
-          <td>{formatMoney(order.totalMoney)}</td>
-          <td>
-            <span className={`badge ${BADGE[order.status]}`}>{m.statusLabels[order.status]}</span>
-            {order.status === 'cancelled' && order.cancelReason && (
-              <p className="text-xs text-base-content/70">{m.cancelReasons[order.cancelReason]}</p>
-            )}
-          </td>
-          <td>
-            {order.status === 'paid' && (
-              <button
-                type="button"
-                className="btn btn-primary btn-xs"
-                disabled={pendingId !== null}
-                aria-label={`${m.markShipped}: ${order.tools}, ${order.customer}`}
-                onClick={() => onMarkShipped(order)}
-              >
-                {pendingId === order._id && (
-                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                )}
-                {m.markShipped}
-              </button>
-            )}
-          </td>
-        </tr>
+        <Fragment key={order._id}>
+          <tr>
+            <td>{index + 1}</td>
+            <td>{order.tools}</td>
+            <td>{order.customerName}</td>
+            <td className="break-all">{order.customer}</td>
+            <td>{order.purchaseQuantity}</td>
+            <td>{formatMoney(order.totalMoney)}</td>
+            <td>
+              <span className={`badge ${BADGE[order.status]}`}>{m.statusLabels[order.status]}</span>
+              {order.status === 'cancelled' && order.cancelReason && (
+                <p className="text-xs text-base-content/70">
+                  {m.cancelReasons[order.cancelReason]}
+                </p>
+              )}
+            </td>
+            <td>
+              {order.status === 'paid' && (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-xs"
+                  disabled={pendingId !== null}
+                  aria-label={`${m.markShipped}: ${order.tools}, ${order.customer}`}
+                  onClick={() => onMarkShipped(order)}
+                >
+                  {pendingId === order._id && (
+                    <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                  )}
+                  {m.markShipped}
+                </button>
+              )}
+            </td>
+          </tr>
+          {/* The order's lines under its row (issue 14): the seed's cells keep their words. */}
+          <tr>
+            <td />
+            <td colSpan={7}>
+              <OrderLinesList order={order} />
+            </td>
+          </tr>
+        </Fragment>
       ))}
     </DataTable>
   )

@@ -1,10 +1,12 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { Link } from 'react-router'
 
 import { formatMoney, messages, type Order } from '@toolworks/shared'
 
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/lib/paths'
+
+import { OrderLinesList } from './order-lines-list'
 
 const m = messages.ordering
 
@@ -63,30 +65,39 @@ export function MyOrdersTable({ orders, pendingId, onDelete }: MyOrdersTableProp
       isEmpty={orders.length === 0}
     >
       {orders.map((order, index) => (
-        <tr key={order._id}>
-          <td>{index + 1}</td>
-          <td>{order.customerName}</td>
-          <td>{order.tools}</td>
-          <td>{order.purchaseQuantity}</td>
-          <td>{formatMoney(order.totalMoney)}</td>
-          <td>
-            <PaymentCell order={order} />
-          </td>
-          <td>
-            <button
-              type="button"
-              className="btn btn-error btn-outline btn-xs"
-              disabled={pendingId !== null}
-              aria-label={`${m.delete}: ${order.tools}`}
-              onClick={() => onDelete(order)}
-            >
-              {pendingId === order._id && (
-                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-              )}
-              {m.delete}
-            </button>
-          </td>
-        </tr>
+        <Fragment key={order._id}>
+          <tr>
+            <td>{index + 1}</td>
+            <td>{order.customerName}</td>
+            <td>{order.tools}</td>
+            <td>{order.purchaseQuantity}</td>
+            <td>{formatMoney(order.totalMoney)}</td>
+            <td>
+              <PaymentCell order={order} />
+            </td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-error btn-outline btn-xs"
+                disabled={pendingId !== null}
+                aria-label={`${m.delete}: ${order.tools}`}
+                onClick={() => onDelete(order)}
+              >
+                {pendingId === order._id && (
+                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                )}
+                {m.delete}
+              </button>
+            </td>
+          </tr>
+          {/* The order's lines under its row (issue 14): the seed's cells keep their words. */}
+          <tr>
+            <td />
+            <td colSpan={6}>
+              <OrderLinesList order={order} />
+            </td>
+          </tr>
+        </Fragment>
       ))}
     </DataTable>
   )

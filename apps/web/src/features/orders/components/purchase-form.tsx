@@ -1,28 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link } from 'react-router'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
 
-import {
-  formatMoney,
-  fromCents,
-  messages,
-  PurchaseBodySchema,
-  toCents,
-  unitPriceCents,
-  type Tool,
-} from '@toolworks/shared'
+import { formatMoney, fromCents, messages, PurchaseBodySchema, type Tool } from '@toolworks/shared'
 
+import { PriceBreaksTable } from '@/components/ui/price-breaks-table'
 import { TextField } from '@/components/ui/text-field'
 import { ApiError } from '@/lib/api-error'
 import { applyFieldErrors } from '@/lib/apply-field-errors'
+import { madeToOrderText, priceFor, quantityMessage } from '@/lib/buying-rules'
 import { getErrorMessage } from '@/lib/get-error-message'
 import { paths } from '@/lib/paths'
 
 import { useCreateOrder } from '../api/create-order'
-import { PriceBreaksTable } from './price-breaks-table'
 
 const m = messages.ordering
 
@@ -33,43 +26,21 @@ type PurchaseFormOutput = z.output<typeof PurchaseFormSchema>
 
 const FIELDS = ['phone', 'address', 'purchaseQuantity'] as const
 
-/** Why this quantity cannot be ordered, or null when it can (SPEC.md §5, issues 4 and 14). */
-export function quantityProblem(
-  quantity: number,
-  tool: Pick<Tool, 'quantity' | 'minimum' | 'packSize'>,
-) {
-  if (!Number.isInteger(quantity) || quantity > tool.quantity) return m.invalidQuantity
-  if (quantity < 1 || quantity < tool.minimum) return messages.orderRules.belowMinimum(tool.minimum)
-  if (quantity % tool.packSize !== 0) return messages.orderRules.packMultiple(tool.packSize)
-  return null
-}
-
-/** quantity × the unit price in force (price breaks), in cents so 3 × 19.99 is 59.97 exactly. */
-function orderTotal(quantity: number, tool: Pick<Tool, 'price' | 'priceBreaks'>): string | null {
-  if (!Number.isInteger(quantity) || quantity < 0) return null
-  const unit = unitPriceCents(
-    {
-      priceCents: toCents(tool.price),
-      priceBreaks: tool.priceBreaks.map((b) => ({
-        minQuantity: b.minQuantity,
-        priceCents: toCents(b.price),
-      })),
-    },
-    quantity,
-  )
-  return formatMoney(fromCents(unit * quantity))
-}
-
 type PurchaseFormProps = {
   tool: Tool
   email: string
   name: string
   /** The stock changed (an order went through, or the server said it is short). */
   onStockChanged: () => void
+  /**
+   * Beside Purchase (issue 14): the cart's Add to cart for the quantity entered, handed in by
+   * the page; `blocked` when that quantity breaks the rules.
+   */
+  addToCart?: (quantity: number, blocked: boolean) => ReactNode
 }
 
 /** SPEC.md §2 Purchase page form: email and name read-only, phone, address and quantity. */
-export function PurchaseForm({ tool, email, name, onStockChanged }: PurchaseFormProps) {
+export function PurchaseForm({ tool, email, name, onStockChanged, addToCart }: PurchaseFormProps) {
   const createOrder = useCreateOrder()
   const [placed, setPlaced] = useState(false)
   const {
@@ -84,11 +55,14 @@ export function PurchaseForm({ tool, email, name, onStockChanged }: PurchaseForm
     defaultValues: { phone: '', address: '', purchaseQuantity: tool.minimum },
   })
   const quantity = useWatch({ control, name: 'purchaseQuantity' })
-  const problem = quantityProblem(quantity, tool)
-  const total = orderTotal(quantity, tool)
+  const problem = quantityMessage(tool, quantity)
+  // quantity × the unit price in force, in cents so 3 × 19.99 is 59.97 exactly.
+  const line = Number.isInteger(quantity) && quantity >= 0 ? priceFor(tool, quantity) : null
+  const total = line ? formatMoney(fromCents(line.lineTotalCents)) : null
+  const split = line && problem === null ? madeToOrderText(tool, line) : null
 
   const onSubmit = (values: PurchaseFormOutput) => {
-    if (quantityProblem(values.purchaseQuantity, tool)) return
+    if (quantityMessage(tool, values.purchaseQuantity) !== null) return
     setPlaced(false)
     createOrder.mutate(
       { toolsId: tool._id, ...values },
@@ -138,29 +112,37 @@ export function PurchaseForm({ tool, email, name, onStockChanged }: PurchaseForm
         type="number"
         inputMode="numeric"
         min={0}
-        max={tool.quantity}
+        max={tool.madeToOrder ? undefined : tool.quantity}
         step={tool.packSize}
         required
         error={problem ?? errors.purchaseQuantity?.message}
         {...register('purchaseQuantity', { valueAsNumber: true })}
       />
       <PriceBreaksTable tool={tool} quantity={quantity} />
+      {split && (
+        <p className="text-sm" data-testid="made-to-order-split">
+          {split}
+        </p>
+      )}
       <p aria-live="polite">
         <span className="text-sm text-base-content/70">{m.total}:</span>{' '}
         <span className="text-xl font-extrabold" data-testid="order-total">
           {total ?? '—'}
         </span>
       </p>
-      <button
-        type="submit"
-        className="btn btn-primary w-full"
-        disabled={problem !== null || createOrder.isPending}
-      >
-        {createOrder.isPending && (
-          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-        )}
-        {m.purchaseButton}
-      </button>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <button
+          type="submit"
+          className="btn btn-primary sm:flex-1"
+          disabled={problem !== null || createOrder.isPending}
+        >
+          {createOrder.isPending && (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          )}
+          {m.purchaseButton}
+        </button>
+        {addToCart?.(quantity, problem !== null)}
+      </div>
       {placed && (
         <div role="status" className="alert alert-success alert-soft flex flex-wrap gap-2">
           <span>{m.orderPlaced}</span>

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import { cartContract, type Cart, type CartLineInput } from '@toolworks/shared'
+
+import { api } from '@/lib/api-client'
+import { isTransient } from '@/lib/api-error'
+import { getErrorMessage } from '@/lib/get-error-message'
+import { showToast } from '@/lib/lazy-toast'
+import { retryDelay } from '@/lib/retry'
+import { bearerMeta } from '@/lib/sign-out-on-denied'
+
+import { cartQuery } from './get-cart'
+
+/** Every cart save carries this key: the retry notice watches it. */
+export const saveCartKey = ['cart', 'save'] as const
+
+export const putCart = (lines: readonly CartLineInput[]) =>
+  api.call(cartContract.put, { body: { lines: [...lines] } })
+
+/**
+ * PUT /api/cart with the whole cart, shown at once (optimistic). The saves run one at a time in
+ * the order they were made (one scope), so the last change is the one kept. A passing failure
+ * (no connection, 429, 5xx) is retried until it goes through, keeping what the buyer sees (the
+ * notice says so); only a refusal puts the cart back as it was, with the server's reason.
+ */
+export function useSaveCart(email: string) {
+  const queryClient = useQueryClient()
+  const key = cartQuery(email).queryKey
+  return useMutation({
+    mutationKey: saveCartKey,
+    scope: { id: 'cart' },
+    meta: bearerMeta,
+    mutationFn: (lines: readonly CartLineInput[]) => putCart(lines),
+    retry: (_count, error) => isTransient(error),
+    retryDelay,
+    onMutate: async (lines) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const before = queryClient.getQueryData<Cart>(key)
+      queryClient.setQueryData<Cart>(key, { lines: [...lines] })
+      return { before }
+    },
+    onError: (error, _lines, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before)
+      showToast('error', getErrorMessage(error))
+    },
+    onSuccess: (kept) => {
+      // A later change is already on screen and on its way: the last answer will be its.
+      if (queryClient.isMutating({ mutationKey: saveCartKey }) <= 1)
+        queryClient.setQueryData(key, kept)
+    },
+  })
+}

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, test } from 'vitest'
+
+import { AppProviders } from '@/app/providers'
+import { makeTool } from '@/testing/factories'
+import { renderWithProviders, testQueryClient } from '@/testing/render'
+
+import { readBrowserCart } from '../utils/browser-cart'
+import { AddToCartButton } from './add-to-cart-button'
+import { cardAddToCart } from './lazy-cart'
+
+describe('Add to cart', () => {
+  test('on a card: adds the tool’s minimum to a visitor’s cart, again adds more, and says so', async () => {
+    const tool = makeTool({ _id: 'vise', name: 'Bench Vise', minimum: 5 })
+    const { user } = renderWithProviders(<>{cardAddToCart(tool, 'name-id')}</>)
+    // The button's logic loads after the first render; till then it stands disabled.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled())
+
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByText('Bench Vise added to the cart')).toBeInTheDocument()
+    expect(readBrowserCart()).toEqual([{ tool: 'vise', quantity: 5 }])
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(readBrowserCart()).toEqual([{ tool: 'vise', quantity: 10 }])
+  })
+
+  test('is disabled on a card whose tool has less stock than its minimum (and is not made to order)', async () => {
+    const short = makeTool({ name: 'Short', quantity: 2, minimum: 5 })
+    const made = makeTool({
+      name: 'Made',
+      quantity: 2,
+      minimum: 5,
+      madeToOrder: true,
+      leadTimeDays: 5,
+    })
+    renderWithProviders(
+      <>
+        <span id="short">Short</span>
+        {cardAddToCart(short, 'short')}
+        <span id="made">Made</span>
+        {cardAddToCart(made, 'made')}
+      </>,
+    )
+    const button = (name: string) =>
+      screen
+        .getAllByRole('button', { name: 'Add to cart' })
+        .find((b) => b.getAttribute('aria-describedby') === name)!
+    await waitFor(() => expect(button('made')).toBeEnabled())
+    expect(button('short')).toBeDisabled()
+  })
+
+  test('the server’s HTML has it disabled: a click before hydration would be lost', () => {
+    const router = createMemoryRouter([
+      { path: '*', element: <AddToCartButton tool={makeTool()} quantity={5} /> },
+    ])
+    const html = renderToString(
+      <AppProviders queryClient={testQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    )
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Add to cart<\/button>/)
+  })
+})

@@ -1,0 +1,46 @@
+import { messages } from '@toolworks/shared'
+
+import { showToast } from '@/lib/lazy-toast'
+import { useHydrated } from '@/lib/use-hydrated'
+
+import { useCart } from '../hooks/use-cart'
+
+type AddToCartButtonProps = {
+  tool: { _id: string; name: string }
+  quantity: number
+  /** Why this quantity cannot be added (the purchase page's rules); null when it can. */
+  disabled?: boolean
+  className?: string
+  describedBy?: string
+}
+
+/**
+ * Adds units of a tool to the cart and says so (issue 14). Rendered on the server on cards:
+ * disabled until hydrated, so a click before React is attached is not lost silently.
+ */
+export function AddToCartButton({
+  tool,
+  quantity,
+  disabled = false,
+  className = 'btn btn-outline btn-primary',
+  describedBy,
+}: AddToCartButtonProps) {
+  const hydrated = useHydrated()
+  const cart = useCart()
+  const onClick = () => {
+    void cart.add(tool._id, quantity).then((added) => {
+      if (added) showToast('success', messages.cart.added(tool.name))
+    })
+  }
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={!hydrated || disabled}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
+      {messages.cart.addToCart}
+    </button>
+  )
+}

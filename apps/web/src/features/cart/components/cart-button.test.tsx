@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, test } from 'vitest'
+
+import { AppProviders } from '@/app/providers'
+import { sessionQuery } from '@/lib/auth'
+import { makeUser } from '@/testing/factories'
+import { sessionHandler } from '@/testing/handlers/auth'
+import { cartServer } from '@/testing/handlers/cart'
+import { renderApp, testQueryClient } from '@/testing/render'
+import { server } from '@/testing/server'
+
+import { cartQuery } from '../api/get-cart'
+import { BROWSER_CART_KEY } from '../utils/browser-cart'
+import { CartButton } from './cart-button'
+
+const browserCart = (lines: { tool: string; quantity: number }[]) =>
+  localStorage.setItem(BROWSER_CART_KEY, JSON.stringify({ lines }))
+
+describe('the header cart button', () => {
+  test('counts the lines of a visitor’s browser cart and links to /cart', async () => {
+    browserCart([
+      { tool: 'a', quantity: 500 },
+      { tool: 'b', quantity: 1 },
+    ])
+    renderApp('/products')
+    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toHaveAttribute(
+      'href',
+      '/cart',
+    )
+  })
+
+  test('counts the lines the server keeps for a signed-in buyer, "1 item" for one', async () => {
+    const cart = cartServer([{ tool: 'a', quantity: 3 }])
+    server.use(sessionHandler(makeUser()), ...cart.handlers)
+    localStorage.setItem('accessToken', 'token-1')
+    renderApp('/products')
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument()
+  })
+
+  test('an empty or unreadable browser cart counts 0', async () => {
+    localStorage.setItem(BROWSER_CART_KEY, '{"lines":[{"tool":"a","quantity":"many"}]}')
+    renderApp('/products')
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument()
+  })
+
+  test('the server’s HTML says 0 whatever is known (the browser’s cart is not)', () => {
+    browserCart([{ tool: 'a', quantity: 5 }])
+    const user = makeUser()
+    const queryClient = testQueryClient()
+    queryClient.setQueryData(sessionQuery().queryKey, user)
+    queryClient.setQueryData(cartQuery(user.email).queryKey, {
+      lines: [{ tool: 'b', quantity: 1 }],
+    })
+    const router = createMemoryRouter([{ path: '*', element: <CartButton /> }])
+    const html = renderToString(
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    )
+    expect(html).toContain('aria-label="Cart, 0 items"')
+  })
+})

@@ -1,0 +1,70 @@
+import {
+  orderTotals,
+  toCents,
+  type CartLineInput,
+  type OrderTotals,
+  type PricedLine,
+  type Promotion,
+  type Tool,
+} from '@toolworks/shared'
+
+import { madeToOrderText, priceFor, quantityMessage } from '@/lib/buying-rules'
+
+/** What the page knows of a line's tool: loading, there, or gone from the shop. */
+export type ToolState = { status: 'loading' } | { status: 'gone' } | { status: 'ok'; tool: Tool }
+
+/** One line as the cart page shows it. `quantity` is what the buyer typed, kept or not. */
+export type CartRow = {
+  tool: string
+  quantity: number
+  state: ToolState
+  /** Why the quantity cannot be ordered (the purchase page's words), or null. */
+  problem: string | null
+  /** The break in force and the totals, for any whole quantity (null while unknown). */
+  priced: PricedLine | null
+  /** "N from stock, M made to order, …" when part is made. */
+  split: string | null
+}
+
+export function cartRow(line: CartLineInput, quantity: number, state: ToolState): CartRow {
+  if (state.status !== 'ok')
+    return { tool: line.tool, quantity, state, problem: null, priced: null, split: null }
+  const problem = quantityMessage(state.tool, quantity)
+  const priced = Number.isInteger(quantity) && quantity > 0 ? priceFor(state.tool, quantity) : null
+  return {
+    tool: line.tool,
+    quantity,
+    state,
+    problem,
+    priced,
+    split: priced && problem === null ? madeToOrderText(state.tool, priced) : null,
+  }
+}
+
+/** A row that can be checked out: its tool is there and its quantity passes the rules. */
+export const isOrderable = (row: CartRow) =>
+  row.state.status === 'ok' && row.problem === null && row.priced !== null
+
+/**
+ * The first-order discount the buyer may get (issue 14), as an estimate: an active
+ * first-order promotion, and a signed-in buyer with no order that is paid or still open. The
+ * server decides at order time; the placed order shows its numbers.
+ */
+export function estimatedDiscount(
+  promotions: readonly Promotion[] | undefined,
+  hasOrders: boolean | undefined,
+): { percent: number; capCents: number } | null {
+  if (hasOrders !== false) return null
+  const offer = promotions?.find((p) => p.kind === 'first-order' && p.percent !== null)
+  if (!offer || offer.percent === null) return null
+  return { percent: offer.percent, capCents: toCents(offer.cap ?? 0) }
+}
+
+/** Subtotal, discount and total over the rows that can be ordered, in cents. */
+export function cartTotals(
+  rows: readonly CartRow[],
+  discount: { percent: number; capCents: number } | null,
+): OrderTotals {
+  const priced = rows.filter(isOrderable).map((row) => row.priced!)
+  return orderTotals(priced, discount)
+}

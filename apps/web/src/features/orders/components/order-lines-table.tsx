@@ -1,0 +1,63 @@
+import { formatMoney, messages, type Order } from '@toolworks/shared'
+
+const m = messages.ordering
+const c = messages.cart
+
+/** The payment page's account of an order (issue 14): each line, subtotal, discount, total. */
+export function OrderLinesTable({ order }: { order: Order }) {
+  return (
+    <div className="overflow-x-auto" tabIndex={0}>
+      <table className="table table-sm">
+        <caption className="text-left font-semibold">{m.orderLines}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{c.name}</th>
+            <th scope="col">{c.quantity}</th>
+            <th scope="col">{c.unitPrice}</th>
+            <th scope="col">{c.lineTotal}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => (
+            <tr key={`${line.tool}-${index}`}>
+              <th scope="row" className="font-normal">
+                {line.name}
+                {line.madeToOrder > 0 && (
+                  <p className="text-xs text-base-content/70">
+                    {m.madeToOrderPart(line.madeToOrder)}, {m.shipsBy(line.shipsBy)}
+                  </p>
+                )}
+              </th>
+              <td>{line.quantity}</td>
+              <td>{formatMoney(line.unitPrice)}</td>
+              <td>{formatMoney(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3} className="text-right">
+              {c.subtotal}
+            </th>
+            <td>{formatMoney(order.subtotal)}</td>
+          </tr>
+          {order.discount && (
+            <tr>
+              <th scope="row" colSpan={3} className="text-right">
+                {c.discount} ({order.discount.label})
+              </th>
+              <td>−{formatMoney(order.discount.amount)}</td>
+            </tr>
+          )}
+          <tr>
+            <th scope="row" colSpan={3} className="text-right">
+              {c.total}
+            </th>
+            <td>{formatMoney(order.totalMoney)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="mt-2">{c.shippingFree}</p>
+    </div>
+  )
+}

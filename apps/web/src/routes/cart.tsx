@@ -1,0 +1,211 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { toast } from 'react-toastify'
+
+import { messages } from '@toolworks/shared'
+
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { useProfile } from '@/features/accounts/api/get-profile'
+import { useActivePromotions } from '@/features/cart/api/get-active-promotions'
+import { CartLineRow } from '@/features/cart/components/cart-line-row'
+import { CartLinesTable } from '@/features/cart/components/cart-lines-table'
+import { CartTotals } from '@/features/cart/components/cart-totals'
+import { CheckoutForm } from '@/features/cart/components/checkout-form'
+import { useCart, type CartApi } from '@/features/cart/hooks/use-cart'
+import {
+  cartRow,
+  cartTotals,
+  estimatedDiscount,
+  isOrderable,
+  type CartRow,
+  type ToolState,
+} from '@/features/cart/utils/cart-view'
+import { anyToolKey, toolQuery } from '@/features/catalog/api/get-tool'
+import { useMyOrders } from '@/features/orders/api/get-my-orders'
+import { ApiError } from '@/lib/api-error'
+import { useSession } from '@/lib/auth'
+import { quantityMessage } from '@/lib/buying-rules'
+import { paths } from '@/lib/paths'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useHydrated } from '@/lib/use-hydrated'
+
+const m = messages.cart
+
+/** The text of a quantity field as a number; an empty field is no number at all. */
+const readQuantity = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
+
+/**
+ * Each line's tool, as the catalogue answers it now (price, stock, rules). One query over the
+ * single-tool queries (not useQueries, which would add to every page's vendor chunk); its key
+ * starts with the tools' prefix, so whatever refreshes the tools refreshes it.
+ */
+function useLineTools(cart: CartApi): Map<string, ToolState> {
+  const queryClient = useQueryClient()
+  const ids = cart.lines.map((line) => line.tool)
+  const { data } = useQuery({
+    queryKey: [...anyToolKey, { cart: ids }],
+    queryFn: () =>
+      Promise.all(
+        ids.map((id) =>
+          queryClient.fetchQuery(toolQuery(id)).then(
+            (tool): [string, ToolState] => [id, { status: 'ok', tool }],
+            (error: unknown): [string, ToolState] => {
+              if (error instanceof ApiError && error.status === 404) return [id, { status: 'gone' }]
+              throw error
+            },
+          ),
+        ),
+      ),
+    // While another set of lines loads, the tools already known stay on screen.
+    placeholderData: (previous) => previous,
+  })
+  return new Map(data)
+}
+
+/** Signed in: the checkout form, filled from the profile; else the way to sign in and back. */
+function CheckoutSection(props: {
+  rows: CartRow[]
+  onPlaced: (orderId: string) => void
+  onLineErrors: (errors: Map<number, string>) => void
+}) {
+  const session = useSession()
+  const location = useLocation()
+  const profile = useProfile(session.user?.email ?? '')
+
+  if (session.status === 'loading') return null
+  if (session.status === 'signed-out') {
+    return (
+      <div className="space-y-2">
+        <p>{m.signInToCheckout}</p>
+        {/* RequireAuth's shape: the login page brings the buyer back to the cart. */}
+        <Link to={paths.login()} state={{ from: location }} className="btn btn-primary">
+          {m.signIn}
+        </Link>
+      </div>
+    )
+  }
+  if (profile.isPending) return <PageLoader />
+  return (
+    <CheckoutForm
+      lines={props.rows.map((row) => ({ tool: row.tool, quantity: row.quantity }))}
+      blocked={!props.rows.every(isOrderable)}
+      defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.location ?? '' }}
+      onPlaced={(answer) => props.onPlaced(answer.insertedId)}
+      onLineErrors={props.onLineErrors}
+    />
+  )
+}
+
+/** The buyer's cart (issue 14): lines, totals and checkout. Public: a visitor's is the browser's. */
+export function CartRoute() {
+  useDocumentTitle(m.title)
+  const hydrated = useHydrated()
+  const cart = useCart()
+  const session = useSession()
+  const navigate = useNavigate()
+  const tools = useLineTools(cart)
+  const promotions = useActivePromotions()
+  const orders = useMyOrders(session.user?.email ?? '')
+  // What the buyer typed per tool, kept even when it breaks a rule (nothing typed is lost).
+  const [drafts, setDrafts] = useState<Record<string, string>>({})
+  // The server's word per tool after a refused checkout, until that quantity changes.
+  const [refused, setRefused] = useState<Record<string, string>>({})
+
+  const rows = cart.lines.map((line) => {
+    const draft = drafts[line.tool]
+    const quantity = draft === undefined ? line.quantity : readQuantity(draft)
+    return cartRow(line, quantity, tools.get(line.tool) ?? { status: 'loading' })
+  })
+  const discount = estimatedDiscount(
+    promotions.data,
+    orders.data ? orders.data.some((order) => order.status !== 'cancelled') : undefined,
+  )
+  const totals = cartTotals(rows, discount)
+
+  const onQuantity = (row: CartRow, text: string) => {
+    setDrafts((current) => ({ ...current, [row.tool]: text }))
+    setRefused(({ [row.tool]: _gone, ...rest }) => rest)
+    const quantity = readQuantity(text)
+    // Only a quantity the rules take is kept: the server would refuse the others.
+    if (row.state.status === 'ok' && quantityMessage(row.state.tool, quantity) === null)
+      void cart.setQuantity(row.tool, quantity)
+  }
+
+  const onPlaced = (orderId: string) => {
+    const ordered = rows.map((row) => row.tool)
+    void cart.remove(ordered)
+    toast.success(m.orderPlaced)
+    void navigate(paths.dashboard.payment(orderId))
+  }
+
+  const onLineErrors = (errors: Map<number, string>) => {
+    const byTool: Record<string, string> = {}
+    errors.forEach((why, index) => {
+      const row = rows[index]
+      if (row) byTool[row.tool] = why
+    })
+    setRefused(byTool)
+  }
+
+  let body
+  if (!hydrated || !cart.ready) {
+    body = cart.query.isError ? (
+      <QueryError
+        message={m.loadFailed}
+        retrying={cart.query.isFetching}
+        onRetry={() => void cart.query.refetch()}
+      />
+    ) : (
+      <PageLoader />
+    )
+  } else if (rows.length === 0) {
+    body = (
+      <div className="space-y-4">
+        <p>{m.empty}</p>
+        <Link to={paths.products()} className="btn btn-primary">
+          {m.browse}
+        </Link>
+      </div>
+    )
+  } else {
+    body = (
+      <div className="space-y-4">
+        <CartLinesTable>
+          {rows.map((row) => (
+            <CartLineRow
+              key={row.tool}
+              row={row}
+              draft={drafts[row.tool] ?? String(row.quantity)}
+              serverError={refused[row.tool]}
+              onQuantity={(text) => onQuantity(row, text)}
+              onRemove={() => void cart.remove([row.tool])}
+            />
+          ))}
+        </CartLinesTable>
+        <div className="grid gap-8 lg:grid-cols-2">
+          <div>
+            <CartTotals
+              totals={totals}
+              discountLabel={
+                discount === null ? null : messages.promotions.firstOrderLabel(discount.percent)
+              }
+            />
+          </div>
+          <div>
+            <CheckoutSection rows={rows} onPlaced={onPlaced} onLineErrors={onLineErrors} />
+          </div>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className="page-container py-12">
+      <h1 className="page-title">{m.title}</h1>
+      <div className="title-rule mb-8" />
+      {body}
+    </div>
+  )
+}

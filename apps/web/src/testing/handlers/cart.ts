@@ -1,0 +1,102 @@
+import { http, HttpResponse } from 'msw'
+
+import {
+  CartBodySchema,
+  CheckoutBodySchema,
+  type CartLineInput,
+  type ErrorBody,
+  type Order,
+  type Promotion,
+} from '@toolworks/shared'
+
+import { makeOrder, makeOrderLine } from '../factories'
+import type { SeenRequest } from './orders'
+
+/**
+ * GET/PUT /api/cart as the server answers them (issue 14): PUT replaces the whole cart and
+ * answers the kept one. `failPut` answers the next PUTs with that status instead (a 503 …).
+ */
+export function cartServer(initial: CartLineInput[] = []) {
+  let lines = [...initial]
+  const seen: SeenRequest[] = []
+  let failPut: number | null = null
+  const handlers = [
+    http.get('/api/cart', ({ request }) => {
+      seen.push({ method: 'GET', url: new URL(request.url), body: undefined })
+      return HttpResponse.json({ lines })
+    }),
+    http.put('/api/cart', async ({ request }) => {
+      const body = (await request.json()) as unknown
+      seen.push({ method: 'PUT', url: new URL(request.url), body })
+      if (failPut !== null) {
+        const error: ErrorBody = { error: { code: 'UNAVAILABLE', message: 'Try again soon.' } }
+        return HttpResponse.json(error, { status: failPut })
+      }
+      const parsed = CartBodySchema.safeParse(body)
+      if (!parsed.success) {
+        const error: ErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'Bad cart' } }
+        return HttpResponse.json(error, { status: 400 })
+      }
+      lines = parsed.data.lines
+      return HttpResponse.json({ lines })
+    }),
+  ]
+  return {
+    handlers,
+    seen,
+    lines: () => lines,
+    failPuts: (status: number | null) => {
+      failPut = status
+    },
+  }
+}
+
+/**
+ * POST /api/checkout: answers `order` (made from the body when not given) or, with
+ * `refuse`, the server's refusal of one line.
+ */
+export function checkoutHandler({
+  order,
+  refuse,
+}: {
+  order?: (body: { lines: CartLineInput[] }) => Order
+  refuse?: { status: 400 | 409; index: number; message: string; why: string }
+} = {}) {
+  const seen: unknown[] = []
+  const handler = http.post('/api/checkout', async ({ request }) => {
+    const body = (await request.json()) as unknown
+    seen.push(body)
+    if (refuse) {
+      const error: ErrorBody = {
+        error: {
+          code: refuse.status === 409 ? 'OUT_OF_STOCK' : 'VALIDATION_FAILED',
+          message: refuse.message,
+          fields: { [`lines.${refuse.index}.quantity`]: refuse.why },
+        },
+      }
+      return HttpResponse.json(error, { status: refuse.status })
+    }
+    const parsed = CheckoutBodySchema.parse(body)
+    const placed =
+      order?.(parsed) ??
+      makeOrder({
+        lines: parsed.lines.map((line) =>
+          makeOrderLine({ tool: line.tool, quantity: line.quantity }),
+        ),
+      })
+    return HttpResponse.json({ acknowledged: true, insertedId: placed._id, order: placed })
+  })
+  return { handler, seen }
+}
+
+/** GET /api/promotion: the active promotions (none unless a test says). */
+export function promotionsHandler(promotions: Promotion[] = []) {
+  return http.get('/api/promotion', () => HttpResponse.json(promotions))
+}
+
+/** By default an empty server cart that takes any valid PUT; nothing is kept between tests. */
+export const cartHandlers = [
+  http.get('/api/cart', () => HttpResponse.json({ lines: [] })),
+  http.put('/api/cart', async ({ request }) => HttpResponse.json(await request.json())),
+  promotionsHandler(),
+]
