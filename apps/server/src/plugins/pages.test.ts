@@ -41,13 +41,13 @@ describe('server-rendered pages (issue 16)', () => {
     expect(root(products.body)).toContain('<p>Rendered &lt;b>torque&lt;/b> wrench</p>')
   })
 
-  test('a signed-out visit to a purchase page is rendered; personal pages are left to the browser', async ({
+  test('a signed-out visit to a purchase page is rendered; personal pages and the cart are left to the browser', async ({
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
     const purchase = await app.inject({ method: 'GET', url: '/purchase/some-tool' })
     expect(root(purchase.body)).toMatch(/^<main data-url="\/purchase\/some-tool">/)
-    for (const url of ['/dashboard', '/dashboard/myorder', '/reset-password?token=x']) {
+    for (const url of ['/dashboard', '/dashboard/myorder', '/reset-password?token=x', '/cart']) {
       const res = await app.inject({ method: 'GET', url })
       expect(res.statusCode).toBe(200)
       expect(root(res.body)).toBe('')

@@ -187,8 +187,9 @@ export const pagesPlugin = fp<Options>(
       if (pageMeta.has(pathname)) return plainPage(pathname, true)
       // What a signed-out visitor sees before being asked to sign in is the same for every id.
       if (/^\/purchase\/[^/]+$/.test(pathname)) return plainPage('/purchase/:id', true)
-      // Personal pages: their data is someone's, and the guards decide in the browser.
-      if (/^\/(dashboard|reset-password)(\/|$)/.test(pathname)) return plainPage('app', false)
+      // Personal pages: their data is someone's (the cart is the browser's or the account's),
+      // and the guards decide in the browser.
+      if (/^\/(dashboard|reset-password|cart)(\/|$)/.test(pathname)) return plainPage('app', false)
       // Every other path is the app's 404 screen, the same for all of them.
       return plainPage('*', true)
     }
