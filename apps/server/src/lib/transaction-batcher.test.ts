@@ -32,7 +32,7 @@ test('writes that arrive together share commits, and every one of them is commit
   const batcher = createTransactionBatcher(database.current.db)
   const results = await Promise.all(
     Array.from({ length: 40 }, (_, i) =>
-      batcher.run(`k${i % 3}`, async (tx) => {
+      batcher.run({}, async (tx) => {
         await insert(table, i, i)(tx)
         const [row] = await selectRows<{ txid: string }>(
           tx,
@@ -52,7 +52,7 @@ test("a write that refuses (AppError) is undone alone; its neighbours' writes co
   const batcher = createTransactionBatcher(database.current.db)
   const outcomes = await Promise.allSettled(
     Array.from({ length: 10 }, (_, i) =>
-      batcher.run('k', async (tx) => {
+      batcher.run({}, async (tx) => {
         await insert(table, i, i)(tx)
         if (i % 4 === 1) throw new AppError('OUT_OF_STOCK')
         return i
@@ -70,7 +70,7 @@ test('a database error in one write fails only that write: the rest are retried 
   const batcher = createTransactionBatcher(database.current.db)
   const outcomes = await Promise.allSettled(
     // Id 5 breaks the check constraint, which aborts the shared transaction.
-    Array.from({ length: 10 }, (_, i) => batcher.run('k', insert(table, i, i === 5 ? -1 : i))),
+    Array.from({ length: 10 }, (_, i) => batcher.run({}, insert(table, i, i === 5 ? -1 : i))),
   )
   expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1)
   expect(outcomes[5]?.status).toBe('rejected')
@@ -82,7 +82,7 @@ test('without savepoints, work that refuses before writing is still undone alone
   const batcher = createTransactionBatcher(database.current.db, { savepoints: false })
   const outcomes = await Promise.allSettled(
     Array.from({ length: 10 }, (_, i) =>
-      batcher.run('k', async (tx) => {
+      batcher.run({}, async (tx) => {
         if (i % 3 === 2) throw new AppError('OUT_OF_STOCK')
         await insert(table, i, i)(tx)
         return i
