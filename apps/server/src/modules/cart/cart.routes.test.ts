@@ -139,3 +139,24 @@ describe('the server cart', () => {
     })
   })
 })
+
+test('the OpenAPI document shows the cart and checkout routes with their words', async ({
+  onTestFinished,
+}) => {
+  const app = await buildTestApp(database.current, onTestFinished)
+  const res = await app.inject({ method: 'GET', url: '/api/docs/json' })
+  expect(res.statusCode).toBe(200)
+  const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>()
+  expect(Object.keys(doc.paths['/api/cart'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']))
+  const text = JSON.stringify(doc.paths['/api/checkout']?.post)
+  for (const word of [
+    'lines',
+    'phone',
+    'address',
+    'subtotal',
+    'discount',
+    'madeToOrder',
+    'shipsBy',
+  ])
+    expect(text).toContain(`"${word}"`)
+})
