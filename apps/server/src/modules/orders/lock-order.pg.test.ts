@@ -103,7 +103,18 @@ async function twoOppositeCarts(lock: (tx: Tx, ids: string[]) => Promise<void>) 
   return { outcomes, highWasFree, stock: stock.map((r) => r.quantity) }
 }
 
+/** Deadlock victims PostgreSQL has counted in this database (see orders-concurrency.pg.test.ts). */
+async function deadlocks(): Promise<number> {
+  await database.db.execute(sql`select pg_stat_clear_snapshot()`)
+  const [row] = await selectRows<{ n: number }>(
+    database.db,
+    sql`select deadlocks::int as n from pg_stat_database where datname = current_database()`,
+  )
+  return row?.n ?? 0
+}
+
 test('locking line by line, two carts with the same tools in opposite order deadlock (40P01)', async () => {
+  const before = await deadlocks()
   const naive = async (tx: Tx, ids: string[]) => {
     for (const id of ids) await lockOne(tx, id)
   }
@@ -114,6 +125,9 @@ test('locking line by line, two carts with the same tools in opposite order dead
   expect(failed).toHaveLength(1)
   expect(sqlState((failed[0] as PromiseRejectedResult).reason)).toBe('40P01')
   expect(stock).toEqual([9, 9])
+  // The statistics the multi-process test reads count it (a backend reports within a second
+  // or so of going idle; the test's own time limit bounds the wait).
+  while ((await deadlocks()) === before) await new Promise((resolve) => setTimeout(resolve, 100))
 })
 
 test('locking every tool first, in id order, the same two carts both go through', async () => {
