@@ -59,12 +59,7 @@ export async function withLinesOne(db: DbOrTx, row: OrderRow): Promise<OrderWith
   return one ?? { ...row, lines: [] }
 }
 
-export async function findOrder(db: DbOrTx, id: string): Promise<OrderWithLines | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
-  return row && withLinesOne(db, row)
-}
-
-/** The order's head only (who it belongs to), without lines and without a lock. */
+/** An order without its lines, unlocked: enough to check who it belongs to and its state. */
 export async function findOrderHead(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   return row

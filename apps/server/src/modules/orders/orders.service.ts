@@ -23,7 +23,6 @@ import {
   markRefundDue,
   setRefundId,
   trySweepLock,
-  findOrder,
   hideFromCustomer,
   listAllOrders,
   listCustomerOrders,
@@ -174,8 +173,8 @@ export function createOrdersService({
   }
 
   /** Another customer's order is answered like a missing one: ids reveal nothing. */
-  async function orderFor(actor: Actor, id: string): Promise<OrderWithLines> {
-    const row = isUuid(id) ? await findOrder(db, id) : undefined
+  async function orderFor(actor: Actor, id: string): Promise<OrderRow> {
+    const row = isUuid(id) ? await findOrderHead(db, id) : undefined
     if (!row || (!isOwner(actor, row) && actor.role !== 'admin'))
       throw new AppError('NOT_FOUND', r.orderNotFound)
     return row
@@ -293,7 +292,7 @@ export function createOrdersService({
     },
 
     async getOne(actor: Actor, id: string): Promise<Order> {
-      return view(await orderFor(actor, id))
+      return view(await withLinesOne(db, await orderFor(actor, id)))
     },
 
     /**
@@ -346,7 +345,7 @@ export function createOrdersService({
 
     /** Voids a payment begun for an order cancelled meanwhile (create-payment-intent raced a cancel). */
     async voidIfCancelled(id: string) {
-      const row = await findOrder(db, id)
+      const row = await findOrderHead(db, id)
       if (row?.status !== 'cancelled') return false
       await voidPayment(row)
       return true
@@ -384,7 +383,7 @@ export function createOrdersService({
 
     /** The order as the payment flow sees it, for the provider's webhook (no caller). */
     async forSystem(id: string) {
-      const row = isUuid(id) ? await findOrder(db, id) : undefined
+      const row = isUuid(id) ? await findOrderHead(db, id) : undefined
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
       return {
         id: row.id,
@@ -403,7 +402,7 @@ export function createOrdersService({
     async markShipped(id: string): Promise<Order> {
       const changed = isUuid(id) ? await changeStatus(db, id, 'paid', 'shipped') : undefined
       if (changed) return view(await withLinesOne(db, changed))
-      const row = isUuid(id) ? await findOrder(db, id) : undefined
+      const row = isUuid(id) ? await findOrderHead(db, id) : undefined
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
       throw new AppError('CONFLICT', r.onlyPaidShips)
     },
