@@ -299,7 +299,7 @@ describe('made to order', () => {
 })
 
 describe('the cart after a checkout', () => {
-  test('the ordered tools leave the buyer’s server cart; other lines stay', async ({
+  test('the ordered tools leave the buyer’s server cart; other lines stay; Buy Now leaves the cart alone', async ({
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
@@ -332,5 +332,9 @@ describe('the cart after a checkout', () => {
     expect(refused.statusCode).toBe(409)
     const after = await app.inject({ method: 'GET', url: '/api/cart', headers: bearer(user) })
     expect(after.json()).toEqual({ lines: [{ tool: b.id, quantity: 2 }] })
+    // Buy Now of a tool in the cart is an order of its own: the cart keeps its line.
+    expect((await purchase(app, user, b.id, 1)).statusCode).toBe(201)
+    const kept = await app.inject({ method: 'GET', url: '/api/cart', headers: bearer(user) })
+    expect(kept.json()).toEqual({ lines: [{ tool: b.id, quantity: 2 }] })
   })
 })

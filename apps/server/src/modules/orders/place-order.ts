@@ -159,11 +159,13 @@ export function createOrderPlacer({
       },
       priced,
     )
-    await cart.removeOrdered(
-      tx,
-      actor.id,
-      priced.map((l) => l.toolId),
-    )
+    // Checking out the cart empties it of what was ordered; Buy Now leaves the cart alone.
+    if (wording === 'checkout')
+      await cart.removeOrdered(
+        tx,
+        actor.id,
+        priced.map((l) => l.toolId),
+      )
     return order
   }
 
