@@ -56,9 +56,12 @@ export function createTransactionBatcher<Kind extends string = never>(
      */
     savepoints = true,
     locks,
+    onBatchFailed,
   }: {
     maxBatch?: number
     savepoints?: boolean
+    /** A shared transaction failed and its writes are retried alone (worth a log line). */
+    onBatchFailed?: (error: unknown, size: number) => void
     /** Locks the rows of one kind (already sorted); kinds are locked in `order`. */
     locks?: { order: readonly Kind[]; lock: (tx: Tx, kind: Kind, ids: string[]) => Promise<void> }
   } = {},
@@ -114,7 +117,8 @@ export function createTransactionBatcher<Kind extends string = never>(
           }
         }
       })
-    } catch {
+    } catch (error) {
+      onBatchFailed?.(error, batch.length)
       // Nothing of this batch was committed: run each write on its own.
       for (const item of batch) await runAlone(item)
       return

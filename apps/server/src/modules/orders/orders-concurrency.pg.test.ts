@@ -294,4 +294,6 @@ test('no transaction of either process was ever a deadlock victim', async () => 
   await Promise.all(servers.map((s) => s.stop()))
   await selectRows(database.db, sql`select pg_stat_clear_snapshot()`)
   expect(await deadlocks()).toBe(deadlocksBefore)
+  // Nor did any shared order transaction fail and fall back to one order at a time.
+  for (const server of servers) expect(server.output()).not.toContain('an order batch failed')
 })

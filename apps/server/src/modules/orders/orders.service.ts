@@ -132,7 +132,7 @@ export function createOrdersService({
   const view = (row: OrderWithLines) => toOrder(row, holdHours)
   const isExpired = (row: OrderRow, now = Date.now()) =>
     row.status === 'unpaid' && now > (payByOf(row, holdHours)?.getTime() ?? Infinity)
-  const place = createOrderPlacer({ db, catalog, accounts, cart, holdHours })
+  const place = createOrderPlacer({ db, catalog, accounts, cart, holdHours, log })
   const placed = (row: OrderWithLines) => ({
     acknowledged: true as const,
     insertedId: row.id,

@@ -66,12 +66,14 @@ export function createOrderPlacer({
   accounts,
   cart,
   holdHours,
+  log,
 }: {
   db: Db
   catalog: Pick<CatalogService, 'toolsForLines' | 'lockTools' | 'takeCheckedStock' | 'stockChanged'>
   accounts: Pick<AccountsService, 'lockUsers'>
   cart: Pick<CartService, 'removeOrdered'>
   holdHours: number
+  log: { warn(obj: object, msg: string): void }
 }) {
   const writes = createTransactionBatcher<'users' | 'tools'>(db, {
     savepoints: false,
@@ -80,6 +82,10 @@ export function createOrderPlacer({
       lock: (tx, kind, ids) =>
         kind === 'users' ? accounts.lockUsers(tx, ids) : catalog.lockTools(tx, ids),
     },
+    // Each order is retried alone and answered; a failure here is worth knowing about, since
+    // it costs the shared commit (and a deadlock would show up here first).
+    onBatchFailed: (error, size) =>
+      log.warn({ err: error, size }, 'an order batch failed; its orders were retried one by one'),
   })
 
   async function placeIn(
