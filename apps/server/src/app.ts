@@ -22,6 +22,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
 import { createAuth, trustedOrigins } from './modules/accounts/auth.js'
 import { createBearerTokens } from './modules/accounts/bearer-token.js'
+import { cartRoutes } from './modules/cart/cart.routes.js'
+import { createCartService } from './modules/cart/cart.service.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
 import { contactRoutes } from './modules/contact/contact.routes.js'
@@ -88,9 +90,13 @@ function createServices(
     ? undefined
     : createSandboxProvider({ db, holdHours: config.orderHoldHours })
   const provider = stripe ?? sandbox!
+  const accounts = createAccountsService({ db, tokens, adminEmails: config.adminEmails })
+  const cart = createCartService({ db, catalog, accounts })
   const orders = createOrdersService({
     db,
     catalog,
+    accounts,
+    cart,
     provider,
     holdHours: config.orderHoldHours,
     log,
@@ -102,8 +108,9 @@ function createServices(
     payments: createPaymentsService({ provider, orders, log }),
     auth: createAuth({ config, db, mailer, secret, log }),
     tokens,
-    accounts: createAccountsService({ db, tokens, adminEmails: config.adminEmails }),
+    accounts,
     catalog,
+    cart,
     orders,
     contact: createContactService({ db }),
     media,
@@ -199,6 +206,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(accountsRoutes, { accounts: services.accounts })
   await app.register(catalogRoutes, { catalog: services.catalog })
   await app.register(ordersRoutes, { orders: services.orders })
+  await app.register(cartRoutes, { cart: services.cart })
   await app.register(contactRoutes, { contact: services.contact })
   await app.register(paymentsRoutes, {
     payments: services.payments,

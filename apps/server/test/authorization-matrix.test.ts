@@ -21,7 +21,7 @@ type Case = {
     promotionId: string
   }) => string
   /** 'order' stands for a valid order of the test's tool; 'product' for a valid new product. */
-  payload?: object | 'order' | 'orderRef' | 'product'
+  payload?: object | 'order' | 'orderRef' | 'product' | 'cart' | 'checkout'
   expect: Record<Role, number>
 }
 
@@ -116,6 +116,26 @@ const cases: Case[] = [
     url: () => '/api/purchase',
     payload: 'order',
     expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+  },
+  {
+    route: 'POST /api/checkout',
+    method: 'POST',
+    url: () => '/api/checkout',
+    payload: 'checkout',
+    expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+  },
+  {
+    route: 'PUT /api/cart (own cart)',
+    method: 'PUT',
+    url: () => '/api/cart',
+    payload: 'cart',
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/cart (own cart)',
+    method: 'GET',
+    url: () => '/api/cart',
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
   },
   {
     route: 'GET /api/purchase?customer={A}',
@@ -283,14 +303,19 @@ test('every spec route answers each kind of caller as the rules say', async ({
     description: 'A spanner.',
     image: await uploadedImageUrl(app, admin),
   }
+  const cart = { lines: [{ tool: tool.id, quantity: 1 }] }
   const payloadOf = (p: NonNullable<Case['payload']>) =>
     p === 'order'
       ? orderOf(tool.id)
-      : p === 'orderRef'
-        ? { orderId: ctx.orderId }
-        : p === 'product'
-          ? product
-          : p
+      : p === 'cart'
+        ? cart
+        : p === 'checkout'
+          ? { ...cart, phone: '+880 1700 000000', address: 'Dhaka' }
+          : p === 'orderRef'
+            ? { orderId: ctx.orderId }
+            : p === 'product'
+              ? product
+              : p
   const callers: Record<Role, TestUser | undefined> = {
     anonymous: undefined,
     customerA: a,

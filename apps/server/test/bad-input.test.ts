@@ -165,6 +165,12 @@ function plausible(fx: Fixtures) {
     '+880 1700 000000',
     'Good tools',
     'https://linkedin.com/in/x',
+    // Cart and checkout lines (issue 14): valid ones, so the fuzz reaches the line rules.
+    [{ tool: fx.toolId, quantity: 1 }],
+    [
+      { tool: fx.toolId, quantity: 2 },
+      { tool: fx.toolId.toUpperCase(), quantity: 1 },
+    ],
     '4242 4242 4242 4242',
     '4000 0000 0000 0002',
     '123',
@@ -467,7 +473,14 @@ test.for<Role>(['anonymous', 'customer', 'admin'])(
     await app.ready()
     // The list comes from the app itself, so a new route is fuzzed without a change here.
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /api/purchase', 'PUT /api/updateduser', 'POST /api/media']),
+      expect.arrayContaining([
+        'POST /api/purchase',
+        'PUT /api/updateduser',
+        'POST /api/media',
+        'POST /api/checkout',
+        'GET /api/cart',
+        'PUT /api/cart',
+      ]),
     )
 
     const fx = await fixtures(app)

@@ -48,6 +48,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 const APP_TABLES = [
+  'cart_lines',
+  'order_lines',
+  'promotions',
   'contact_messages',
   'newsletter_subscribers',
   'sandbox_payment_intents',

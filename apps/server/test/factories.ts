@@ -1,5 +1,5 @@
 import type { Db } from '../src/db/client.js'
-import { tools } from '../src/db/schema/index.js'
+import { orderLines, orders, tools } from '../src/db/schema/index.js'
 
 type ToolInsert = typeof tools.$inferInsert
 
@@ -23,4 +23,48 @@ export async function insertTool(db: Db, overrides: Partial<ToolInsert> = {}) {
   const [row] = await db.insert(tools).values(makeToolRow(overrides)).returning()
   if (!row) throw new Error('insert returned no row')
   return row
+}
+
+type OrderInsert = typeof orders.$inferInsert
+
+/**
+ * One-line unpaid orders of a tool as ordering stores them (issue 14: a head and its line, all
+ * from stock), for tests that need orders in a state no route makes quickly (old ones).
+ */
+export async function insertOneLineOrders(
+  db: Db,
+  tool: { id: string; name: string; priceCents: number },
+  rows: (Pick<OrderInsert, 'quantity' | 'customerEmail' | 'customerName'> & Partial<OrderInsert>)[],
+) {
+  if (rows.length === 0) return []
+  const heads = await db
+    .insert(orders)
+    .values(
+      rows.map((row) => ({
+        toolId: tool.id,
+        toolName: tool.name,
+        unitPriceCents: tool.priceCents,
+        subtotalCents: row.quantity * tool.priceCents,
+        totalCents: row.quantity * tool.priceCents,
+        phone: '+880 1700 000000',
+        address: 'Dhaka',
+        ...row,
+      })),
+    )
+    .returning()
+  await db.insert(orderLines).values(
+    heads.map((head) => ({
+      orderId: head.id,
+      position: 0,
+      toolId: tool.id,
+      toolName: tool.name,
+      unitPriceCents: tool.priceCents,
+      quantity: head.quantity,
+      lineTotalCents: head.quantity * tool.priceCents,
+      fromStock: head.quantity,
+      madeToOrder: 0,
+      shipsBy: head.createdAt.toISOString().slice(0, 10),
+    })),
+  )
+  return heads
 }

@@ -212,6 +212,7 @@ export const messages = {
       admin: 'cancelled by an admin',
       expired: 'cancelled: not paid in time',
       refunded_out_of_stock: 'refunded: out of stock',
+      refunded_discount_used: 'refunded: first-order discount already used',
     },
   },
   // Payment page (SPEC.md §2, §4, §8; issue 5). `Payment successful` and
@@ -665,6 +666,8 @@ export const messages = {
     intentCancelled: 'This payment was cancelled together with its order. Please order again.',
     refundedOutOfStock:
       'This order was cancelled before your payment arrived and the tool has sold out since, so your payment is refunded in full.',
+    refundedDiscountUsed:
+      'This order was cancelled before your payment arrived and its first-order discount has gone to a later order since, so your payment is refunded in full.',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid. Please check them and try again.',

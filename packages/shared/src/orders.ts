@@ -5,7 +5,13 @@ import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './consta
 export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled'])
 export type OrderStatus = z.infer<typeof OrderStatusSchema>
 
-export const CancelReasonSchema = z.enum(['customer', 'admin', 'expired', 'refunded_out_of_stock'])
+export const CancelReasonSchema = z.enum([
+  'customer',
+  'admin',
+  'expired',
+  'refunded_out_of_stock',
+  'refunded_discount_used',
+])
 export type CancelReason = z.infer<typeof CancelReasonSchema>
 
 const required = (message: string, max: number) =>

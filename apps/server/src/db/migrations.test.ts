@@ -1,4 +1,11 @@
-import { readFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
 
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
@@ -26,10 +33,13 @@ test('a fresh database is migrated to the latest schema, and migrating again cha
   expect(names).toEqual(
     expect.arrayContaining([
       'account',
+      'cart_lines',
       'contact_messages',
       'media_files',
       'newsletter_subscribers',
+      'order_lines',
       'orders',
+      'promotions',
       'rate_limit',
       'reviews',
       'session',
@@ -48,9 +58,13 @@ test('a fresh database is migrated to the latest schema, and migrating again cha
     sql`select table_name, column_name, data_type from information_schema.columns
         where table_schema = 'public' and column_name like '%cents'`,
   )
-  expect(moneyColumns.map((r) => r.column_name).sort()).toEqual([
+  expect([...new Set(moneyColumns.map((r) => r.column_name))].sort()).toEqual([
     'amount_cents',
+    'cap_cents',
+    'discount_cents',
+    'line_total_cents',
     'price_cents',
+    'subtotal_cents',
     'total_cents',
     'unit_price_cents',
   ])
@@ -77,4 +91,78 @@ test('the database refuses rows that break the money and stock rules', async ({
   await expect(insert(0, 1)).rejects.toThrow()
   await expect(insert(100, -1)).rejects.toThrow()
   await expect(insert(100, 0)).resolves.toBeDefined()
+})
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+/** The migrations folder as it was up to (not including) the migration `tag`. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-migrations-'))
+  cpSync(migrationsFolder, dir, { recursive: true })
+  const index = journal.entries.findIndex((e) => e.tag === tag)
+  const full = JSON.parse(readFileSync(path.join(dir, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[]
+  }
+  writeFileSync(
+    path.join(dir, 'meta/_journal.json'),
+    JSON.stringify({ ...full, entries: full.entries.slice(0, index) }),
+  )
+  return dir
+}
+
+test('migration 0008 turns every order placed before it into a one-line order that reads the same', async ({
+  onTestFinished,
+}) => {
+  const client = new PGlite()
+  onTestFinished(() => client.close())
+  const db = drizzle(client)
+  await migrate(db, { migrationsFolder: migrationsBefore('0008_order_lines_cart_promotions') })
+  const rows = async (text: string, params: unknown[] = []) =>
+    (await client.query<Row>(text, params)).rows
+  const [tool] = await rows(
+    `insert into tools (name, description, image, price_cents, quantity)
+     values ('Spring clamp', 'x', 'y', 1999, 10) returning id`,
+  )
+  // An old order, placed 2026-03-01 20:30 UTC: 02:30 the next day in Dhaka.
+  const [order] = await rows(
+    `insert into orders (tool_id, tool_name, unit_price_cents, quantity, total_cents,
+       customer_email, customer_name, phone, address, status, paid, created_at)
+     values ($1, 'Spring clamp', 1999, 3, 5997, 'old@example.com', 'Old Buyer',
+       '1', 'Dhaka', 'paid', true, '2026-03-01T20:30:00Z') returning id`,
+    [tool?.id],
+  )
+
+  await migrate(db, { migrationsFolder })
+
+  const [head] = await rows(
+    `select subtotal_cents, discount_cents, total_cents, first_order_discount, discount_label
+     from orders where id = $1`,
+    [order?.id],
+  )
+  expect(head).toEqual({
+    subtotal_cents: 5997,
+    discount_cents: 0,
+    total_cents: 5997,
+    first_order_discount: false,
+    discount_label: null,
+  })
+  const lines = await rows(
+    `select position, tool_id, tool_name, unit_price_cents, quantity, line_total_cents,
+       from_stock, made_to_order, ships_by::text as ships_by
+     from order_lines where order_id = $1`,
+    [order?.id],
+  )
+  expect(lines).toEqual([
+    {
+      position: 0,
+      tool_id: tool?.id,
+      tool_name: 'Spring clamp',
+      unit_price_cents: 1999,
+      quantity: 3,
+      line_total_cents: 5997,
+      from_stock: 3,
+      made_to_order: 0,
+      ships_by: '2026-03-02',
+    },
+  ])
 })

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 import { useTestDatabase } from '../../test/database.js'
 import { selectRows, type Tx } from '../db/client.js'
 import { AppError } from './app-error.js'
-import { createTransactionBatcher } from './transaction-batcher.js'
+import { createTransactionBatcher, mergeLockSets } from './transaction-batcher.js'
 
 const database = useTestDatabase()
 
@@ -32,7 +32,7 @@ test('writes that arrive together share commits, and every one of them is commit
   const batcher = createTransactionBatcher(database.current.db)
   const results = await Promise.all(
     Array.from({ length: 40 }, (_, i) =>
-      batcher.run(`k${i % 3}`, async (tx) => {
+      batcher.run({}, async (tx) => {
         await insert(table, i, i)(tx)
         const [row] = await selectRows<{ txid: string }>(
           tx,
@@ -52,7 +52,7 @@ test("a write that refuses (AppError) is undone alone; its neighbours' writes co
   const batcher = createTransactionBatcher(database.current.db)
   const outcomes = await Promise.allSettled(
     Array.from({ length: 10 }, (_, i) =>
-      batcher.run('k', async (tx) => {
+      batcher.run({}, async (tx) => {
         await insert(table, i, i)(tx)
         if (i % 4 === 1) throw new AppError('OUT_OF_STOCK')
         return i
@@ -70,7 +70,7 @@ test('a database error in one write fails only that write: the rest are retried 
   const batcher = createTransactionBatcher(database.current.db)
   const outcomes = await Promise.allSettled(
     // Id 5 breaks the check constraint, which aborts the shared transaction.
-    Array.from({ length: 10 }, (_, i) => batcher.run('k', insert(table, i, i === 5 ? -1 : i))),
+    Array.from({ length: 10 }, (_, i) => batcher.run({}, insert(table, i, i === 5 ? -1 : i))),
   )
   expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1)
   expect(outcomes[5]?.status).toBe('rejected')
@@ -82,7 +82,7 @@ test('without savepoints, work that refuses before writing is still undone alone
   const batcher = createTransactionBatcher(database.current.db, { savepoints: false })
   const outcomes = await Promise.allSettled(
     Array.from({ length: 10 }, (_, i) =>
-      batcher.run('k', async (tx) => {
+      batcher.run({}, async (tx) => {
         if (i % 3 === 2) throw new AppError('OUT_OF_STOCK')
         await insert(table, i, i)(tx)
         return i
@@ -91,4 +91,47 @@ test('without savepoints, work that refuses before writing is still undone alone
   )
   expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(3)
   expect(await ids(table)).toEqual([0, 1, 3, 4, 6, 7, 9])
+})
+
+test('a shared transaction locks the union of its writes’ rows first: kinds in the given order, ids sorted, once', async () => {
+  const calls: string[] = []
+  const batcher = createTransactionBatcher<'users' | 'tools'>(database.current.db, {
+    savepoints: false,
+    locks: {
+      order: ['users', 'tools'],
+      lock: async (_tx, kind, ids) => {
+        calls.push(`${kind}:${ids.join(',')}`)
+      },
+    },
+  })
+  const sets = [
+    { users: ['u2'], tools: ['t5', 't1'] },
+    { users: ['u1'], tools: ['t2', 't5'] },
+    { users: ['u2'], tools: ['t3'] },
+    { tools: ['t1'] },
+  ]
+  // The first write runs at once on its own; the three behind it share one transaction.
+  await Promise.all(
+    sets.map((locks, i) =>
+      batcher.run(locks, async () => {
+        calls.push(`work ${i}`)
+      }),
+    ),
+  )
+  expect(calls).toEqual([
+    'users:u2',
+    'tools:t1,t5',
+    'work 0',
+    'users:u1,u2',
+    'tools:t1,t2,t3,t5',
+    'work 1',
+    'work 2',
+    'work 3',
+  ])
+})
+
+test('mergeLockSets leaves out kinds nobody asked for and repeats no id', () => {
+  expect(mergeLockSets(['users', 'tools'], [{ tools: ['b', 'a'] }, { tools: ['a'] }, {}])).toEqual([
+    ['tools', ['a', 'b']],
+  ])
 })

@@ -3,28 +3,50 @@ import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.js'
 import { AppError } from './app-error.js'
 
-type Item = {
-  key: string
+/** The rows a write will lock, by kind (e.g. `{ users: [...], tools: [...] }`). */
+export type LockSet<Kind extends string> = Partial<Record<Kind, readonly string[]>>
+
+type Item<Kind extends string> = {
+  locks: LockSet<Kind>
   work: (tx: Tx) => Promise<unknown>
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
 
-export type TransactionBatcher = ReturnType<typeof createTransactionBatcher>
+export type TransactionBatcher<Kind extends string> = ReturnType<
+  typeof createTransactionBatcher<Kind>
+>
+
+/** Each kind's ids, the union over the items, sorted and without repeats. */
+export function mergeLockSets<Kind extends string>(
+  order: readonly Kind[],
+  sets: readonly LockSet<Kind>[],
+): [Kind, string[]][] {
+  return order
+    .map((kind): [Kind, string[]] => [
+      kind,
+      [...new Set(sets.flatMap((s) => s[kind] ?? []))].sort(),
+    ])
+    .filter(([, ids]) => ids.length > 0)
+}
 
 /**
  * Group commit for short writes that all touch a few hot rows (orders taking stock, issue 8).
  * A durable commit waits for the disk; while one transaction commits, the writes that arrive
- * queue up and then run together in the next transaction, each inside its own savepoint, so
- * one commit (one flush) serves them all. Nothing waits when there is no queue.
+ * queue up and then run together in the next transaction, so one commit (one flush) serves
+ * them all. Nothing waits when there is no queue.
+ *
+ * No deadlock (issue 14): every write declares the rows it will lock, and a transaction
+ * locks the union of its writes' rows before any of them runs, kind by kind in the one fixed
+ * order `locks.order` (e.g. users, then tools), each kind in id order. Every transaction of
+ * every process takes its locks in that one global order, so none can wait on another that
+ * waits on it, however many lines an order has.
  *
  * - A write that throws an AppError is rolled back to its savepoint alone; the others commit.
  * - Any other failure rolls the whole transaction back, and its writes are then run one by one
  *   in transactions of their own: a bad write never takes its neighbours down with it.
- * - Writes run in the order of their key (e.g. the tool id), so two processes batching the
- *   same rows always lock them in the same order and cannot deadlock.
  */
-export function createTransactionBatcher(
+export function createTransactionBatcher<Kind extends string = never>(
   db: Db,
   {
     maxBatch = 100,
@@ -33,26 +55,54 @@ export function createTransactionBatcher(
      * needs no savepoint to be undone alone, and each write saves two round trips.
      */
     savepoints = true,
+    locks,
+    onBatchFailed,
+  }: {
+    maxBatch?: number
+    savepoints?: boolean
+    /** A shared transaction failed and its writes are retried alone (worth a log line). */
+    onBatchFailed?: (error: unknown, size: number) => void
+    /** Locks the rows of one kind (already sorted); kinds are locked in `order`. */
+    locks?: { order: readonly Kind[]; lock: (tx: Tx, kind: Kind, ids: string[]) => Promise<void> }
   } = {},
 ) {
-  const queue: Item[] = []
+  const queue: Item<Kind>[] = []
   let running = false
 
-  async function runAlone(item: Item) {
+  async function lockAll(tx: Tx, items: readonly Item<Kind>[]) {
+    if (!locks) return
+    const merged = mergeLockSets(
+      locks.order,
+      items.map((i) => i.locks),
+    )
+    for (const [kind, ids] of merged) await locks.lock(tx, kind, ids)
+  }
+
+  async function runAlone(item: Item<Kind>) {
     try {
-      item.resolve(await db.transaction((tx) => item.work(tx)))
+      item.resolve(
+        await db.transaction(async (tx) => {
+          await lockAll(tx, [item])
+          return item.work(tx)
+        }),
+      )
     } catch (error) {
       item.reject(error)
     }
   }
 
-  async function runBatch(batch: Item[]) {
-    if (batch.length === 1) return runAlone(batch[0] as Item)
-    const sorted = [...batch].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    const outcomes = new Map<Item, { ok: true; value: unknown } | { ok: false; error: unknown }>()
+  async function runBatch(batch: Item<Kind>[]) {
+    if (batch.length === 1) return runAlone(batch[0] as Item<Kind>)
+    const outcomes = new Map<
+      Item<Kind>,
+      { ok: true; value: unknown } | { ok: false; error: unknown }
+    >()
     try {
       await db.transaction(async (tx) => {
-        for (const item of sorted) {
+        await lockAll(tx, batch)
+        // First come, first served: every lock is already held, so the order of the writes
+        // no longer matters for deadlocks.
+        for (const item of batch) {
           if (savepoints) await tx.execute(sql`savepoint batch_item`)
           try {
             outcomes.set(item, { ok: true, value: await item.work(tx) })
@@ -67,9 +117,10 @@ export function createTransactionBatcher(
           }
         }
       })
-    } catch {
+    } catch (error) {
+      onBatchFailed?.(error, batch.length)
       // Nothing of this batch was committed: run each write on its own.
-      for (const item of sorted) await runAlone(item)
+      for (const item of batch) await runAlone(item)
       return
     }
     for (const item of batch) {
@@ -89,10 +140,13 @@ export function createTransactionBatcher(
   }
 
   return {
-    /** Runs `work` in a transaction, possibly shared with other writes; resolves after commit. */
-    run<T>(key: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    /**
+     * Runs `work` in a transaction, possibly shared with other writes, after the rows of
+     * `locks` (and those of the other writes) are locked; resolves after commit.
+     */
+    run<T>(locks: LockSet<Kind>, work: (tx: Tx) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ key, work, resolve: resolve as (v: unknown) => void, reject })
+        queue.push({ locks, work, resolve: resolve as (v: unknown) => void, reject })
         if (!running) void drain()
       })
     },

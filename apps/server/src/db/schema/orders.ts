@@ -65,10 +65,11 @@ export const orders = pgTable(
     /**
      * Why a cancelled order was cancelled (issue 13): by its customer, by an admin, because its
      * hold expired, or because its money arrived after the cancellation when the stock was gone
-     * and it was refunded. Null while the order is live.
+     * and it was refunded, or because its money arrived after its first-order discount had gone
+     * to a later order and it was refunded (issue 14). Null while the order is live.
      */
     cancelReason: text('cancel_reason', {
-      enum: ['customer', 'admin', 'expired', 'refunded_out_of_stock'],
+      enum: ['customer', 'admin', 'expired', 'refunded_out_of_stock', 'refunded_discount_used'],
     }),
     /** The provider's refund of a payment that arrived for a cancelled, sold-out order. */
     refundId: text('refund_id'),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
 import { sessions, users } from '../../db/schema/index.js'
@@ -124,4 +124,19 @@ export async function promoteToAdmin(db: DbOrTx, id: string): Promise<number> {
     .where(sql`${users.id} = ${id} and ${users.role} <> 'admin'`)
     .returning({ id: users.id })
   return rows.length
+}
+
+/**
+ * Locks accounts in one statement, in id order: the first lock of an order's transaction
+ * (issue 14), so one customer's orders and cart changes run one after the other. NO KEY
+ * UPDATE does not block the key-share locks of foreign keys (a new session, a cart line).
+ */
+export async function lockUsersInOrder(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .orderBy(asc(users.id))
+    .for('no key update')
 }

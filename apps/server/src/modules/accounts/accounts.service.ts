@@ -1,11 +1,12 @@
 import { messages, type Profile, type UpdateProfileBody } from '@toolworks/shared'
 
-import type { Db } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import type { BearerTokens } from './bearer-token.js'
 import {
   findUserByEmail,
   listUsersNewestFirst,
+  lockUsersInOrder,
   promoteToAdmin,
   updateProfileFields,
   type UserRow,
@@ -98,5 +99,8 @@ export function createAccountsService({
       const row = await requireUserByEmail(email)
       return { modifiedCount: await promoteToAdmin(db, row.id) }
     },
+
+    /** Inside another domain's transaction: serializes what each of these accounts does. */
+    lockUsers: (tx: DbOrTx, ids: readonly string[]) => lockUsersInOrder(tx, ids),
   }
 }

@@ -1,5 +1,5 @@
 import type { PriceBreakCents, ToolSort } from '@toolworks/shared'
-import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
 import { tools } from '../../db/schema/index.js'
@@ -109,46 +109,6 @@ export async function insertTools(db: DbOrTx, rows: NewToolRow[]): Promise<{ id:
   return db.insert(tools).values(rows).returning({ id: tools.id })
 }
 
-export type StockTaken = {
-  id: string
-  name: string
-  priceCents: number
-  quantity: number
-  priceBreaks: PriceBreakCents[]
-}
-
-/**
- * Takes `amount` from a tool's stock only when enough is left, the amount meets the minimum
- * order and is a multiple of the pack size: one conditional UPDATE, so concurrent orders can
- * never oversell.
- */
-export async function takeStock(
-  tx: DbOrTx,
-  id: string,
-  amount: number,
-): Promise<StockTaken | undefined> {
-  const [row] = await tx
-    .update(tools)
-    .set({ quantity: sql`${tools.quantity} - ${amount}` })
-    .where(
-      and(
-        eq(tools.id, id),
-        active,
-        gte(tools.quantity, amount),
-        lte(tools.minimum, amount),
-        sql`${amount} % ${tools.packSize} = 0`,
-      ),
-    )
-    .returning({
-      id: tools.id,
-      name: tools.name,
-      priceCents: tools.priceCents,
-      quantity: tools.quantity,
-      priceBreaks: tools.priceBreaks,
-    })
-  return row
-}
-
 /** Takes a tool off sale; its row stays so that orders and their history keep it. */
 export async function softDeleteTool(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db
@@ -206,4 +166,47 @@ export async function retakeStock(
     .where(and(eq(tools.id, id), gte(tools.quantity, amount)))
     .returning({ quantity: tools.quantity })
   return row?.quantity
+}
+
+/** A tool as an order line or a cart line sees it, on sale or not (`deleted`). */
+export type LineToolRow = ToolRow & { deleted: boolean }
+
+const lineToolColumns = { ...toolColumns, deleted: sql<boolean>`${tools.deletedAt} is not null` }
+
+/** Tools by id, deleted ones too (a line names the tool it refuses). Ids must be uuids. */
+export function findToolsById(db: DbOrTx, ids: readonly string[]): Promise<LineToolRow[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .select(lineToolColumns)
+    .from(tools)
+    .where(inArray(tools.id, [...ids]))
+}
+
+/**
+ * Locks tools for an order in one statement, in id order (issue 14): every transaction that
+ * locks several tools does it here, so two of them meet in the same order and cannot
+ * deadlock. NO KEY UPDATE, the lock an UPDATE of the stock takes anyway: it does not block
+ * the key-share locks of foreign keys (a cart line naming the tool). Ids must be uuids.
+ */
+export async function lockToolsInOrder(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  await tx
+    .select({ id: tools.id })
+    .from(tools)
+    .where(inArray(tools.id, [...ids]))
+    .orderBy(asc(tools.id))
+    .for('no key update')
+}
+
+/**
+ * Takes `amount` from a tool already locked and checked by the caller. Still conditional, so
+ * a bug can never take the stock below 0 (the check constraint would refuse it anyway).
+ */
+export async function takeCheckedStock(tx: DbOrTx, id: string, amount: number): Promise<boolean> {
+  const rows = await tx
+    .update(tools)
+    .set({ quantity: sql`${tools.quantity} - ${amount}` })
+    .where(and(eq(tools.id, id), gte(tools.quantity, amount)))
+    .returning({ id: tools.id })
+  return rows.length > 0
 }

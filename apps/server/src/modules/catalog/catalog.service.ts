@@ -22,10 +22,13 @@ import {
   listActiveTools,
   lockActiveTool,
   updateTool,
+  findToolsById,
+  lockToolsInOrder,
   retakeStock,
   returnStock,
   softDeleteTool,
-  takeStock,
+  takeCheckedStock,
+  type LineToolRow,
   type ToolRow,
 } from './catalog.queries.js'
 
@@ -153,25 +156,17 @@ export function createCatalogService({
     /** Stops listening for changes (the app is closing). */
     close: () => cache.close(),
     /**
-     * Reserves stock for an order inside the caller's transaction. Refuses with NOT_FOUND
-     * (no such tool on sale), VALIDATION_FAILED (below the minimum order) or OUT_OF_STOCK.
+     * The tools of an order's or a cart's lines by id, deleted ones too (marked), so a line
+     * can name the tool it refuses; an id that is no uuid names no tool.
      */
-    async takeStock(tx: DbOrTx, id: string, amount: number) {
-      const taken = isUuid(id) ? await takeStock(tx, id, amount) : undefined
-      if (taken) return taken
-      const tool = isUuid(id) ? await findActiveTool(tx, id) : undefined
-      if (!tool) throw new AppError('NOT_FOUND', messages.catalog.toolNotFound)
-      if (amount < tool.minimum) {
-        const message = messages.orderRules.belowMinimum(tool.minimum)
-        throw new AppError('VALIDATION_FAILED', message, { purchaseQuantity: message })
-      }
-      if (amount % tool.packSize !== 0) {
-        const message = messages.orderRules.packMultiple(tool.packSize)
-        throw new AppError('VALIDATION_FAILED', message, { purchaseQuantity: message })
-      }
-      throw new AppError('OUT_OF_STOCK', messages.orderRules.outOfStock(tool.quantity))
+    async toolsForLines(db: DbOrTx, ids: readonly string[]): Promise<Map<string, LineToolRow>> {
+      const rows = await findToolsById(db, ids.filter(isUuid))
+      return new Map(rows.map((row) => [row.id, row]))
     },
-
+    /** Locks the tools in id order (see lockToolsInOrder); inside an order's transaction. */
+    lockTools: (tx: DbOrTx, ids: readonly string[]) => lockToolsInOrder(tx, ids.filter(isUuid)),
+    /** Takes stock the caller has locked and checked; false if it was not there after all. */
+    takeCheckedStock: (tx: DbOrTx, id: string, amount: number) => takeCheckedStock(tx, id, amount),
     returnStock: (tx: DbOrTx, id: string, amount: number) => returnStock(tx, id, amount),
     retakeStock: (tx: DbOrTx, id: string, amount: number) => retakeStock(tx, id, amount),
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
-import { insertTool } from '../../../test/factories.js'
+import { insertOneLineOrders, insertTool } from '../../../test/factories.js'
 import { startServer, type RunningServer } from '../../../test/server-process.js'
 import { selectRows } from '../../db/client.js'
 import { orders, sandboxPaymentIntents, tools } from '../../db/schema/index.js'
@@ -193,17 +193,13 @@ test('two processes sweeping the same expired orders cancel each once and return
   const tool = await insertTool(database.db, { quantity: STOCK, minimum: 1 })
   // 100 unpaid orders of 2 that have waited 49 hours (their stock taken, as ordering does).
   const placed = new Date(Date.now() - 49 * 3_600_000)
-  await database.db.insert(orders).values(
+  await insertOneLineOrders(
+    database.db,
+    tool,
     Array.from({ length: 100 }, (_, i) => ({
-      toolId: tool.id,
-      toolName: tool.name,
-      unitPriceCents: tool.priceCents,
       quantity: 2,
-      totalCents: 2 * tool.priceCents,
       customerEmail: `late.${i}@example.com`,
       customerName: `Late ${i}`,
-      phone: '+880 1700 000000',
-      address: 'Dhaka',
       createdAt: placed,
     })),
   )

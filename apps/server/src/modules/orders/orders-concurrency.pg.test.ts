@@ -4,15 +4,27 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
+import { insertFirstOrderPromotion } from '../../../test/orders.js'
 import { startServer, type RunningServer } from '../../../test/server-process.js'
 import { selectRows } from '../../db/client.js'
 import { tools } from '../../db/schema/index.js'
 
 let database: TestDatabase
 let servers: RunningServer[] = []
+let deadlocksBefore = 0
+
+/** Transactions PostgreSQL chose as deadlock victims in this database (its statistics). */
+async function deadlocks(): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    database.db,
+    sql`select deadlocks::int as n from pg_stat_database where datname = current_database()`,
+  )
+  return row?.n ?? 0
+}
 
 beforeAll(async () => {
   database = await createTestDatabase()
+  deadlocksBefore = await deadlocks()
   const env = {
     DATABASE_URL: database.url ?? '',
     AUTH_SECRET: 'concurrency-test-secret-0123456789-abcdefghij',
@@ -142,4 +154,146 @@ test('mixed orders and cancellations keep stock + live orders equal to the initi
   )
   expect((row?.q ?? 0) + (live?.n ?? 0)).toBe(100)
   expect(row?.q).toBeGreaterThanOrEqual(0)
+})
+
+type Line = { tool: string; quantity: number }
+type Placed = { lines: (Line & { fromStock: number; madeToOrder: number })[]; discount: unknown }
+
+function checkout(base: string, token: string, lines: Line[]) {
+  return fetch(`${base}/api/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ lines, phone: '+880 1700 000000', address: 'Dhaka' }),
+  })
+}
+
+/** Units taken from each tool's stock by live orders, from their lines. */
+async function fromStockByTool(ids: string[]) {
+  const rows = await selectRows<{ tool: string; n: number; made: number }>(
+    database.db,
+    sql`select l.tool_id::text as tool, sum(l.from_stock)::int as n, sum(l.made_to_order)::int as made
+        from order_lines l join orders o on o.id = l.order_id
+        where o.status <> 'cancelled' and l.tool_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        group by l.tool_id`,
+  )
+  return new Map(rows.map((r) => [r.tool, r]))
+}
+
+async function stockOf(ids: string[]) {
+  const rows = await selectRows<{ id: string; quantity: number }>(
+    database.db,
+    sql`select id::text as id, quantity from tools where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  )
+  return new Map(rows.map((r) => [r.id, r.quantity]))
+}
+
+test('200 concurrent multi-line checkouts over overlapping tools, lines in every order, through two processes: no oversell, made-to-order never below 0, every refusal a 409', async () => {
+  const [a, b] = servers.map((s) => s.url) as [string, string]
+  // 25 customers with 8 checkouts each: under 10 open unpaid orders and 30 a minute (issue 13).
+  const tokens = await Promise.all(
+    Array.from({ length: 25 }, (_, n) => customerToken(n % 2 === 0 ? a : b, 200 + n)),
+  )
+  const STOCK = 80
+  const plain = await Promise.all(
+    Array.from({ length: 5 }, () => insertTool(database.db, { quantity: STOCK, minimum: 1 })),
+  )
+  const made = await insertTool(database.db, {
+    quantity: 40,
+    minimum: 1,
+    madeToOrder: true,
+    leadTimeDays: 3,
+  })
+  const all = [...plain, made]
+  const ids = all.map((t) => t.id)
+
+  // Each checkout: 2 or 3 distinct tools, picked and ordered differently, 1 to 4 units each
+  // (about 500 units asked of 5 × 80 plain ones, so some lines must be refused).
+  const carts = Array.from({ length: 200 }, (_, i) => {
+    const count = 2 + (i % 2)
+    const start = (i * 7) % all.length
+    const picked = Array.from(
+      { length: count },
+      (_, k) => all[(start + k * (1 + (i % 3))) % all.length],
+    )
+    const unique = [...new Map(picked.map((t) => [t?.id ?? '', t])).values()]
+    const lines = unique.map((t, k) => ({ tool: t?.id ?? '', quantity: 1 + ((i + k) % 4) }))
+    return i % 2 === 0 ? lines : lines.reverse()
+  })
+  const results = await Promise.all(
+    carts.map(async (lines, i) => {
+      const res = await checkout(i % 2 === 0 ? a : b, tokens[i % tokens.length] ?? '', lines)
+      const body = (await res.json()) as { order?: Placed }
+      return { status: res.status, order: body.order }
+    }),
+  )
+
+  expect(results.filter((r) => r.status >= 500)).toEqual([])
+  const refused = results.filter((r) => r.status !== 201)
+  expect(refused.every((r) => r.status === 409)).toBe(true)
+  expect(refused.length).toBeGreaterThan(0)
+
+  const stock = await stockOf(ids)
+  const taken = await fromStockByTool(ids)
+  const answered = new Map<string, number>()
+  for (const r of results)
+    for (const l of r.order?.lines ?? [])
+      answered.set(l.tool, (answered.get(l.tool) ?? 0) + l.fromStock)
+  for (const tool of plain) {
+    const left = stock.get(tool.id) ?? -1
+    expect(left).toBeGreaterThanOrEqual(0)
+    expect(left + (taken.get(tool.id)?.n ?? 0)).toBe(STOCK)
+    expect(answered.get(tool.id) ?? 0).toBe(taken.get(tool.id)?.n ?? 0)
+    expect(taken.get(tool.id)?.made ?? 0).toBe(0)
+  }
+  // The made-to-order tool is never refused: its stock is used up exactly, the rest is made.
+  expect(stock.get(made.id)).toBe(0)
+  expect(taken.get(made.id)?.n).toBe(40)
+  expect(taken.get(made.id)?.made).toBeGreaterThan(0)
+})
+
+test('parallel first orders of one customer through two processes: exactly one gets the discount', async () => {
+  const [a, b] = servers.map((s) => s.url) as [string, string]
+  await insertFirstOrderPromotion(database.db, { percent: 50, capCents: 10_000 })
+  const tool = await insertTool(database.db, { quantity: 1_000, minimum: 1 })
+  const customers = await Promise.all(
+    Array.from({ length: 4 }, (_, n) => customerToken(n % 2 === 0 ? a : b, 300 + n)),
+  )
+  // Each customer fires 8 orders at once, half through each process, half through checkout.
+  const results = await Promise.all(
+    customers.flatMap((token, c) =>
+      Array.from({ length: 8 }, async (_, i) => {
+        const base = i % 2 === 0 ? a : b
+        const res =
+          i % 4 < 2
+            ? await purchase(base, token, tool.id, 1)
+            : await checkout(base, token, [{ tool: tool.id, quantity: 1 }])
+        const body = (await res.json()) as { order?: Placed }
+        return { customer: c, status: res.status, discounted: body.order?.discount != null }
+      }),
+    ),
+  )
+  expect(results.every((r) => r.status === 201)).toBe(true)
+  for (let c = 0; c < customers.length; c++)
+    expect(results.filter((r) => r.customer === c && r.discounted)).toHaveLength(1)
+  const [rows] = await selectRows<{ n: number; customers: number }>(
+    database.db,
+    sql`select count(*)::int as n, count(distinct customer_id)::int as customers
+        from orders where tool_id = ${tool.id} and first_order_discount`,
+  )
+  expect(rows).toEqual({ n: 4, customers: 4 })
+})
+
+// Last: it stops the servers, so their connections close and report their statistics.
+test('no transaction of either process was ever a deadlock victim', async () => {
+  await Promise.all(servers.map((s) => s.stop()))
+  await selectRows(database.db, sql`select pg_stat_clear_snapshot()`)
+  expect(await deadlocks()).toBe(deadlocksBefore)
+  // Nor did any shared order transaction fail and fall back to one order at a time.
+  for (const server of servers) expect(server.output()).not.toContain('an order batch failed')
 })

@@ -1,29 +1,97 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
-import { orders } from '../../db/schema/index.js'
+import { orderLines, orders } from '../../db/schema/index.js'
 
 export type OrderRow = typeof orders.$inferSelect
 export type NewOrderRow = typeof orders.$inferInsert
+export type OrderLineRow = typeof orderLines.$inferSelect
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>
+/** An order with its lines, in the order the buyer listed them (issue 14). */
+export type OrderWithLines = OrderRow & { lines: OrderLineRow[] }
 type Status = OrderRow['status']
 type CancelReason = NonNullable<OrderRow['cancelReason']>
 
 const LIST_LIMIT = 500
 
-export async function insertOrder(tx: DbOrTx, row: NewOrderRow): Promise<OrderRow> {
+/** Inserts an order and its lines; call it inside the order's transaction. */
+export async function insertOrder(
+  tx: DbOrTx,
+  row: NewOrderRow,
+  lines: readonly NewOrderLine[],
+): Promise<OrderWithLines> {
   const [inserted] = await tx.insert(orders).values(row).returning()
   if (!inserted) throw new Error('insert returned no row')
-  return inserted
+  const linesInserted = await tx
+    .insert(orderLines)
+    .values(lines.map((line, position) => ({ ...line, orderId: inserted.id, position })))
+    .returning()
+  return { ...inserted, lines: linesInserted.sort((a, b) => a.position - b.position) }
 }
 
-export async function findOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+/** The lines of several orders in one query (a list never asks once per order). */
+export async function linesOf(db: DbOrTx, orderIds: readonly string[]) {
+  const byOrder = new Map<string, OrderLineRow[]>()
+  if (orderIds.length === 0) return byOrder
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position))
+  for (const line of rows) {
+    const list = byOrder.get(line.orderId) ?? []
+    list.push(line)
+    byOrder.set(line.orderId, list)
+  }
+  return byOrder
+}
+
+export async function withLines(db: DbOrTx, rows: OrderRow[]): Promise<OrderWithLines[]> {
+  const byOrder = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((row) => ({ ...row, lines: byOrder.get(row.id) ?? [] }))
+}
+
+export async function withLinesOne(db: DbOrTx, row: OrderRow): Promise<OrderWithLines> {
+  const [one] = await withLines(db, [row])
+  return one ?? { ...row, lines: [] }
+}
+
+/** An order without its lines, unlocked: enough to check who it belongs to and its state. */
+export async function findOrderHead(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   return row
 }
 
+/**
+ * Whether the customer has an order that counts against a first-order discount: paid,
+ * shipped, or unpaid and open; anything but cancelled (issue 14). `except` leaves one out.
+ */
+export async function hasLiveOrder(
+  tx: DbOrTx,
+  customerId: string,
+  options: { discounted?: boolean; except?: string } = {},
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        ne(orders.status, 'cancelled'),
+        options.discounted ? eq(orders.firstOrderDiscount, true) : undefined,
+        options.except ? ne(orders.id, options.except) : undefined,
+      ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
 /** A customer's own list: neither cancelled nor hidden by them, newest first. */
-export function listCustomerOrders(db: DbOrTx, email: string): Promise<OrderRow[]> {
-  return db
+export async function listCustomerOrders(db: DbOrTx, email: string): Promise<OrderWithLines[]> {
+  const rows = await db
     .select()
     .from(orders)
     .where(
@@ -35,24 +103,26 @@ export function listCustomerOrders(db: DbOrTx, email: string): Promise<OrderRow[
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(LIST_LIMIT)
+  return withLines(db, rows)
 }
 
-export function listAllOrders(
+export async function listAllOrders(
   db: DbOrTx,
   filter: { status?: Status; q?: string },
-): Promise<OrderRow[]> {
+): Promise<OrderWithLines[]> {
   const conditions: SQL[] = []
   if (filter.status) conditions.push(eq(orders.status, filter.status))
   if (filter.q)
     conditions.push(
       ilike(orders.customerEmail, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
     )
-  return db
+  const rows = await db
     .select()
     .from(orders)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(LIST_LIMIT)
+  return withLines(db, rows)
 }
 
 /** Moves an order from one status to another only if it is still in the first: safe under races. */
@@ -74,9 +144,9 @@ export async function hideFromCustomer(db: DbOrTx, id: string): Promise<void> {
   await db.update(orders).set({ hiddenByCustomer: true }).where(eq(orders.id, id))
 }
 
-export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
+export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderWithLines | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1)
-  return row
+  return row && withLinesOne(tx, row)
 }
 
 export async function setOrderPaid(
@@ -179,15 +249,19 @@ export async function expireUnpaidBefore(
     .returning()
 }
 
-/** A payment arrived for a cancelled order whose stock is gone: it stays cancelled and is refunded. */
+/**
+ * A payment arrived for a cancelled order that cannot live again (its stock is gone, or its
+ * first-order discount went to a later order): it stays cancelled and is refunded.
+ */
 export async function markRefundDue(
   tx: DbOrTx,
   id: string,
   paymentIntentId: string,
+  reason: Extract<CancelReason, 'refunded_out_of_stock' | 'refunded_discount_used'>,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
-    .set({ cancelReason: 'refunded_out_of_stock', paymentIntentId })
+    .set({ cancelReason: reason, paymentIntentId })
     .where(and(eq(orders.id, id), eq(orders.status, 'cancelled')))
     .returning()
   return row

@@ -1,4 +1,4 @@
-import { messages, ORDERS_PER_MINUTE_MAX, ordersContract } from '@toolworks/shared'
+import { cartContract, messages, ORDERS_PER_MINUTE_MAX, ordersContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
 import { AppError } from '../../lib/app-error.js'
@@ -10,6 +10,22 @@ type Deps = { orders: OrdersService }
 const errors = errorResponses(400, 401, 403, 404, 409)
 const createErrors = errorResponses(400, 401, 403, 404, 409, 429)
 
+/**
+ * Per account, not per address: an office shares one address (issue 13). Counted after the
+ * sign-in check (preHandler), in the shared PostgreSQL store, across processes; each ordering
+ * route counts on its own (see plugins/rate-limit-store.ts).
+ */
+const perAccountOrderLimit = {
+  rateLimit: {
+    max: ORDERS_PER_MINUTE_MAX,
+    timeWindow: 60_000,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: { actor: Parameters<typeof actorOf>[0]['actor'] }) =>
+      `purchase:${actorOf(request).id}`,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', messages.orderRules.tooManyOrders),
+  },
+}
+
 export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders }) => {
   const c = ordersContract
 
@@ -17,18 +33,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
     c.create.path,
     {
       onRequest: app.requireUser,
-      // Per account, not per address: an office shares one address (issue 13). Counted after
-      // the sign-in check (preHandler), in the shared PostgreSQL store, across processes.
-      config: {
-        rateLimit: {
-          max: ORDERS_PER_MINUTE_MAX,
-          timeWindow: 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request) => `purchase:${actorOf(request).id}`,
-          errorResponseBuilder: () =>
-            new AppError('RATE_LIMITED', messages.orderRules.tooManyOrders),
-        },
-      },
+      config: perAccountOrderLimit,
       schema: {
         tags: ['orders'],
         summary: 'Order a tool',
@@ -38,6 +43,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
     },
     async (request, reply) =>
       reply.code(201).send(await orders.create(actorOf(request), request.body)),
+  )
+
+  app.post(
+    cartContract.checkout.path,
+    {
+      onRequest: app.requireUser,
+      config: perAccountOrderLimit,
+      schema: {
+        tags: ['orders'],
+        summary: 'Order the cart’s lines as one order',
+        body: cartContract.checkout.body,
+        response: { 201: cartContract.checkout.response, ...createErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await orders.checkout(actorOf(request), request.body)),
   )
 
   app.get(

@@ -1,37 +1,40 @@
 import {
   fromCents,
   messages,
-  unitPriceCents,
-  OPEN_UNPAID_ORDERS_MAX,
+  type CheckoutBody,
   type Order,
   type PurchaseBody,
 } from '@toolworks/shared'
 
-import type { Db } from '../../db/client.js'
+import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
-import { createTransactionBatcher } from '../../lib/transaction-batcher.js'
-import type { Actor } from '../accounts/accounts.service.js'
+import type { AccountsService, Actor } from '../accounts/accounts.service.js'
+import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { PaymentProvider } from '../payments/payment-provider.js'
 import {
   cancelUnpaid,
   changeStatus,
-  countOpenUnpaid,
   expireUnpaidBefore,
+  findOrderHead,
+  hasLiveOrder,
+  linesOf,
   markRefundDue,
   setRefundId,
   trySweepLock,
-  findOrder,
   hideFromCustomer,
-  insertOrder,
   listAllOrders,
   listCustomerOrders,
   lockOrder,
   setOrderPaid,
   setPaymentIntent,
+  withLinesOne,
+  type OrderLineRow,
   type OrderRow,
+  type OrderWithLines,
 } from './orders.queries.js'
+import { createOrderPlacer } from './place-order.js'
 
 const r = messages.orderRules
 const HOUR_MS = 3_600_000
@@ -54,7 +57,7 @@ export function payByOf(row: Pick<OrderRow, 'status' | 'createdAt'>, holdHours: 
   return row.status === 'unpaid' ? new Date(row.createdAt.getTime() + holdHours * HOUR_MS) : null
 }
 
-export function toOrder(row: OrderRow, holdHours: number): Order {
+export function toOrder(row: OrderWithLines, holdHours: number): Order {
   return {
     _id: row.id,
     toolsId: row.toolId,
@@ -72,7 +75,33 @@ export function toOrder(row: OrderRow, holdHours: number): Order {
     createdAt: row.createdAt.toISOString(),
     payBy: payByOf(row, holdHours)?.toISOString() ?? null,
     cancelReason: row.cancelReason,
+    lines: row.lines.map((line) => ({
+      tool: line.toolId,
+      name: line.toolName,
+      quantity: line.quantity,
+      unitPrice: fromCents(line.unitPriceCents),
+      lineTotal: fromCents(line.lineTotalCents),
+      fromStock: line.fromStock,
+      madeToOrder: line.madeToOrder,
+      shipsBy: line.shipsBy,
+    })),
+    subtotal: fromCents(row.subtotalCents),
+    discount:
+      row.discountCents > 0
+        ? { label: row.discountLabel ?? '', amount: fromCents(row.discountCents) }
+        : null,
   }
+}
+
+/**
+ * What each tool gets back when an order's lines return to stock: only what came from stock,
+ * never the made part, in tool-id order, the order every transaction locks tools in.
+ */
+export function stockToReturn(lines: readonly OrderLineRow[]): [string, number][] {
+  const byTool = new Map<string, number>()
+  for (const line of lines)
+    if (line.fromStock > 0) byTool.set(line.toolId, (byTool.get(line.toolId) ?? 0) + line.fromStock)
+  return [...byTool.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
@@ -85,29 +114,67 @@ export type OrdersService = ReturnType<typeof createOrdersService>
 export function createOrdersService({
   db,
   catalog,
+  accounts,
+  cart,
   provider,
   holdHours,
   log,
 }: {
   db: Db
   catalog: CatalogService
+  accounts: Pick<AccountsService, 'lockUsers'>
+  cart: Pick<CartService, 'removeOrdered'>
   /** Cancelling an order voids its payment; money for a sold-out order goes back (issue 13). */
   provider: Pick<PaymentProvider, 'cancelIntent' | 'refund'>
   holdHours: number
   log: Log
 }) {
-  const view = (row: OrderRow) => toOrder(row, holdHours)
+  const view = (row: OrderWithLines) => toOrder(row, holdHours)
   const isExpired = (row: OrderRow, now = Date.now()) =>
     row.status === 'unpaid' && now > (payByOf(row, holdHours)?.getTime() ?? Infinity)
+  const place = createOrderPlacer({ db, catalog, accounts, cart, holdHours, log })
+  const placed = (row: OrderWithLines) => ({
+    acknowledged: true as const,
+    insertedId: row.id,
+    order: view(row),
+  })
 
-  // An order refuses (NOT_FOUND, OUT_OF_STOCK, below the minimum) before it writes: stock is
-  // taken by one conditional UPDATE that either takes it or changes nothing. So it needs no
-  // savepoint in a shared transaction.
-  const orderWrites = createTransactionBatcher(db, { savepoints: false })
+  /** Returns a cancelled order's stock (the caller's transaction), tools in id order. */
+  async function returnLines(tx: Tx, lines: readonly OrderLineRow[]) {
+    for (const [toolId, amount] of stockToReturn(lines))
+      await catalog.returnStock(tx, toolId, amount)
+  }
+
+  /**
+   * Whether a cancelled order that was paid late can live again: its first-order discount must
+   * still be its customer's only one (else two live orders would have it), and every line's
+   * stock must be there; then it is taken, all lines or none. The caller holds the customer's
+   * lock and the order's, so neither can change meanwhile.
+   */
+  async function reinstate(
+    tx: Tx,
+    row: OrderWithLines,
+  ): Promise<'ok' | 'discount-used' | 'sold-out'> {
+    if (
+      row.firstOrderDiscount &&
+      row.customerId &&
+      (await hasLiveOrder(tx, row.customerId, { discounted: true, except: row.id }))
+    )
+      return 'discount-used'
+    const wanted = stockToReturn(row.lines)
+    const ids = wanted.map(([id]) => id)
+    await catalog.lockTools(tx, ids)
+    const tools = await catalog.toolsForLines(tx, ids)
+    if (wanted.some(([id, amount]) => (tools.get(id)?.quantity ?? 0) < amount)) return 'sold-out'
+    for (const [id, amount] of wanted)
+      if ((await catalog.retakeStock(tx, id, amount)) === undefined)
+        throw new Error('stock moved under a held lock')
+    return 'ok'
+  }
 
   /** Another customer's order is answered like a missing one: ids reveal nothing. */
   async function orderFor(actor: Actor, id: string): Promise<OrderRow> {
-    const row = isUuid(id) ? await findOrder(db, id) : undefined
+    const row = isUuid(id) ? await findOrderHead(db, id) : undefined
     if (!row || (!isOwner(actor, row) && actor.role !== 'admin'))
       throw new AppError('NOT_FOUND', r.orderNotFound)
     return row
@@ -137,7 +204,11 @@ export function createOrdersService({
    * payment is refunded (issue 13): never oversold.
    */
   async function recordPayment(orderId: string, transactionId: string): Promise<PaymentOutcome> {
+    const head = await findOrderHead(db, orderId)
+    if (!head) throw new AppError('NOT_FOUND', r.orderNotFound)
     const outcome = await db.transaction(async (tx) => {
+      // The global lock order (issue 14): the customer, then the order, then its tools.
+      if (head.customerId) await accounts.lockUsers(tx, [head.customerId])
       const row = await lockOrder(tx, orderId)
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
       if (row.paid) {
@@ -147,17 +218,31 @@ export function createOrdersService({
       }
       if (row.status === 'cancelled') {
         const refundDue =
-          row.cancelReason === 'refunded_out_of_stock' && row.paymentIntentId === transactionId
-        const left = refundDue ? undefined : await catalog.retakeStock(tx, row.toolId, row.quantity)
-        if (left === undefined) {
-          const marked = await markRefundDue(tx, orderId, transactionId)
-          return { kind: 'refund' as const, row: marked ?? row }
+          (row.cancelReason === 'refunded_out_of_stock' ||
+            row.cancelReason === 'refunded_discount_used') &&
+          row.paymentIntentId === transactionId
+        const verdict = refundDue ? undefined : await reinstate(tx, row)
+        if (verdict !== 'ok') {
+          const reason =
+            verdict === 'discount-used' ||
+            (verdict === undefined && row.cancelReason === 'refunded_discount_used')
+              ? ('refunded_discount_used' as const)
+              : ('refunded_out_of_stock' as const)
+          const marked = await markRefundDue(tx, orderId, transactionId, reason)
+          return {
+            kind: 'refund' as const,
+            row: marked ? await withLinesOne(tx, marked) : row,
+          }
         }
-        log.warn({ orderId, stockLeft: left }, 'payment arrived for a cancelled order; reinstated')
+        log.warn({ orderId }, 'payment arrived for a cancelled order; reinstated')
       }
       const paid = await setOrderPaid(tx, orderId, transactionId)
       if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
-      return { kind: 'paid' as const, row: paid, reinstated: row.status === 'cancelled' }
+      return {
+        kind: 'paid' as const,
+        row: { ...paid, lines: row.lines },
+        reinstated: row.status === 'cancelled',
+      }
     })
     if (outcome.kind === 'paid') {
       if (outcome.reinstated) await catalog.stockChanged()
@@ -170,8 +255,13 @@ export function createOrdersService({
     })
     await setRefundId(db, orderId, refund.id)
     log.warn(
-      { orderId, paymentIntentId: transactionId, refundId: refund.id },
-      'payment arrived for a cancelled order whose stock is gone; refunded',
+      {
+        orderId,
+        paymentIntentId: transactionId,
+        refundId: refund.id,
+        reason: outcome.row.cancelReason,
+      },
+      'payment arrived for a cancelled order that cannot live again; refunded',
     )
     return {
       kind: 'refunded',
@@ -181,33 +271,15 @@ export function createOrdersService({
   }
 
   return {
+    /** POST /api/purchase: the seed's one-tool order, a one-line checkout (issue 14). */
     async create(actor: Actor, body: PurchaseBody) {
-      // Orders share commits under load (group commit): stock stays exact, see the batcher.
-      const row = await orderWrites.run(body.toolsId, async (tx) => {
-        // Each unpaid order holds stock: one account may not hold the shop's stock hostage
-        // (issue 13). Counted in the order's own transaction, before anything is written.
-        const since = new Date(Date.now() - holdHours * HOUR_MS)
-        if ((await countOpenUnpaid(tx, actor.id, since)) >= OPEN_UNPAID_ORDERS_MAX)
-          throw new AppError('CONFLICT', r.tooManyUnpaid(OPEN_UNPAID_ORDERS_MAX))
-        const tool = await catalog.takeStock(tx, body.toolsId, body.purchaseQuantity)
-        // The server prices the order from the row it just updated (the break in force),
-        // never from anything the client sent.
-        const unitCents = unitPriceCents(tool, body.purchaseQuantity)
-        return insertOrder(tx, {
-          toolId: tool.id,
-          toolName: tool.name,
-          unitPriceCents: unitCents,
-          quantity: body.purchaseQuantity,
-          totalCents: unitCents * body.purchaseQuantity,
-          customerId: actor.id,
-          customerEmail: actor.email,
-          customerName: actor.name,
-          phone: body.phone,
-          address: body.address,
-        })
-      })
-      await catalog.stockChanged()
-      return { acknowledged: true as const, insertedId: row.id, order: view(row) }
+      const lines = [{ tool: body.toolsId, quantity: body.purchaseQuantity }]
+      return placed(await place(actor, { ...body, lines }, 'purchase'))
+    },
+
+    /** POST /api/checkout: the cart's lines as one order, all of them or none (issue 14). */
+    async checkout(actor: Actor, body: CheckoutBody) {
+      return placed(await place(actor, body, 'checkout'))
     },
 
     async listMine(actor: Actor, customer: string): Promise<Order[]> {
@@ -220,7 +292,7 @@ export function createOrdersService({
     },
 
     async getOne(actor: Actor, id: string): Promise<Order> {
-      return view(await orderFor(actor, id))
+      return view(await withLinesOne(db, await orderFor(actor, id)))
     },
 
     /**
@@ -233,7 +305,8 @@ export function createOrdersService({
         const reason = isOwner(actor, row) ? 'customer' : 'admin'
         const cancelled = await db.transaction(async (tx) => {
           const changed = await cancelUnpaid(tx, row.id, reason)
-          if (changed) await catalog.returnStock(tx, changed.toolId, changed.quantity)
+          if (changed)
+            await returnLines(tx, (await linesOf(tx, [changed.id])).get(changed.id) ?? [])
           return changed
         })
         if (cancelled) {
@@ -272,7 +345,7 @@ export function createOrdersService({
 
     /** Voids a payment begun for an order cancelled meanwhile (create-payment-intent raced a cancel). */
     async voidIfCancelled(id: string) {
-      const row = await findOrder(db, id)
+      const row = await findOrderHead(db, id)
       if (row?.status !== 'cancelled') return false
       await voidPayment(row)
       return true
@@ -290,12 +363,12 @@ export function createOrdersService({
         const expired = await db.transaction(async (tx) => {
           if (!(await trySweepLock(tx))) return []
           const rows = await expireUnpaidBefore(tx, cutoff, SWEEP_BATCH)
-          const byTool = new Map<string, number>()
-          for (const row of rows)
-            byTool.set(row.toolId, (byTool.get(row.toolId) ?? 0) + row.quantity)
-          // Tools in id order, as the order batches lock them: no deadlock between the two.
-          for (const toolId of [...byTool.keys()].sort())
-            await catalog.returnStock(tx, toolId, byTool.get(toolId) ?? 0)
+          const lines = await linesOf(
+            tx,
+            rows.map((row) => row.id),
+          )
+          // All lines of all these orders, each tool once and in id order, as orders lock them.
+          await returnLines(tx, [...lines.values()].flat())
           return rows
         })
         if (expired.length === 0) break
@@ -310,7 +383,7 @@ export function createOrdersService({
 
     /** The order as the payment flow sees it, for the provider's webhook (no caller). */
     async forSystem(id: string) {
-      const row = isUuid(id) ? await findOrder(db, id) : undefined
+      const row = isUuid(id) ? await findOrderHead(db, id) : undefined
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
       return {
         id: row.id,
@@ -328,8 +401,8 @@ export function createOrdersService({
 
     async markShipped(id: string): Promise<Order> {
       const changed = isUuid(id) ? await changeStatus(db, id, 'paid', 'shipped') : undefined
-      if (changed) return view(changed)
-      const row = isUuid(id) ? await findOrder(db, id) : undefined
+      if (changed) return view(await withLinesOne(db, changed))
+      const row = isUuid(id) ? await findOrderHead(db, id) : undefined
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
       throw new AppError('CONFLICT', r.onlyPaidShips)
     },

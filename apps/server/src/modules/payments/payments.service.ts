@@ -91,7 +91,13 @@ export function createPaymentsService({
     async markPaid(actor: Actor, orderId: string, transactionId: string): Promise<Order> {
       await orders.forPayment(actor, orderId)
       const outcome = await verifyAndRecord(orderId, transactionId)
-      if (outcome.kind === 'refunded') throw new AppError('CONFLICT', p.refundedOutOfStock)
+      if (outcome.kind === 'refunded')
+        throw new AppError(
+          'CONFLICT',
+          outcome.order.cancelReason === 'refunded_discount_used'
+            ? p.refundedDiscountUsed
+            : p.refundedOutOfStock,
+        )
       return outcome.order
     },
 

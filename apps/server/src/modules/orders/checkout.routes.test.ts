@@ -1,0 +1,340 @@
+import {
+  addWorkingDays,
+  ErrorBodySchema,
+  messages,
+  OrderListSchema,
+  OrderSchema,
+  PurchaseResponseSchema,
+  shopDate,
+} from '@toolworks/shared'
+import { describe, expect, test } from 'vitest'
+
+import { bearer, signUp } from '../../../test/accounts.js'
+import { buildTestApp } from '../../../test/app.js'
+import { useTestDatabase } from '../../../test/database.js'
+import { insertTool } from '../../../test/factories.js'
+import { cancel, checkout, purchase, stockOf } from '../../../test/orders.js'
+import { orderLines, orders, tools } from '../../db/schema/index.js'
+import { eq } from 'drizzle-orm'
+
+/** POST /api/checkout (issue 14): several lines, one order, all of them or none. */
+const database = useTestDatabase()
+const db = () => database.current.db
+const line = messages.cartRules.lineProblem
+
+describe('POST /api/checkout', () => {
+  test('two lines make one order: each priced by its break, summed in cents, stock taken for both, and every order answer carries the lines', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const clamp = await insertTool(db(), { name: 'Spring clamp', priceCents: 1999, quantity: 10 })
+    const bolts = await insertTool(db(), {
+      name: 'M8 bolt',
+      priceCents: 50,
+      quantity: 1000,
+      packSize: 50,
+      minimum: 50,
+      priceBreaks: [
+        { minQuantity: 50, priceCents: 50 },
+        { minQuantity: 200, priceCents: 35 },
+      ],
+    })
+
+    const res = await checkout(app, user, [
+      { tool: clamp.id, quantity: 3 },
+      { tool: bolts.id, quantity: 250 },
+    ])
+
+    expect(res.statusCode, res.body).toBe(201)
+    const { order, insertedId } = PurchaseResponseSchema.parse(res.json())
+    const today = shopDate(new Date())
+    expect(order.lines).toEqual([
+      {
+        tool: clamp.id,
+        name: 'Spring clamp',
+        quantity: 3,
+        unitPrice: 19.99,
+        lineTotal: 59.97,
+        fromStock: 3,
+        madeToOrder: 0,
+        shipsBy: today,
+      },
+      {
+        tool: bolts.id,
+        name: 'M8 bolt',
+        quantity: 250,
+        unitPrice: 0.35,
+        lineTotal: 87.5,
+        fromStock: 250,
+        madeToOrder: 0,
+        shipsBy: today,
+      },
+    ])
+    expect(order).toMatchObject({
+      _id: insertedId,
+      subtotal: 147.47,
+      discount: null,
+      totalMoney: 147.47,
+      // The seed's single-tool fields summarise the lines.
+      toolsId: clamp.id,
+      tools: 'Spring clamp, M8 bolt',
+      purchaseQuantity: 253,
+      price: 19.99,
+      status: 'unpaid',
+    })
+    expect(await stockOf(db(), clamp.id)).toBe(7)
+    expect(await stockOf(db(), bolts.id)).toBe(750)
+
+    const one = await app.inject({
+      method: 'GET',
+      url: `/api/purchase/${insertedId}`,
+      headers: bearer(user),
+    })
+    expect(OrderSchema.parse(one.json()).lines).toEqual(order.lines)
+    const mine = await app.inject({
+      method: 'GET',
+      url: `/api/purchase?customer=${encodeURIComponent(user.email)}`,
+      headers: bearer(user),
+    })
+    expect(OrderListSchema.parse(mine.json())[0]?.lines).toEqual(order.lines)
+  })
+
+  test.for([
+    {
+      what: 'off the pack size',
+      second: { packSize: 50, quantity: 1000 },
+      ask: 30,
+      status: 400,
+      why: messages.orderRules.packMultiple(50),
+    },
+    {
+      what: 'below the minimum',
+      second: { minimum: 20, quantity: 1000 },
+      ask: 5,
+      status: 400,
+      why: messages.orderRules.belowMinimum(20),
+    },
+    {
+      what: 'over the stock',
+      second: { quantity: 2 },
+      ask: 3,
+      status: 409,
+      why: messages.orderRules.outOfStock(2),
+    },
+  ])(
+    'a line $what refuses the whole order, naming the line, and takes nothing',
+    async ({ second, ask, status, why }, { onTestFinished }) => {
+      const app = await buildTestApp(database.current, onTestFinished)
+      const user = await signUp(app)
+      const fine = await insertTool(db(), { quantity: 10 })
+      const bad = await insertTool(db(), { name: 'Hex nut', ...second })
+      const badStock = await stockOf(db(), bad.id)
+
+      const res = await checkout(app, user, [
+        { tool: fine.id, quantity: 4 },
+        { tool: bad.id, quantity: ask },
+      ])
+
+      expect(res.statusCode).toBe(status)
+      const { error } = ErrorBodySchema.parse(res.json())
+      expect(error.message).toBe(line(2, 'Hex nut', why))
+      expect(error.fields).toEqual({ 'lines.1.quantity': why })
+      expect(await stockOf(db(), fine.id)).toBe(10)
+      expect(await stockOf(db(), bad.id)).toBe(badStock)
+      expect(await db().select().from(orders)).toHaveLength(0)
+      expect(await db().select().from(orderLines)).toHaveLength(0)
+    },
+  )
+
+  test('a deleted tool or an unknown one is refused by line, with the tool field', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const fine = await insertTool(db(), { quantity: 10 })
+    const gone = await insertTool(db(), { name: 'Old saw', deletedAt: new Date() })
+    const unknown = '00000000-0000-4000-8000-000000000000'
+
+    const res = await checkout(app, user, [
+      { tool: fine.id, quantity: 1 },
+      { tool: gone.id, quantity: 1 },
+      { tool: unknown, quantity: 1 },
+    ])
+
+    expect(res.statusCode).toBe(400)
+    const { error } = ErrorBodySchema.parse(res.json())
+    const why = messages.cartRules.toolGone
+    expect(error.message).toBe(line(2, 'Old saw', why))
+    expect(error.fields).toEqual({ 'lines.1.tool': why, 'lines.2.tool': why })
+    expect(await stockOf(db(), fine.id)).toBe(10)
+    expect(await db().select().from(orders)).toHaveLength(0)
+  })
+
+  test('the same tool twice is refused, however its id is spelt', async ({ onTestFinished }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const tool = await insertTool(db(), { quantity: 10 })
+    for (const other of [tool.id, tool.id.toUpperCase()]) {
+      const res = await checkout(app, user, [
+        { tool: tool.id, quantity: 1 },
+        { tool: other, quantity: 2 },
+      ])
+      expect(res.statusCode).toBe(400)
+      const { error } = ErrorBodySchema.parse(res.json())
+      expect(error.fields).toEqual({ 'lines.1.tool': messages.cartRules.duplicateTool })
+    }
+    expect(await stockOf(db(), tool.id)).toBe(10)
+  })
+
+  test('an empty cart, more than 50 lines, or no address cannot be checked out', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const tool = await insertTool(db())
+    const empty = await checkout(app, user, [])
+    expect(empty.statusCode).toBe(400)
+    expect(ErrorBodySchema.parse(empty.json()).error.fields).toMatchObject({
+      lines: messages.cartRules.empty,
+    })
+    const many = Array.from({ length: 51 }, (_, i) => ({
+      tool: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      quantity: 1,
+    }))
+    expect((await checkout(app, user, many)).statusCode).toBe(400)
+    const noAddress = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: bearer(user),
+      payload: { lines: [{ tool: tool.id, quantity: 1 }], phone: '1' },
+    })
+    expect(noAddress.statusCode).toBe(400)
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { lines: [{ tool: tool.id, quantity: 1 }], phone: '1', address: 'x' },
+    })
+    expect(anonymous.statusCode).toBe(401)
+    expect(await db().select().from(orders)).toHaveLength(0)
+  })
+
+  test('client prices are ignored: the server prices every line', async ({ onTestFinished }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const tool = await insertTool(db(), { priceCents: 5000 })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: bearer(user),
+      payload: {
+        lines: [{ tool: tool.id, quantity: 2, unitPrice: 0.01, lineTotal: 0.02 }],
+        phone: '1',
+        address: 'x',
+        totalMoney: 0.02,
+        discount: { label: 'free', amount: 100 },
+      },
+    })
+    expect(res.statusCode).toBe(201)
+    expect(PurchaseResponseSchema.parse(res.json()).order).toMatchObject({
+      totalMoney: 100,
+      discount: null,
+      lines: [expect.objectContaining({ unitPrice: 50, lineTotal: 100 })],
+    })
+  })
+})
+
+describe('made to order', () => {
+  test('a made-to-order line takes what stock there is and makes the rest; stock never goes below 0, and a cancel returns only the stock part', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const press = await insertTool(db(), {
+      name: 'Bench press',
+      quantity: 3,
+      madeToOrder: true,
+      leadTimeDays: 5,
+    })
+
+    const first = await checkout(app, user, [{ tool: press.id, quantity: 10 }])
+    expect(first.statusCode, first.body).toBe(201)
+    const made = PurchaseResponseSchema.parse(first.json()).order
+    expect(made.lines[0]).toMatchObject({
+      quantity: 10,
+      fromStock: 3,
+      madeToOrder: 7,
+      shipsBy: addWorkingDays(shopDate(new Date()), 5),
+    })
+    expect(await stockOf(db(), press.id)).toBe(0)
+
+    // Nothing left in stock: the whole line is made; the stock stays at 0.
+    const second = await purchase(app, user, press.id, 4)
+    expect(second.statusCode, second.body).toBe(201)
+    expect(PurchaseResponseSchema.parse(second.json()).order.lines[0]).toMatchObject({
+      fromStock: 0,
+      madeToOrder: 4,
+    })
+    expect(await stockOf(db(), press.id)).toBe(0)
+
+    expect((await cancel(app, user, made._id)).statusCode).toBe(200)
+    expect(await stockOf(db(), press.id)).toBe(3)
+  })
+
+  test('a tool without the mark still refuses more than its stock, with the seed’s message', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const tool = await insertTool(db(), { quantity: 2 })
+    const res = await purchase(app, user, tool.id, 3)
+    expect(res.statusCode).toBe(409)
+    expect(ErrorBodySchema.parse(res.json()).error).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      message: messages.orderRules.outOfStock(2),
+    })
+    const [row] = await db().select().from(tools).where(eq(tools.id, tool.id))
+    expect(row?.quantity).toBe(2)
+  })
+})
+
+describe('the cart after a checkout', () => {
+  test('the ordered tools leave the buyer’s server cart; other lines stay; Buy Now leaves the cart alone', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const [a, b, c] = await Promise.all([insertTool(db()), insertTool(db()), insertTool(db())])
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/cart',
+      headers: bearer(user),
+      payload: {
+        lines: [
+          { tool: a.id, quantity: 1 },
+          { tool: b.id, quantity: 2 },
+          { tool: c.id, quantity: 3 },
+        ],
+      },
+    })
+    expect(put.statusCode, put.body).toBe(200)
+
+    const res = await checkout(app, user, [
+      { tool: a.id, quantity: 1 },
+      { tool: c.id, quantity: 3 },
+    ])
+    expect(res.statusCode).toBe(201)
+    const cart = await app.inject({ method: 'GET', url: '/api/cart', headers: bearer(user) })
+    expect(cart.json()).toEqual({ lines: [{ tool: b.id, quantity: 2 }] })
+
+    // A refused checkout leaves the cart alone.
+    const refused = await checkout(app, user, [{ tool: b.id, quantity: 1_000 }])
+    expect(refused.statusCode).toBe(409)
+    const after = await app.inject({ method: 'GET', url: '/api/cart', headers: bearer(user) })
+    expect(after.json()).toEqual({ lines: [{ tool: b.id, quantity: 2 }] })
+    // Buy Now of a tool in the cart is an order of its own: the cart keeps its line.
+    expect((await purchase(app, user, b.id, 1)).statusCode).toBe(201)
+    const kept = await app.inject({ method: 'GET', url: '/api/cart', headers: bearer(user) })
+    expect(kept.json()).toEqual({ lines: [{ tool: b.id, quantity: 2 }] })
+  })
+})

@@ -1,0 +1,198 @@
+import { ErrorBodySchema, messages, PurchaseResponseSchema } from '@toolworks/shared'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+
+import { bearer, signUp } from '../../../test/accounts.js'
+import { buildTestApp } from '../../../test/app.js'
+import { useTestDatabase } from '../../../test/database.js'
+import { insertTool } from '../../../test/factories.js'
+import {
+  cancel,
+  checkout,
+  insertFirstOrderPromotion,
+  openPaymentPage,
+  purchase,
+  stockOf,
+} from '../../../test/orders.js'
+import { orders, sandboxPaymentIntents } from '../../db/schema/index.js'
+
+/** The first-order discount at checkout (issue 14): decided by the server, once per customer. */
+const database = useTestDatabase()
+const db = () => database.current.db
+const label = messages.promotions.firstOrderLabel
+
+const orderOf = (res: { json: () => unknown }) => PurchaseResponseSchema.parse(res.json()).order
+
+describe('the first-order discount', () => {
+  test('50% capped at $100: a $300 first order pays $200; the payment is for that total; the second order pays in full', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const promotion = await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
+    const [a, b] = await Promise.all([
+      insertTool(db(), { priceCents: 10_000 }),
+      insertTool(db(), { priceCents: 5_000 }),
+    ])
+
+    const first = orderOf(
+      await checkout(app, user, [
+        { tool: a.id, quantity: 2 },
+        { tool: b.id, quantity: 2 },
+      ]),
+    )
+    expect(first).toMatchObject({
+      subtotal: 300,
+      discount: { label: label(50), amount: 100 },
+      totalMoney: 200,
+    })
+    const [row] = await db().select().from(orders).where(eq(orders.id, first._id))
+    expect(row).toMatchObject({
+      subtotalCents: 30_000,
+      discountCents: 10_000,
+      totalCents: 20_000,
+      promotionId: promotion.id,
+      firstOrderDiscount: true,
+    })
+    // The amount asked of the card is the discounted total.
+    expect((await openPaymentPage(app, user, first._id)).amount).toBe(200)
+
+    const second = orderOf(await checkout(app, user, [{ tool: b.id, quantity: 1 }]))
+    expect(second).toMatchObject({ subtotal: 50, discount: null, totalMoney: 50 })
+  })
+
+  test('under the cap the percent is rounded to the cent, half up; the one-tool purchase gets it too', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
+    const tool = await insertTool(db(), { priceCents: 1999 })
+    // 3 × 19.99 = 59.97; half is 29.985, rounded to 29.99.
+    const res = await purchase(app, user, tool.id, 3)
+    expect(res.statusCode).toBe(201)
+    expect(orderOf(res)).toMatchObject({
+      subtotal: 59.97,
+      discount: { label: label(50), amount: 29.99 },
+      totalMoney: 29.98,
+    })
+  })
+
+  test('of two active promotions the buyer gets the one worth more; none active, no discount', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const tool = await insertTool(db(), { priceCents: 100_00 })
+    const before = await signUp(app)
+    expect(orderOf(await purchase(app, before, tool.id, 1)).discount).toBeNull()
+
+    await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_00 })
+    await insertFirstOrderPromotion(db(), { percent: 20, capCents: 100_00 })
+    const user = await signUp(app)
+    // 50% capped at $10 gives $10; 20% of $100 gives $20.
+    expect(orderOf(await purchase(app, user, tool.id, 1)).discount).toEqual({
+      label: label(20),
+      amount: 20,
+    })
+  })
+
+  test('cancelling the discounted order gives the discount back to the next order', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
+    const tool = await insertTool(db(), { priceCents: 1000 })
+
+    const first = orderOf(await purchase(app, user, tool.id, 1))
+    expect(first.discount?.amount).toBe(1)
+    expect((await cancel(app, user, first._id)).statusCode).toBe(200)
+    const again = orderOf(await purchase(app, user, tool.id, 2))
+    expect(again.discount?.amount).toBe(2)
+    // Another customer's orders do not count against this one's.
+    const other = await signUp(app)
+    expect(orderOf(await purchase(app, other, tool.id, 1)).discount?.amount).toBe(1)
+  })
+
+  test('a late payment for a cancelled discounted order, when a later order has the discount, is refunded and the stock left alone', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
+    const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
+
+    const first = orderOf(await purchase(app, user, tool.id, 2))
+    const intent = await openPaymentPage(app, user, first._id)
+    await cancel(app, user, first._id)
+    const second = orderOf(await purchase(app, user, tool.id, 3))
+    expect(second.discount).not.toBeNull()
+    expect(await stockOf(db(), tool.id)).toBe(7)
+    // The card went through just before the void reached the provider (a race).
+    await db()
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(sandboxPaymentIntents.id, intent.paymentIntentId))
+
+    const paid = await app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${first._id}`,
+      headers: bearer(user),
+      payload: { transactionId: intent.paymentIntentId },
+    })
+    expect(paid.statusCode).toBe(409)
+    expect(ErrorBodySchema.parse(paid.json()).error.message).toBe(
+      messages.paymentRules.refundedDiscountUsed,
+    )
+    const [row] = await db().select().from(orders).where(eq(orders.id, first._id))
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      paid: false,
+      cancelReason: 'refunded_discount_used',
+      refundId: `re_sandbox_${intent.paymentIntentId}`,
+    })
+    // Stock is untouched: 10 − 3 of the live order.
+    expect(await stockOf(db(), tool.id)).toBe(7)
+  })
+
+  test('a late payment for a cancelled discounted order is reinstated with its discount when no other order took it', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
+    const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
+    const first = orderOf(await purchase(app, user, tool.id, 2))
+    const intent = await openPaymentPage(app, user, first._id)
+    await cancel(app, user, first._id)
+    await db()
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(sandboxPaymentIntents.id, intent.paymentIntentId))
+    const paid = await app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${first._id}`,
+      headers: bearer(user),
+      payload: { transactionId: intent.paymentIntentId },
+    })
+    expect(paid.statusCode, paid.body).toBe(200)
+    expect(await stockOf(db(), tool.id)).toBe(8)
+    // Now the next order is not the first.
+    expect(orderOf(await purchase(app, user, tool.id, 1)).discount).toBeNull()
+  })
+
+  test('the database lets one live order per customer have the discount, whatever the code does', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
+    const tool = await insertTool(db(), { priceCents: 1000 })
+    const first = orderOf(await purchase(app, user, tool.id, 1))
+    const second = orderOf(await purchase(app, user, tool.id, 1))
+    await expect(
+      db().update(orders).set({ firstOrderDiscount: true }).where(eq(orders.id, second._id)),
+    ).rejects.toThrow()
+    expect(first.discount).not.toBeNull()
+  })
+})

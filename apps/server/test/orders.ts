@@ -1,0 +1,68 @@
+import { CreatePaymentIntentResponseSchema } from '@toolworks/shared'
+import { eq } from 'drizzle-orm'
+import { expect } from 'vitest'
+
+import type { App } from '../src/app.js'
+import type { Db } from '../src/db/client.js'
+import { promotions, tools } from '../src/db/schema/index.js'
+import { bearer, type TestUser } from './accounts.js'
+
+/** Helpers of the ordering tests (issue 14): checkout, purchase, stock, promotions. */
+
+export const where = { phone: '+880 1711 000000', address: 'House 12, Road 3, Gazipur' }
+
+export const checkout = (app: App, user: TestUser, lines: { tool: string; quantity: number }[]) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: bearer(user),
+    payload: { lines, ...where },
+  })
+
+export const purchase = (app: App, user: TestUser, toolsId: string, purchaseQuantity: number) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: bearer(user),
+    payload: { toolsId, purchaseQuantity, ...where },
+  })
+
+export const cancel = (app: App, user: TestUser, orderId: string) =>
+  app.inject({ method: 'DELETE', url: `/api/purchase/${orderId}`, headers: bearer(user) })
+
+export async function stockOf(db: Db, id: string) {
+  const [row] = await db.select({ q: tools.quantity }).from(tools).where(eq(tools.id, id))
+  return row?.q
+}
+
+/** A first-order promotion active from long ago to far ahead (whatever the shop's date). */
+export async function insertFirstOrderPromotion(
+  db: Db,
+  { percent, capCents }: { percent: number; capCents: number },
+) {
+  const [row] = await db
+    .insert(promotions)
+    .values({
+      kind: 'first-order',
+      percent,
+      capCents,
+      startsAt: '2020-01-01',
+      endsAt: '2099-12-31',
+      title: `${percent}% off your first order`,
+      text: 'Capped.',
+    })
+    .returning()
+  if (!row) throw new Error('insert returned no row')
+  return row
+}
+
+export async function openPaymentPage(app: App, user: TestUser, orderId: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: bearer(user),
+    payload: { orderId },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return CreatePaymentIntentResponseSchema.parse(res.json())
+}
