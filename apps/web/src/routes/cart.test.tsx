@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest'
 import { makeOrder, makeTool, makeUser } from '@/testing/factories'
 import { profileHandler } from '@/testing/handlers/accounts'
 import { sessionHandler } from '@/testing/handlers/auth'
-import { cartServer, checkoutHandler, promotionsHandler } from '@/testing/handlers/cart'
+import { cartServer, checkoutHandler } from '@/testing/handlers/cart'
+import { activePromotionsHandler } from '@/testing/handlers/promotions'
 import { toolsByIdHandler } from '@/testing/handlers/catalog'
 import { ordersServer } from '@/testing/handlers/orders'
 import { paymentsConfigHandler, paymentsServer } from '@/testing/handlers/payments'
@@ -229,7 +230,7 @@ describe('/cart', () => {
   test('estimates the first-order discount, capped, for a buyer with no orders yet', async () => {
     signedIn([{ tool: 'saw', quantity: 2 }])
     server.use(
-      promotionsHandler([
+      activePromotionsHandler([
         {
           id: 'p1',
           kind: 'first-order',
@@ -253,7 +254,7 @@ describe('/cart', () => {
     signedIn([{ tool: 'saw', quantity: 2 }])
     const openOrders = ordersServer([makeOrder({ customer: email })])
     server.use(
-      promotionsHandler([
+      activePromotionsHandler([
         {
           id: 'p1',
           kind: 'first-order',

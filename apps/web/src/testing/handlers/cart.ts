@@ -6,7 +6,6 @@ import {
   type CartLineInput,
   type ErrorBody,
   type Order,
-  type Promotion,
 } from '@toolworks/shared'
 
 import { makeOrder, makeOrderLine } from '../factories'
@@ -89,14 +88,8 @@ export function checkoutHandler({
   return { handler, seen }
 }
 
-/** GET /api/promotion: the active promotions (none unless a test says). */
-export function promotionsHandler(promotions: Promotion[] = []) {
-  return http.get('/api/promotion', () => HttpResponse.json(promotions))
-}
-
 /** By default an empty server cart that takes any valid PUT; nothing is kept between tests. */
 export const cartHandlers = [
   http.get('/api/cart', () => HttpResponse.json({ lines: [] })),
   http.put('/api/cart', async ({ request }) => HttpResponse.json(await request.json())),
-  promotionsHandler(),
 ]
