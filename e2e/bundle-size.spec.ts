@@ -23,7 +23,8 @@ const JS_TARGET_KB = 80
 // bound with its 110 KB goal. 157 → 158 (issue 14, the cart): the header's cart link, the
 // cards' Add to cart stand-ins and the loader of the cart's chunk measured 157.97 KB (from
 // 157.0); the cart's logic itself loads after the first render (features/cart/lazy-cart.tsx).
-const JS_BOUND_KB = 158
+// 158 → 159: today's promotions on the home page (their query and schema) measured 158.8 KB.
+const JS_BOUND_KB = 159
 const CSS_BOUND_KB = 15
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))

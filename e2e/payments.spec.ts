@@ -63,8 +63,12 @@ test('a customer pays an order with 4242… and My Orders shows Paid with the tr
   expect(txn).toBeTruthy()
 
   await page.goto(`${ctx.baseUrl}/dashboard/myorder`)
-  const row = page.getByRole('row').filter({ hasText: toolName })
-  await row.getByText('Paid', { exact: true }).waitFor()
+  // The order's own row (its lines sit in a row of their own below it, issue 14).
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: toolName })
+    .filter({ has: page.getByText('Paid', { exact: true }) })
+  await row.waitFor()
   expect(await row.textContent()).toContain(txn ?? 'missing')
   expect(page.problems).toEqual([])
 })

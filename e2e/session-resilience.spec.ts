@@ -81,6 +81,7 @@ test('My Orders with a token the server refuses: signed out, token cleared, and 
   const page = await openPage(ctx.browser, onTestFinished, undefined, [
     /^\/api\/purchase$/,
     /^\/api\/admin\//,
+    /^\/api\/cart$/,
   ])
   const customer = newPerson({ name: 'Expired Token' })
   await signUpInBrowser(page, ctx.baseUrl, customer)

@@ -152,16 +152,24 @@ export async function signOut(): Promise<void> {
   }
 }
 
+/**
+ * Marks a query that only means something for the signed-in user (a personal answer behind a
+ * bearer token): it is dropped at sign-out instead of being asked again.
+ */
+export const signedInOnlyMeta = { signedInOnly: true } as const
+
 /** After signing out: nobody is signed in and nothing of theirs stays in the cache. */
 export function forgetUser(queryClient: QueryClient): void {
   queryClient.setQueryData(sessionQuery().queryKey, null)
   const notSession = (query: Query) => query.queryKey[0] !== 'session'
-  // The admin check needs a signed-in user: asking it again now could only earn a 401.
-  // useIsAdmin answers 'not-admin' from the signed-out session without it.
-  const isAdminCheck = (query: Query) => query.queryKey[0] === adminQuery('').queryKey[0]
+  // The admin check and the server's cart need a signed-in user: asking them again now could
+  // only earn a 401. useIsAdmin answers 'not-admin' from the signed-out session without it, and
+  // the cart falls back to the browser's copy.
+  const needsUser = (query: Query) =>
+    query.queryKey[0] === adminQuery('').queryKey[0] || query.meta?.signedInOnly === true
   queryClient.removeQueries({
     predicate: (query) =>
-      notSession(query) && (query.getObserversCount() === 0 || isAdminCheck(query)),
+      notSession(query) && (query.getObserversCount() === 0 || needsUser(query)),
   })
   // A screen already on the page (the one a sign-out went to) keeps watching its queries: a
   // removed one would leave it waiting forever, so these are emptied and asked again instead.

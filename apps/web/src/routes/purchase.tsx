@@ -64,7 +64,7 @@ export function PurchaseRoute() {
                 tool={tool.data}
                 quantity={quantity}
                 disabled={blocked}
-                className="btn btn-outline btn-primary sm:flex-1"
+                className="btn btn-outline sm:flex-1"
               />
             )}
           />

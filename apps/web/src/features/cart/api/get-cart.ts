@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { cartContract } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
+import { signedInOnlyMeta } from '@/lib/auth'
 import { retryDelay, retryTransient } from '@/lib/retry'
 import { bearerMeta } from '@/lib/sign-out-on-denied'
 
@@ -19,7 +20,7 @@ export const cartQuery = (email: string) =>
   queryOptions({
     queryKey: [...anyCartKey, email],
     queryFn: ({ signal }) => getCart(signal),
-    meta: bearerMeta,
+    meta: { ...bearerMeta, ...signedInOnlyMeta },
     retry: retryTransient,
     retryDelay,
   })

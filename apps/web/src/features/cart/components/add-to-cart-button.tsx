@@ -22,7 +22,7 @@ export function AddToCartButton({
   tool,
   quantity,
   disabled = false,
-  className = 'btn btn-outline btn-primary',
+  className = 'btn btn-outline',
   describedBy,
 }: AddToCartButtonProps) {
   const hydrated = useHydrated()

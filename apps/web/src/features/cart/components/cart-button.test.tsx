@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
@@ -37,6 +38,26 @@ describe('the header cart button', () => {
     localStorage.setItem('accessToken', 'token-1')
     renderApp('/products')
     expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument()
+  })
+
+  test('after Sign Out the server’s cart is dropped, not asked again, and the browser’s counts', async () => {
+    const cart = cartServer([{ tool: 'a', quantity: 3 }])
+    server.use(
+      sessionHandler(makeUser()),
+      ...cart.handlers,
+      http.post('/api/auth/sign-out', () => HttpResponse.json({ success: true })),
+    )
+    localStorage.setItem('accessToken', 'token-1')
+    const { user } = renderApp('/products')
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument()
+    const asked = cart.seen.filter((r) => r.method === 'GET').length
+
+    const nav = screen.getByRole('navigation', { name: 'Main menu' })
+    await user.click(within(nav).getByRole('button', { name: 'Sign Out' }))
+    expect(await within(nav).findByRole('link', { name: 'Login' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument()
+    // A GET now would carry no token: a 401 that the real server answers (seen by e2e).
+    expect(cart.seen.filter((r) => r.method === 'GET')).toHaveLength(asked)
   })
 
   test('an empty or unreadable browser cart counts 0', async () => {

@@ -46,7 +46,7 @@ export function LazyCartSync() {
   )
 }
 
-const CARD_BUTTON_CLASS = 'btn btn-outline btn-primary btn-block'
+const CARD_BUTTON_CLASS = 'btn btn-outline btn-block'
 
 function CardAddToCart({ tool, nameId }: { tool: Tool; nameId: string }) {
   const standIn = (
