@@ -7,11 +7,17 @@ import type { Db } from '../client.js'
 import { promotions, reviews, tools } from '../schema/index.js'
 import { seedReviews } from './data/reviews.js'
 import { seedTools } from './data/tools.js'
+import {
+  insertDemoAccounts,
+  prepareDemoAccounts,
+  writeDemoAccountsFile,
+  type DemoAccountsSetup,
+} from './demo-accounts.js'
 
 // Any key works as long as every process uses the same one.
 const SEED_LOCK_KEY = 727_002
 
-export type SeedResult = { tools: number; reviews: number; promotions: number }
+export type SeedResult = { tools: number; reviews: number; promotions: number; accounts: number }
 
 const DAY_MS = 86_400_000
 /** The demo offers run from a month ago to a year ahead, so a fresh shop always shows them. */
@@ -50,23 +56,34 @@ function demoPromotions(now: number) {
  * and never adds to a table that already has rows, so running it again changes nothing.
  * The demo promotions come with the demo catalogue only: an admin who deleted every
  * promotion of a running shop does not get them back at the next start.
+ *
+ * With `demoAccounts` (development only: the caller decides, see demoAccountsAllowed) the
+ * demo catalogue also brings the demo admin and buyer, and their passwords' file. Only the
+ * run that fills the catalogue makes them, under the same lock, so two processes starting
+ * together make them once, and a later start never changes their passwords.
  */
-export async function seedDemoData(db: Db, media: MediaService): Promise<SeedResult> {
+export async function seedDemoData(
+  db: Db,
+  media: MediaService,
+  demoAccounts?: DemoAccountsSetup,
+): Promise<SeedResult> {
   const [toolCount, reviewCount] = await Promise.all([
     countRows(db, 'tools'),
     countRows(db, 'reviews'),
   ])
-  if (toolCount > 0 && reviewCount > 0) return { tools: 0, reviews: 0, promotions: 0 }
+  if (toolCount > 0 && reviewCount > 0) return { tools: 0, reviews: 0, promotions: 0, accounts: 0 }
 
   // Images are encoded before the transaction: nothing slow may run inside one.
   const images =
     toolCount > 0 ? [] : await Promise.all(seedTools.map((t) => media.store(Buffer.from(t.svg))))
+  const prepared =
+    toolCount === 0 && demoAccounts ? await prepareDemoAccounts(demoAccounts) : undefined
   const now = Date.now()
 
   return db.transaction(async (tx) => {
     // Two processes starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
-    const result: SeedResult = { tools: 0, reviews: 0, promotions: 0 }
+    const result: SeedResult = { tools: 0, reviews: 0, promotions: 0, accounts: 0 }
 
     const [toolsNow] = await tx.select({ n: count() }).from(tools)
     if ((toolsNow?.n ?? 0) === 0 && images.length === seedTools.length) {
@@ -92,6 +109,13 @@ export async function seedDemoData(db: Db, media: MediaService): Promise<SeedRes
           .values(demoPromotions(now))
           .returning({ id: promotions.id })
         result.promotions = inserted.length
+      }
+      if (prepared && demoAccounts) {
+        result.accounts = await insertDemoAccounts(tx, prepared, new Date(now))
+        // Written before the commit: a failed write rolls the accounts back rather than
+        // leaving accounts nobody can sign in to. A commit that fails after it leaves a file
+        // naming no accounts, which the next start (still an empty catalogue) rewrites.
+        if (result.accounts > 0) writeDemoAccountsFile(demoAccounts.dataDir, prepared)
       }
     }
 
