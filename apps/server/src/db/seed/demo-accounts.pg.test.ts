@@ -27,7 +27,7 @@ test('two processes seeding an empty database at once make the demo accounts onc
   )
   expect(results.map((r) => r.accounts).sort()).toEqual([0, 2])
   const [userCount] = await database.current.db.select({ n: count() }).from(users)
-  expect(userCount?.n).toBe(2)
+  expect(userCount?.n).toBe(6)
   const winner = results.findIndex((r) => r.accounts === 2)
   expect(dirs.map((d) => existsSync(demoAccountsFile(d)))).toEqual(dirs.map((_, i) => i === winner))
 })

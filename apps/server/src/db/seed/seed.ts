@@ -13,11 +13,18 @@ import {
   writeDemoAccountsFile,
   type DemoAccountsSetup,
 } from './demo-accounts.js'
+import { insertDemoShop } from './demo-orders.js'
 
 // Any key works as long as every process uses the same one.
 const SEED_LOCK_KEY = 727_002
 
-export type SeedResult = { tools: number; reviews: number; promotions: number; accounts: number }
+export type SeedResult = {
+  tools: number
+  reviews: number
+  promotions: number
+  accounts: number
+  orders: number
+}
 
 const DAY_MS = 86_400_000
 /** The demo offers run from a month ago to a year ahead, so a fresh shop always shows them. */
@@ -71,7 +78,8 @@ export async function seedDemoData(
     countRows(db, 'tools'),
     countRows(db, 'reviews'),
   ])
-  if (toolCount > 0 && reviewCount > 0) return { tools: 0, reviews: 0, promotions: 0, accounts: 0 }
+  if (toolCount > 0 && reviewCount > 0)
+    return { tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0 }
 
   // Images are encoded before the transaction: nothing slow may run inside one.
   const images =
@@ -83,7 +91,7 @@ export async function seedDemoData(
   return db.transaction(async (tx) => {
     // Two processes starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
-    const result: SeedResult = { tools: 0, reviews: 0, promotions: 0, accounts: 0 }
+    const result: SeedResult = { tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0 }
 
     const [toolsNow] = await tx.select({ n: count() }).from(tools)
     if ((toolsNow?.n ?? 0) === 0 && images.length === seedTools.length) {
@@ -101,14 +109,18 @@ export async function seedDemoData(
         // The list is newest first: the first demo tool is the newest.
         createdAt: new Date(now - i * 60_000),
       }))
-      result.tools = (await tx.insert(tools).values(rows).returning({ id: tools.id })).length
+      const inserted = await tx
+        .insert(tools)
+        .values(rows)
+        .returning({ id: tools.id, name: tools.name })
+      result.tools = inserted.length
       const [promotionsNow] = await tx.select({ n: count() }).from(promotions)
       if ((promotionsNow?.n ?? 0) === 0) {
-        const inserted = await tx
+        const offers = await tx
           .insert(promotions)
           .values(demoPromotions(now))
           .returning({ id: promotions.id })
-        result.promotions = inserted.length
+        result.promotions = offers.length
       }
       if (prepared && demoAccounts) {
         result.accounts = await insertDemoAccounts(tx, prepared, new Date(now))
@@ -116,6 +128,15 @@ export async function seedDemoData(
         // leaving accounts nobody can sign in to. A commit that fails after it leaves a file
         // naming no accounts, which the next start (still an empty catalogue) rewrites.
         if (result.accounts > 0) writeDemoAccountsFile(demoAccounts.dataDir, prepared)
+        // The shop's history comes with its demo buyer: development only, this run only.
+        if (result.accounts > 0) {
+          const byName = new Map(seedTools.map((t) => [t.name, t]))
+          const seeded = inserted.flatMap((row) => {
+            const seed = byName.get(row.name)
+            return seed ? [{ id: row.id, seed }] : []
+          })
+          result.orders = (await insertDemoShop(tx, seeded, now)).orders
+        }
       }
     }
 
