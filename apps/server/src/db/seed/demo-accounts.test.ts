@@ -3,9 +3,9 @@ import { readFileSync, statSync } from 'node:fs'
 import { count, inArray } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
-import { TEST_ORIGIN } from '../../../test/app.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, TEST_ORIGIN } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
+import { passwordsInFile, signIn } from '../../../test/demo-accounts.js'
 import type { App } from '../../app.js'
 import { loadConfig } from '../../config.js'
 import { accounts, users } from '../schema/index.js'
@@ -26,40 +26,6 @@ async function seed(app: App) {
     dataDir: app.config.dataDir,
     hashPassword,
   })
-}
-
-/** The e-mail → password of the file, as a person would read it. */
-function passwordsInFile(dataDir: string): Map<string, { password: string; role: string }> {
-  const found = new Map<string, { password: string; role: string }>()
-  for (const line of readFileSync(demoAccountsFile(dataDir), 'utf8').split('\n')) {
-    if (line.startsWith('#') || line.trim() === '') continue
-    const [email = '', password = '', role = ''] = line.split(' ')
-    found.set(email, { password, role })
-  }
-  return found
-}
-
-/** Email sign-in through Better Auth like the browser, then the API's bearer token. */
-async function signIn(app: App, email: string, password: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: TEST_ORIGIN },
-    payload: { email, password },
-  })
-  if (res.statusCode !== 200) return { status: res.statusCode, token: undefined }
-  const setCookie = res.headers['set-cookie']
-  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  const tokenRes = await app.inject({
-    method: 'PUT',
-    url: `/api/user/${encodeURIComponent(email)}`,
-    headers: { cookie, origin: TEST_ORIGIN },
-    payload: { email },
-  })
-  expect(tokenRes.statusCode).toBe(200)
-  return { status: 200, token: tokenRes.json<{ token: string }>().token }
 }
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000'
@@ -206,6 +172,8 @@ test('production never makes them nor names them at start, even with SEED_DEMO=t
   expect(demoStartNotice(production)).toBeUndefined()
   expect(demoAccountsAllowed({ env: 'development', seedDemo: false })).toBe(false)
   expect(demoAccountsAllowed({ env: 'development', seedDemo: true })).toBe(true)
+  // The browser journeys (NODE_ENV=test, SEED_DEMO=true) keep a shop without demo history.
+  expect(demoAccountsAllowed({ env: 'test', seedDemo: true })).toBe(false)
 })
 
 test('the start notice names the file and the admin, never a password', async ({

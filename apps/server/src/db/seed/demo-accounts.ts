@@ -36,9 +36,13 @@ export function demoAccountsFile(dataDir: string): string {
   return path.join(dataDir, DEMO_ACCOUNTS_FILE)
 }
 
-/** Only development and test shops get demo accounts; the seed flag alone is not enough. */
+/**
+ * Only a development shop (`npm start` without NODE_ENV) gets them; the seed flag alone is not
+ * enough. Production never does; neither does NODE_ENV=test, whose browser journeys seed the
+ * catalogue and count on a shop with no orders and no accounts but their own.
+ */
 export function demoAccountsAllowed(config: Pick<Config, 'env' | 'seedDemo'>): boolean {
-  return config.seedDemo && config.env !== 'production'
+  return config.seedDemo && config.env === 'development'
 }
 
 /**

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
+import { passwordsInFile, signIn } from '../../../test/demo-accounts.js'
 import type { App } from '../../app.js'
 import {
   contactMessages,
@@ -101,7 +102,35 @@ test('a development seed makes about 60 orders of every status over the last 90 
   expect(messageCount?.n).toBe(4)
   expect(subscriberCount?.n).toBe(5)
 
-  // Manage Orders shows them to the admin.
+  // Manage Orders shows them to the demo admin, and My Orders the demo buyer's own.
+  const password = (email: string) => passwordsInFile(app.config.dataDir).get(email)?.password
+  const admin = await signIn(
+    app,
+    'admin@demo.toolworks.test',
+    password('admin@demo.toolworks.test') ?? '',
+  )
+  const asAdmin = await app.inject({
+    method: 'GET',
+    url: '/api/purchase/admin',
+    headers: { authorization: `Bearer ${admin.token}` },
+  })
+  expect(asAdmin.statusCode, asAdmin.body).toBe(200)
+  expect(asAdmin.body).toContain('pi_sandbox_')
+  const buyer = await signIn(
+    app,
+    'buyer@demo.toolworks.test',
+    password('buyer@demo.toolworks.test') ?? '',
+  )
+  const mine = await app.inject({
+    method: 'GET',
+    url: '/api/purchase?customer=buyer@demo.toolworks.test',
+    headers: { authorization: `Bearer ${buyer.token}` },
+  })
+  expect(mine.statusCode, mine.body).toBe(200)
+  const ownCount = all.filter((o) => o.customerEmail === 'buyer@demo.toolworks.test').length
+  expect(JSON.stringify(mine.json())).toContain('buyer@demo.toolworks.test')
+  expect(ownCount).toBeGreaterThan(0)
+
   const second = await seedAsDevelopment(app)
   expect(second.orders).toBe(0)
   const [orderCount] = await db.select({ n: count() }).from(orders)
