@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -26,8 +26,11 @@ function passwordsIn(file: string): string[] {
     .map((l) => l.split(' ')[1] ?? '')
 }
 
-test('a development start makes the demo accounts once and names their file, never a password', async () => {
+test('a development start makes the demo accounts once and names their file, never a password', async ({
+  onTestFinished,
+}) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-demo-'))
+  onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }))
   const env = { DATA_DIR: dataDir, SEED_DEMO: 'true', NODE_ENV: 'development' }
   const file = path.join(dataDir, 'demo-accounts.txt')
 
@@ -51,8 +54,11 @@ test('a development start makes the demo accounts once and names their file, nev
   for (const p of passwords) expect(second.output()).not.toContain(p)
 }, 150_000)
 
-test('a production start makes no demo accounts and prints none, even with SEED_DEMO=true', async () => {
+test('a production start makes no demo accounts and prints none, even with SEED_DEMO=true', async ({
+  onTestFinished,
+}) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-demo-prod-'))
+  onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }))
   const server = await startServer(
     {
       DATA_DIR: dataDir,
