@@ -67,6 +67,11 @@ app.log.info(`Toolworks is ready at http://${shown}:${port} (${describeDatabase(
 // Where to sign in as the demo admin; the password stays in its file, never in a log.
 const demo = demoStartNotice(config)
 if (demo) {
-  if (process.stdout.isTTY) process.stdout.write(`\n${demo.lines.join('\n')}\n\n`)
-  else app.log.info(demo.line)
+  if (process.stdout.isTTY) {
+    // On a terminal the log lines go through pino-pretty's worker thread, which prints them a
+    // moment later: a short wait puts the banner after them, where a person looks. Cosmetic
+    // only; nothing depends on the order.
+    await new Promise((done) => setTimeout(done, 150))
+    process.stdout.write(`\n${demo.lines.join('\n')}\n\n`)
+  } else app.log.info(demo.line)
 }
