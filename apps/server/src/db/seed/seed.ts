@@ -124,10 +124,6 @@ export async function seedDemoData(
       }
       if (prepared && demoAccounts) {
         result.accounts = await insertDemoAccounts(tx, prepared, new Date(now))
-        // Written before the commit: a failed write rolls the accounts back rather than
-        // leaving accounts nobody can sign in to. A commit that fails after it leaves a file
-        // naming no accounts, which the next start (still an empty catalogue) rewrites.
-        if (result.accounts > 0) writeDemoAccountsFile(demoAccounts.dataDir, prepared)
         // The shop's history comes with its demo buyer: development only, this run only.
         if (result.accounts > 0) {
           const byName = new Map(seedTools.map((t) => [t.name, t]))
@@ -151,6 +147,12 @@ export async function seedDemoData(
       }))
       result.reviews = (await tx.insert(reviews).values(rows).returning({ id: reviews.id })).length
     }
+    // The passwords' file is the last step before the commit: a failed write rolls the
+    // accounts back rather than leaving accounts nobody can sign in to. A commit that fails
+    // after it leaves a file naming no accounts, which the next start (still an empty
+    // catalogue) rewrites.
+    if (prepared && demoAccounts && result.accounts > 0)
+      writeDemoAccountsFile(demoAccounts.dataDir, prepared)
     return result
   })
 }
