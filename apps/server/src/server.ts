@@ -1,5 +1,6 @@
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
+import { demoAccountsAllowed, demoStartNotice } from './db/seed/demo-accounts.js'
 import { seedDemoData } from './db/seed/seed.js'
 import { describeDatabase, openConfiguredDatabase } from './db/open.js'
 
@@ -26,7 +27,13 @@ const database = await openConfiguredDatabase(config).catch((error: unknown) => 
 const app = await buildApp({ config, database })
 
 if (config.seedDemo) {
-  const seeded = await seedDemoData(database.db, app.services.media)
+  const demoAccounts = demoAccountsAllowed(config)
+    ? {
+        dataDir: config.dataDir,
+        hashPassword: (await app.services.auth.$context).password.hash,
+      }
+    : undefined
+  const seeded = await seedDemoData(database.db, app.services.media, demoAccounts)
   if (seeded.tools + seeded.reviews > 0)
     app.log.info(seeded, 'demo data added to an empty database')
 }
@@ -56,3 +63,15 @@ const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : config.port
 const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host
 app.log.info(`Toolworks is ready at http://${shown}:${port} (${describeDatabase(config)})`)
+
+// Where to sign in as the demo admin; the password stays in its file, never in a log.
+const demo = demoStartNotice(config)
+if (demo) {
+  if (process.stdout.isTTY) {
+    // On a terminal the log lines go through pino-pretty's worker thread, which prints them a
+    // moment later: a short wait puts the banner after them, where a person looks. Cosmetic
+    // only; nothing depends on the order.
+    await new Promise((done) => setTimeout(done, 150))
+    process.stdout.write(`\n${demo.lines.join('\n')}\n\n`)
+  } else app.log.info(demo.line)
+}

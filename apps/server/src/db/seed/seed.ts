@@ -7,11 +7,24 @@ import type { Db } from '../client.js'
 import { promotions, reviews, tools } from '../schema/index.js'
 import { seedReviews } from './data/reviews.js'
 import { seedTools } from './data/tools.js'
+import {
+  insertDemoAccounts,
+  prepareDemoAccounts,
+  writeDemoAccountsFile,
+  type DemoAccountsSetup,
+} from './demo-accounts.js'
+import { insertDemoShop } from './demo-orders.js'
 
 // Any key works as long as every process uses the same one.
 const SEED_LOCK_KEY = 727_002
 
-export type SeedResult = { tools: number; reviews: number; promotions: number }
+export type SeedResult = {
+  tools: number
+  reviews: number
+  promotions: number
+  accounts: number
+  orders: number
+}
 
 const DAY_MS = 86_400_000
 /** The demo offers run from a month ago to a year ahead, so a fresh shop always shows them. */
@@ -50,23 +63,35 @@ function demoPromotions(now: number) {
  * and never adds to a table that already has rows, so running it again changes nothing.
  * The demo promotions come with the demo catalogue only: an admin who deleted every
  * promotion of a running shop does not get them back at the next start.
+ *
+ * With `demoAccounts` (development only: the caller decides, see demoAccountsAllowed) the
+ * demo catalogue also brings the demo admin and buyer, and their passwords' file. Only the
+ * run that fills the catalogue makes them, under the same lock, so two processes starting
+ * together make them once, and a later start never changes their passwords.
  */
-export async function seedDemoData(db: Db, media: MediaService): Promise<SeedResult> {
+export async function seedDemoData(
+  db: Db,
+  media: MediaService,
+  demoAccounts?: DemoAccountsSetup,
+): Promise<SeedResult> {
   const [toolCount, reviewCount] = await Promise.all([
     countRows(db, 'tools'),
     countRows(db, 'reviews'),
   ])
-  if (toolCount > 0 && reviewCount > 0) return { tools: 0, reviews: 0, promotions: 0 }
+  if (toolCount > 0 && reviewCount > 0)
+    return { tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0 }
 
   // Images are encoded before the transaction: nothing slow may run inside one.
   const images =
     toolCount > 0 ? [] : await Promise.all(seedTools.map((t) => media.store(Buffer.from(t.svg))))
+  const prepared =
+    toolCount === 0 && demoAccounts ? await prepareDemoAccounts(demoAccounts) : undefined
   const now = Date.now()
 
   return db.transaction(async (tx) => {
     // Two processes starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
-    const result: SeedResult = { tools: 0, reviews: 0, promotions: 0 }
+    const result: SeedResult = { tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0 }
 
     const [toolsNow] = await tx.select({ n: count() }).from(tools)
     if ((toolsNow?.n ?? 0) === 0 && images.length === seedTools.length) {
@@ -84,14 +109,30 @@ export async function seedDemoData(db: Db, media: MediaService): Promise<SeedRes
         // The list is newest first: the first demo tool is the newest.
         createdAt: new Date(now - i * 60_000),
       }))
-      result.tools = (await tx.insert(tools).values(rows).returning({ id: tools.id })).length
+      const inserted = await tx
+        .insert(tools)
+        .values(rows)
+        .returning({ id: tools.id, name: tools.name })
+      result.tools = inserted.length
       const [promotionsNow] = await tx.select({ n: count() }).from(promotions)
       if ((promotionsNow?.n ?? 0) === 0) {
-        const inserted = await tx
+        const offers = await tx
           .insert(promotions)
           .values(demoPromotions(now))
           .returning({ id: promotions.id })
-        result.promotions = inserted.length
+        result.promotions = offers.length
+      }
+      if (prepared && demoAccounts) {
+        result.accounts = await insertDemoAccounts(tx, prepared, new Date(now))
+        // The shop's history comes with its demo buyer: development only, this run only.
+        if (result.accounts > 0) {
+          const byName = new Map(seedTools.map((t) => [t.name, t]))
+          const seeded = inserted.flatMap((row) => {
+            const seed = byName.get(row.name)
+            return seed ? [{ id: row.id, seed }] : []
+          })
+          result.orders = (await insertDemoShop(tx, seeded, now)).orders
+        }
       }
     }
 
@@ -106,6 +147,12 @@ export async function seedDemoData(db: Db, media: MediaService): Promise<SeedRes
       }))
       result.reviews = (await tx.insert(reviews).values(rows).returning({ id: reviews.id })).length
     }
+    // The passwords' file is the last step before the commit: a failed write rolls the
+    // accounts back rather than leaving accounts nobody can sign in to. A commit that fails
+    // after it leaves a file naming no accounts, which the next start (still an empty
+    // catalogue) rewrites.
+    if (prepared && demoAccounts && result.accounts > 0)
+      writeDemoAccountsFile(demoAccounts.dataDir, prepared)
     return result
   })
 }

@@ -1,0 +1,150 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { inArray } from 'drizzle-orm'
+
+import type { Config } from '../../config.js'
+import type { Tx } from '../client.js'
+import { accounts, users } from '../schema/index.js'
+
+/**
+ * Demo accounts (issue 18): a verified admin and a verified customer, made with the demo
+ * catalogue so a first `npm start` can show the admin side without editing ADMIN_EMAILS.
+ * Development only: production never gets them, whatever SEED_DEMO says.
+ */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.toolworks.test', name: 'Demo Admin', role: 'admin' },
+  { email: 'buyer@demo.toolworks.test', name: 'Demo Buyer', role: 'customer' },
+] as const
+
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt'
+
+/** What the seed needs to make them: where the file goes and Better Auth's own hasher. */
+export type DemoAccountsSetup = {
+  dataDir: string
+  /** `(await auth.$context).password.hash`: the hash its email sign-in checks against. */
+  hashPassword: (password: string) => Promise<string>
+}
+
+export type PreparedDemoAccount = (typeof DEMO_ACCOUNTS)[number] & {
+  password: string
+  hash: string
+}
+
+export function demoAccountsFile(dataDir: string): string {
+  return path.join(dataDir, DEMO_ACCOUNTS_FILE)
+}
+
+/**
+ * Only a development shop (`npm start` without NODE_ENV) gets them; the seed flag alone is not
+ * enough. Production never does; neither does NODE_ENV=test, whose browser journeys seed the
+ * catalogue and count on a shop with no orders and no accounts but their own.
+ */
+export function demoAccountsAllowed(config: Pick<Config, 'env' | 'seedDemo'>): boolean {
+  return config.seedDemo && config.env === 'development'
+}
+
+/**
+ * Passwords from the CSPRNG, hashed before the seed's transaction opens: the hash is slow
+ * on purpose, and nothing slow may run inside a transaction (PGlite runs one at a time).
+ */
+export async function prepareDemoAccounts(
+  setup: DemoAccountsSetup,
+): Promise<PreparedDemoAccount[]> {
+  return Promise.all(
+    DEMO_ACCOUNTS.map(async (account) => {
+      const password = randomBytes(18).toString('base64url')
+      return { ...account, password, hash: await setup.hashPassword(password) }
+    }),
+  )
+}
+
+/**
+ * Inside the seed's locked transaction: the user and credential rows Better Auth's sign-up
+ * would write, verified, with the stored role. Nothing when any of the addresses already
+ * has an account, so a person's own account is never taken over. Answers how many it made.
+ */
+export async function insertDemoAccounts(
+  tx: Tx,
+  prepared: readonly PreparedDemoAccount[],
+  now: Date,
+): Promise<number> {
+  const emails = prepared.map((a) => a.email)
+  const existing = await tx.select({ id: users.id }).from(users).where(inArray(users.email, emails))
+  if (existing.length > 0) return 0
+  for (const account of prepared) {
+    const id = randomUUID()
+    await tx.insert(users).values({
+      id,
+      name: account.name,
+      email: account.email,
+      emailVerified: true,
+      role: account.role,
+      createdAt: now,
+      updatedAt: now,
+    })
+    await tx.insert(accounts).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      password: account.hash,
+      createdAt: now,
+      updatedAt: now,
+    })
+  }
+  return prepared.length
+}
+
+/**
+ * The passwords, readable by the owner only. Written through a temporary file so a reader
+ * never sees half a file, and so the mode is 0600 even where an older file was laxer.
+ */
+export function writeDemoAccountsFile(
+  dataDir: string,
+  prepared: readonly PreparedDemoAccount[],
+): void {
+  mkdirSync(dataDir, { recursive: true })
+  const file = demoAccountsFile(dataDir)
+  const lines = [
+    '# Toolworks demo accounts: for development only, never used in production.',
+    '# email password role',
+    ...prepared.map((a) => `${a.email} ${a.password} ${a.role}`),
+  ]
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, `${lines.join('\n')}\n`, { mode: 0o600 })
+  renameSync(temporary, file)
+}
+
+/**
+ * What the server says at start about the demo shop: the shop, where to sign in as admin,
+ * the API docs and the outbox. Undefined in production or when no demo accounts were made.
+ * Names the password file, never a password.
+ */
+export function demoStartNotice(
+  config: Pick<Config, 'env' | 'seedDemo' | 'dataDir' | 'publicUrl'>,
+): { lines: string[]; line: string } | undefined {
+  if (!demoAccountsAllowed(config)) return undefined
+  const file = demoAccountsFile(config.dataDir)
+  if (!existsSync(file)) return undefined
+  const admin = DEMO_ACCOUNTS[0].email
+  const parts = {
+    shop: config.publicUrl,
+    admin: `${admin} (password in ${file})`,
+    docs: `${config.publicUrl}/api/docs`,
+    outbox: path.join(config.dataDir, 'outbox'),
+  }
+  return {
+    lines: [
+      'Toolworks demo shop (development only)',
+      `  Shop:      ${parts.shop}`,
+      `  Admin:     ${parts.admin}`,
+      `  API docs:  ${parts.docs}`,
+      `  Outbox:    ${parts.outbox}`,
+    ],
+    line:
+      `Demo shop at ${parts.shop}: sign in as admin ${parts.admin}; ` +
+      `API docs ${parts.docs}; emails in ${parts.outbox}`,
+  }
+}
