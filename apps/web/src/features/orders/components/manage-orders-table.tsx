@@ -4,7 +4,7 @@ import { formatMoney, messages, type Order, type OrderStatus } from '@toolworks/
 
 import { DataTable } from '@/components/ui/data-table'
 
-import { OrderLinesList } from './order-lines-list'
+import { OrderLinesRow } from './order-lines-list'
 
 const m = messages.ordering
 
@@ -72,13 +72,7 @@ export function ManageOrdersTable({ orders, pendingId, onMarkShipped }: ManageOr
               )}
             </td>
           </tr>
-          {/* The order's lines under its row (issue 14): the seed's cells keep their words. */}
-          <tr>
-            <td />
-            <td colSpan={7}>
-              <OrderLinesList order={order} />
-            </td>
-          </tr>
+          <OrderLinesRow order={order} columns={8} />
         </Fragment>
       ))}
     </DataTable>

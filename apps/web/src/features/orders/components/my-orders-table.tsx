@@ -6,7 +6,7 @@ import { formatMoney, messages, type Order } from '@toolworks/shared'
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/lib/paths'
 
-import { OrderLinesList } from './order-lines-list'
+import { OrderLinesRow } from './order-lines-list'
 
 const m = messages.ordering
 
@@ -90,13 +90,7 @@ export function MyOrdersTable({ orders, pendingId, onDelete }: MyOrdersTableProp
               </button>
             </td>
           </tr>
-          {/* The order's lines under its row (issue 14): the seed's cells keep their words. */}
-          <tr>
-            <td />
-            <td colSpan={6}>
-              <OrderLinesList order={order} />
-            </td>
-          </tr>
+          <OrderLinesRow order={order} columns={7} />
         </Fragment>
       ))}
     </DataTable>

@@ -30,3 +30,18 @@ export function OrderLinesList({ order }: { order: Order }) {
     </ul>
   )
 }
+
+/**
+ * The row under an order's own row that holds its lines: the seed's cells keep their words,
+ * and the lines span the columns after the first.
+ */
+export function OrderLinesRow({ order, columns }: { order: Order; columns: number }) {
+  return (
+    <tr>
+      <td />
+      <td colSpan={columns - 1}>
+        <OrderLinesList order={order} />
+      </td>
+    </tr>
+  )
+}
