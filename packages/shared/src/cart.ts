@@ -17,27 +17,80 @@ export const CartLineInputSchema = z.object({
 })
 export type CartLineInput = z.infer<typeof CartLineInputSchema>
 
-/** A tool appears once in a cart: a second line of the same tool is a mistake, not a merge. */
+/**
+ * A custom part in the cart (issue 15): an accepted quote's line. Its quantity and price are the
+ * quote's; the buyer can only keep it or remove it (which returns the quote to Quoted).
+ */
+export const CartQuoteLineInputSchema = z.object({
+  quote: z.string({ error: m.quoteRequired }).min(1, m.quoteRequired).max(64),
+  quantity: CartLineInputSchema.shape.quantity,
+})
+export type CartQuoteLineInput = z.infer<typeof CartQuoteLineInputSchema>
+
+/** Any line a buyer sends: a stock tool's or an accepted quote's (told apart by `quote`). */
+export const CartAnyLineInputSchema = z.union([CartLineInputSchema, CartQuoteLineInputSchema], {
+  error: m.toolRequired,
+})
+export type CartAnyLineInput = z.infer<typeof CartAnyLineInputSchema>
+export const isQuoteLine = <L extends CartAnyLineInput>(line: L): line is L & CartQuoteLineInput =>
+  'quote' in line
+export const isToolLine = <L extends CartAnyLineInput>(line: L): line is L & CartLineInput =>
+  'tool' in line
+
+/**
+ * A tool, or a quote, appears once in a cart: a second line of the same one is a mistake, not a
+ * merge.
+ */
 const linesSchema = (min: number) =>
   z
-    .array(CartLineInputSchema, { error: m.linesRequired })
+    .array(CartAnyLineInputSchema, { error: m.linesRequired })
     .min(min, m.empty)
     .max(CART_LINES_MAX, m.tooManyLines(CART_LINES_MAX))
     .superRefine((lines, ctx) => {
       const seen = new Set<string>()
       lines.forEach((line, index) => {
-        if (seen.has(line.tool))
-          ctx.addIssue({ code: 'custom', message: m.duplicateTool, path: [index, 'tool'] })
-        seen.add(line.tool)
+        const key = isQuoteLine(line) ? `quote:${line.quote}` : `tool:${line.tool}`
+        if (seen.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            message: isQuoteLine(line) ? m.duplicateQuote : m.duplicateTool,
+            path: [index, isQuoteLine(line) ? 'quote' : 'tool'],
+          })
+        seen.add(key)
       })
     })
+
+/** Only stock tools: what a signed-out browser keeps (quotes need an account). */
+export const BrowserCartSchema = z.object({
+  lines: z.array(CartLineInputSchema).max(CART_LINES_MAX),
+})
 
 /** `PUT /api/cart`: the whole cart, replacing what the server kept. An empty cart is allowed. */
 export const CartBodySchema = z.object({ lines: linesSchema(0) })
 export type CartBody = z.infer<typeof CartBodySchema>
 
-/** `GET/PUT /api/cart` answer: the kept lines, without tools that left the shop. */
-export const CartSchema = z.object({ lines: z.array(CartLineInputSchema) })
+/**
+ * An accepted quote's line as `GET /api/cart` shows it: the quote's own price and lead time, so
+ * the cart needs no other request to show it (issue 15).
+ */
+export const CartQuoteLineSchema = CartQuoteLineInputSchema.extend({
+  /** "Custom: {part name}". */
+  name: z.string(),
+  unitPrice: z.number(),
+  leadTimeDays: z.number().int(),
+  /** The last shop date it can be ordered at this price. */
+  validUntil: z.string(),
+})
+export type CartQuoteLine = z.infer<typeof CartQuoteLineSchema>
+export type CartLine = CartLineInput | CartQuoteLine
+
+/**
+ * `GET/PUT /api/cart` answer: the kept lines, without tools that left the shop, and the buyer's
+ * accepted quotes (issue 15).
+ */
+export const CartSchema = z.object({
+  lines: z.array(z.union([CartLineInputSchema, CartQuoteLineSchema])),
+})
 export type Cart = z.infer<typeof CartSchema>
 
 /** `POST /api/checkout`: the cart's lines plus where it goes, as on the purchase page. */

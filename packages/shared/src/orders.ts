@@ -44,7 +44,12 @@ export type PurchaseBody = z.infer<typeof PurchaseBodySchema>
  * `shipsBy` is the shop's date (YYYY-MM-DD) the line is promised for.
  */
 export const OrderLineSchema = z.object({
-  tool: z.string(),
+  /** The stock tool; null on a custom part's line (issue 15). */
+  tool: z.string().nullable(),
+  /** The quote request of a custom part's line ("Custom: {part name}"); null on a tool's. */
+  quote: z.string().nullable(),
+  /** A custom part ships in about this many working days from payment; null on a tool's. */
+  leadTimeDays: z.number().int().nullable(),
   name: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number(),
@@ -62,7 +67,8 @@ export type OrderDiscount = z.infer<typeof OrderDiscountSchema>
 /**
  * An order as the API shows it (SPEC.md §3); money in currency units. The seed's single-tool
  * fields (`toolsId`, `tools`, `price`, `purchaseQuantity`) describe the first line; `tools` names
- * every line and `purchaseQuantity` counts every unit when there are several (issue 14).
+ * every line and `purchaseQuantity` counts every unit when there are several (issue 14). When the
+ * first line is a custom part, `toolsId` is its quote request's id (issue 15).
  */
 export const OrderSchema = z.object({
   _id: z.string(),

@@ -22,6 +22,12 @@ export const queryKeys = {
   activePromotions: ['promotions', 'active'] as const,
   /** `GET /api/promotion/admin`: all of them, on the admin's page. */
   allPromotions: ['promotions', 'all'] as const,
+  /** Every quotes query starts with this key (issue 15). */
+  anyQuotes: ['quotes'] as const,
+  myQuotes: (email: string) => ['quotes', 'mine', email] as const,
+  adminQuotes: (status: string | undefined) => ['quotes', 'admin', status ?? 'all'] as const,
+  quote: (id: string) => ['quotes', 'one', id] as const,
+  quoteMessages: (id: string) => ['quotes', 'messages', id] as const,
 }
 
 /** One page of /products as cached under `queryKeys.toolsPage`: its tools and the match count. */

@@ -72,6 +72,8 @@ export function makeOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
   const unitPrice = overrides.unitPrice ?? 12.5
   return {
     tool: `tool-${sequence}`,
+    quote: null,
+    leadTimeDays: null,
     name: `Tool ${sequence}`,
     quantity,
     unitPrice,

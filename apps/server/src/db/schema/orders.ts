@@ -17,6 +17,7 @@ import { users } from './accounts.js'
 import { tools } from './catalog.js'
 import { timestamps } from './columns.js'
 import { promotions } from './promotions.js'
+import { quoteRequests } from './quotes.js'
 
 /**
  * An order keeps a snapshot of what was bought (tool name, unit price), so it stays
@@ -29,9 +30,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id),
+    /** The first line's tool; null when the first line is a custom part (issue 15). */
+    toolId: uuid('tool_id').references(() => tools.id),
     toolName: text('tool_name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
@@ -111,9 +111,12 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** 0-based, in the order the buyer listed the lines. */
     position: integer('position').notNull(),
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id),
+    /** A stock tool's line has its tool; a custom part's line has its quote request (issue 15). */
+    toolId: uuid('tool_id').references(() => tools.id),
+    quoteId: uuid('quote_id').references(() => quoteRequests.id),
+    /** A custom part's promised lead time: ships in about this many working days from payment. */
+    leadTimeDays: integer('lead_time_days'),
+    /** The tool's name, or "Custom: {part name}" for a custom part. */
     toolName: text('tool_name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
@@ -134,5 +137,7 @@ export const orderLines = pgTable(
       sql`${t.fromStock} >= 0 and ${t.madeToOrder} >= 0 and ${t.fromStock} + ${t.madeToOrder} = ${t.quantity}`,
     ),
     index('order_lines_tool_id_idx').on(t.toolId),
+    index('order_lines_quote_id_idx').on(t.quoteId),
+    check('order_lines_tool_or_quote', sql`(${t.toolId} is null) <> (${t.quoteId} is null)`),
   ],
 )

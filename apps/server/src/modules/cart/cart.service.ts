@@ -1,6 +1,7 @@
-import type { Cart, CartBody } from '@toolworks/shared'
+import { isToolLine, messages, type Cart, type CartBody } from '@toolworks/shared'
 
 import type { Db, DbOrTx } from '../../db/client.js'
+import { AppError } from '../../lib/app-error.js'
 import type { Actor } from '../accounts/accounts.service.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
@@ -42,7 +43,11 @@ export function createCartService({
 
     /** Replaces the whole cart; a line that could never be ordered is refused by name. */
     async put(actor: Actor, body: CartBody): Promise<Cart> {
-      const lines = normalizeLines(body.lines)
+      // Custom parts (issue 15) enter the cart only by accepting a quote: not yet.
+      const toolLines = body.lines.filter(isToolLine)
+      if (toolLines.length !== body.lines.length)
+        throw new AppError('CONFLICT', messages.quoteRules.notInCart)
+      const lines = normalizeLines(toolLines)
       const tools = await catalog.toolsForLines(
         db,
         lines.map((l) => l.tool),

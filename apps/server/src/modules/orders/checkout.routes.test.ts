@@ -52,6 +52,8 @@ describe('POST /api/checkout', () => {
     expect(order.lines).toEqual([
       {
         tool: clamp.id,
+        quote: null,
+        leadTimeDays: null,
         name: 'Spring clamp',
         quantity: 3,
         unitPrice: 19.99,
@@ -62,6 +64,8 @@ describe('POST /api/checkout', () => {
       },
       {
         tool: bolts.id,
+        quote: null,
+        leadTimeDays: null,
         name: 'M8 bolt',
         quantity: 250,
         unitPrice: 0.35,

@@ -1,5 +1,6 @@
 import {
   fromCents,
+  isToolLine,
   messages,
   type CheckoutBody,
   type Order,
@@ -60,7 +61,7 @@ export function payByOf(row: Pick<OrderRow, 'status' | 'createdAt'>, holdHours: 
 export function toOrder(row: OrderWithLines, holdHours: number): Order {
   return {
     _id: row.id,
-    toolsId: row.toolId,
+    toolsId: row.toolId ?? row.lines[0]?.quoteId ?? '',
     tools: row.toolName,
     purchaseQuantity: row.quantity,
     price: fromCents(row.unitPriceCents),
@@ -77,6 +78,8 @@ export function toOrder(row: OrderWithLines, holdHours: number): Order {
     cancelReason: row.cancelReason,
     lines: row.lines.map((line) => ({
       tool: line.toolId,
+      quote: line.quoteId,
+      leadTimeDays: line.leadTimeDays,
       name: line.toolName,
       quantity: line.quantity,
       unitPrice: fromCents(line.unitPriceCents),
@@ -100,7 +103,8 @@ export function toOrder(row: OrderWithLines, holdHours: number): Order {
 export function stockToReturn(lines: readonly OrderLineRow[]): [string, number][] {
   const byTool = new Map<string, number>()
   for (const line of lines)
-    if (line.fromStock > 0) byTool.set(line.toolId, (byTool.get(line.toolId) ?? 0) + line.fromStock)
+    if (line.toolId !== null && line.fromStock > 0)
+      byTool.set(line.toolId, (byTool.get(line.toolId) ?? 0) + line.fromStock)
   return [...byTool.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
@@ -279,7 +283,11 @@ export function createOrdersService({
 
     /** POST /api/checkout: the cart's lines as one order, all of them or none (issue 14). */
     async checkout(actor: Actor, body: CheckoutBody) {
-      return placed(await place(actor, body, 'checkout'))
+      // Custom parts (issue 15) are not orderable yet: refused until the quotes service lands.
+      const toolLines = body.lines.filter(isToolLine)
+      if (toolLines.length !== body.lines.length)
+        throw new AppError('CONFLICT', messages.quoteRules.notInCart)
+      return placed(await place(actor, { ...body, lines: toolLines }, 'checkout'))
     },
 
     async listMine(actor: Actor, customer: string): Promise<Order[]> {

@@ -113,7 +113,7 @@ export function createOrderPlacer({
     // The server prices every line from the locked rows (the break in force), never from
     // anything the client sent; a made-to-order line takes what stock there is.
     const at = new Date()
-    const priced: NewOrderLine[] = lines.map((line) => {
+    const priced: (NewOrderLine & { toolId: string })[] = lines.map((line) => {
       const tool = tools.get(line.tool)
       if (!tool) throw new Error('a checked line lost its tool')
       const p = priceLine(pricedTool(tool), line.quantity)

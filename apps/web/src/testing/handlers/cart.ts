@@ -3,7 +3,9 @@ import { http, HttpResponse } from 'msw'
 import {
   CartBodySchema,
   CheckoutBodySchema,
+  isToolLine,
   type CartLineInput,
+  type CheckoutBody,
   type ErrorBody,
   type Order,
 } from '@toolworks/shared'
@@ -36,7 +38,7 @@ export function cartServer(initial: CartLineInput[] = []) {
         const error: ErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'Bad cart' } }
         return HttpResponse.json(error, { status: 400 })
       }
-      lines = parsed.data.lines
+      lines = parsed.data.lines.filter(isToolLine)
       return HttpResponse.json({ lines })
     }),
   ]
@@ -58,7 +60,7 @@ export function checkoutHandler({
   order,
   refuse,
 }: {
-  order?: (body: { lines: CartLineInput[] }) => Order
+  order?: (body: CheckoutBody) => Order
   refuse?: { status: 400 | 409; index: number; message: string; why: string }
 } = {}) {
   const seen: unknown[] = []
@@ -80,7 +82,9 @@ export function checkoutHandler({
       order?.(parsed) ??
       makeOrder({
         lines: parsed.lines.map((line) =>
-          makeOrderLine({ tool: line.tool, quantity: line.quantity }),
+          isToolLine(line)
+            ? makeOrderLine({ tool: line.tool, quantity: line.quantity })
+            : makeOrderLine({ tool: null, quote: line.quote, quantity: line.quantity }),
         ),
       })
     return HttpResponse.json({ acknowledged: true, insertedId: placed._id, order: placed })

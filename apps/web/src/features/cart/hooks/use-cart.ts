@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 
-import type { CartLineInput } from '@toolworks/shared'
+import { isToolLine, type CartLineInput } from '@toolworks/shared'
 
 import { useSession } from '@/lib/auth'
 import { getErrorMessage } from '@/lib/get-error-message'
@@ -39,7 +39,7 @@ export function useCart() {
     try {
       // Never replace a cart not yet read: the PUT would drop the lines the server keeps.
       const current = await queryClient.ensureQueryData(cartQuery(email))
-      save.mutate(edit(current.lines))
+      save.mutate(edit(current.lines.filter(isToolLine)))
       return true
     } catch (error) {
       showToast('error', getErrorMessage(error))
@@ -50,7 +50,7 @@ export function useCart() {
   return {
     owner,
     email,
-    lines: owner === 'server' ? (server.data?.lines ?? []) : browserLines,
+    lines: owner === 'server' ? (server.data?.lines ?? []).filter(isToolLine) : browserLines,
     /** The server's copy: loading, failed or there (always there for the browser's). */
     query: server,
     ready: owner === 'browser' || server.data !== undefined,

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 
+import { isToolLine } from '@toolworks/shared'
+
 import { useSession } from '@/lib/auth'
 
 import { cartQuery } from '../api/get-cart'
@@ -30,7 +32,7 @@ export function useMergeAtSignIn() {
     void (async () => {
       try {
         const account = await queryClient.fetchQuery({ ...cartQuery(email), staleTime: 0 })
-        await saveCart(mergeCarts(account.lines, browserLines))
+        await saveCart(mergeCarts(account.lines.filter(isToolLine), browserLines))
         writeBrowserCart([])
         // Lines added to the browser while this ran are merged on the next pass.
         tried.current = null

@@ -1,4 +1,4 @@
-import { CartBodySchema, type CartLineInput } from '@toolworks/shared'
+import { BrowserCartSchema, type CartLineInput } from '@toolworks/shared'
 
 /**
  * Where an anonymous visitor's cart is kept (issue 14). Versioned: a later shape gets a new
@@ -20,7 +20,7 @@ const listeners = new Set<() => void>()
 function parse(raw: string | null): readonly CartLineInput[] {
   if (raw === null) return EMPTY
   try {
-    const parsed = CartBodySchema.safeParse(JSON.parse(raw))
+    const parsed = BrowserCartSchema.safeParse(JSON.parse(raw))
     return parsed.success ? parsed.data.lines : EMPTY
   } catch {
     return EMPTY
