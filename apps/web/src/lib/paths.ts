@@ -5,6 +5,8 @@ export const paths = {
   products: (search = '') => `/products${search}`,
   purchase: (toolId: string) => `/purchase/${encodeURIComponent(toolId)}`,
   cart: () => '/cart',
+  /** Request a Quote (issue 15). */
+  quote: () => '/quote',
   blogs: () => '/blogs',
   about: () => '/myportfolio',
   login: () => '/login',
@@ -21,5 +23,11 @@ export const paths = {
     manageProducts: () => '/dashboard/manageproduct',
     messages: () => '/dashboard/messages',
     promotions: () => '/dashboard/promotions',
+    // Custom manufacturing quotes (issue 15): the buyer's and the shop's.
+    myQuotes: () => '/dashboard/myquotes',
+    myQuote: (id: string) => `/dashboard/myquotes/${encodeURIComponent(id)}`,
+    quotes: (status?: string) =>
+      status ? `/dashboard/quotes?status=${encodeURIComponent(status)}` : '/dashboard/quotes',
+    quoteRequest: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}`,
   },
 } as const

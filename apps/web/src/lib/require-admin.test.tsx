@@ -66,6 +66,6 @@ describe('RequireAdmin and the dashboard per role', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['My Profile', 'My Orders', 'Add Review'])
+    ).toEqual(['My Profile', 'My Orders', 'Add Review', 'My Quotes'])
   })
 })

@@ -14,6 +14,8 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
   },
   { to: paths.dashboard.myOrders(), label: messages.dashboard.myOrders, audience: 'customer' },
   { to: paths.dashboard.addReview(), label: messages.dashboard.addReview, audience: 'customer' },
+  // Custom manufacturing quotes (issue 15).
+  { to: paths.dashboard.myQuotes(), label: messages.dashboard.myQuotes, audience: 'customer' },
   { to: paths.dashboard.users(), label: messages.dashboard.allUsers, audience: 'admin' },
   { to: paths.dashboard.addProduct(), label: messages.dashboard.addProduct, audience: 'admin' },
   {
@@ -26,6 +28,7 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
   { to: paths.dashboard.messages(), label: messages.contact.messagesMenu, audience: 'admin' },
   // The home page's promotions (issue 14).
   { to: paths.dashboard.promotions(), label: messages.promotions.title, audience: 'admin' },
+  { to: paths.dashboard.quotes(), label: messages.dashboard.quoteRequests, audience: 'admin' },
 ]
 
 export function dashboardMenu(isAdmin: boolean) {
