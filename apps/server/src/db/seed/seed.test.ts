@@ -20,7 +20,7 @@ test('fills an empty database with the demo catalogue and reviews, once', async 
 
   const second = await seedDemoData(db, media)
   expect(first.promotions).toBe(2)
-  expect(second).toEqual({ tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0 })
+  expect(second).toEqual({ tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0, quotes: 0 })
   const [promotionCount] = await db.select({ n: count() }).from(promotions)
   expect(promotionCount?.n).toBe(2)
   const [toolCount] = await db.select({ n: count() }).from(tools)

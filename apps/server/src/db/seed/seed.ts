@@ -14,6 +14,7 @@ import {
   type DemoAccountsSetup,
 } from './demo-accounts.js'
 import { insertDemoShop } from './demo-orders.js'
+import { insertDemoQuotes } from './demo-quotes.js'
 
 // Any key works as long as every process uses the same one.
 const SEED_LOCK_KEY = 727_002
@@ -24,6 +25,8 @@ export type SeedResult = {
   promotions: number
   accounts: number
   orders: number
+  /** Demo quote requests (issue 15), with the demo orders. */
+  quotes: number
 }
 
 const DAY_MS = 86_400_000
@@ -79,7 +82,7 @@ export async function seedDemoData(
     countRows(db, 'reviews'),
   ])
   if (toolCount > 0 && reviewCount > 0)
-    return { tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0 }
+    return { tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0, quotes: 0 }
 
   // Images are encoded before the transaction: nothing slow may run inside one.
   const images =
@@ -91,7 +94,14 @@ export async function seedDemoData(
   return db.transaction(async (tx) => {
     // Two processes starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
-    const result: SeedResult = { tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0 }
+    const result: SeedResult = {
+      tools: 0,
+      reviews: 0,
+      promotions: 0,
+      accounts: 0,
+      orders: 0,
+      quotes: 0,
+    }
 
     const [toolsNow] = await tx.select({ n: count() }).from(tools)
     if ((toolsNow?.n ?? 0) === 0 && images.length === seedTools.length) {
@@ -132,6 +142,7 @@ export async function seedDemoData(
             return seed ? [{ id: row.id, seed }] : []
           })
           result.orders = (await insertDemoShop(tx, seeded, now)).orders
+          result.quotes = await insertDemoQuotes(tx, now)
         }
       }
     }
