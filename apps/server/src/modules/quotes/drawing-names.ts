@@ -5,6 +5,7 @@ import {
 } from '@toolworks/shared'
 
 /** C0/C1 controls and the bidirectional overrides that make "exe.pdf" read as "fdp.exe". */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 /** A lone surrogate cannot be encoded for the download header. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g

@@ -20,6 +20,7 @@ export type MailRequest = {
  * where a line break would start a header of its own.
  */
 const oneLine = (text: string, max = 200) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   Array.from(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim())
     .slice(0, max)
     .join('')

@@ -1,4 +1,4 @@
-import multipart, { type MultipartFile, type Multipart } from '@fastify/multipart'
+import multipart, { type MultipartFile } from '@fastify/multipart'
 import {
   messages,
   QUOTE_DRAWING_FIELD,
@@ -72,7 +72,7 @@ async function readRequest(request: FastifyRequest) {
   const fields = new Map<string, string | string[]>()
   const files: UploadedDrawing[] = []
   try {
-    for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
+    for await (const part of request.parts()) {
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : String(part.value)
         const before = fields.get(part.fieldname)
@@ -144,7 +144,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes })
         app.requireUser,
         // Refused before a byte of the body is read: only a form with files is a request.
         async (request) => {
-          if (!request.isMultipart())
+          if (!/^multipart\/form-data\s*;/i.test(request.headers['content-type'] ?? ''))
             throw new AppError('VALIDATION_FAILED', m.multipartRequired, {
               _: m.multipartRequired,
             })

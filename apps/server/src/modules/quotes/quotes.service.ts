@@ -70,10 +70,6 @@ function addDays(date: string, days: number): string {
     .slice(0, 10)
 }
 
-function drawingField(index: number, count: number) {
-  return count > 1 ? `${QUOTE_DRAWING_FIELD}.${index}` : QUOTE_DRAWING_FIELD
-}
-
 /**
  * The drawings of a request, each checked by its content (never its name or declared type).
  * Answers the rows to store, or the problems by field (`drawings`, or `drawings.<i>` when
@@ -89,14 +85,18 @@ export function checkDrawings(files: UploadedDrawing[]): {
     problems[QUOTE_DRAWING_FIELD] = m.tooManyDrawings(QUOTE_DRAWINGS_MAX)
     return { rows, problems }
   }
+  // Each problem under `drawings.<i>`, and the first also under `drawings` for a single input.
+  const refuse = (index: number, message: string) => {
+    problems[`${QUOTE_DRAWING_FIELD}.${index}`] = message
+    problems[QUOTE_DRAWING_FIELD] ??= message
+  }
   files.forEach((file, index) => {
     const shown = cleanDrawingName(file.filename, 'pdf', index)
-    const field = drawingField(index, files.length)
-    if (file.bytes.length === 0) problems[field] = m.drawingEmpty(shown)
-    else if (file.bytes.length > QUOTE_DRAWING_MAX_BYTES) problems[field] = m.drawingTooLarge(shown)
+    if (file.bytes.length === 0) refuse(index, m.drawingEmpty(shown))
+    else if (file.bytes.length > QUOTE_DRAWING_MAX_BYTES) refuse(index, m.drawingTooLarge(shown))
     else {
       const kind: QuoteDrawingKind | null = sniffDrawing(file.bytes)
-      if (!kind) problems[field] = m.drawingNotAccepted(shown)
+      if (!kind) refuse(index, m.drawingNotAccepted(shown))
       else
         rows.push({
           position: index,
