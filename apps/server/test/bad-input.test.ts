@@ -672,7 +672,12 @@ test('POST /api/quote answers bad multipart with a JSON 4xx and stores nothing',
   const exe = await sendQuote(app, customer, quoteFields(), [
     { filename: 'drawing.pdf', type: 'application/pdf', bytes: notDrawings.exe },
   ])
-  const six = await sendQuote(app, customer, quoteFields(), Array(6).fill(drawings.pdf))
+  const six = await sendQuote(
+    app,
+    customer,
+    quoteFields(),
+    Array.from({ length: 6 }, () => drawings.pdf),
+  )
   const big = await sendQuote(app, customer, quoteFields(), [
     { filename: 'big.pdf', bytes: oversized },
   ])

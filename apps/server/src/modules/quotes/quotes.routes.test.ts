@@ -18,6 +18,7 @@ import { useTestDatabase } from '../../../test/database.js'
 import { drawings, moreDrawings, notDrawings } from '../../../test/drawings.js'
 import { mailsTo, postQuote, quoteFields } from '../../../test/quotes.js'
 import type { App } from '../../app.js'
+import { selectRows } from '../../db/client.js'
 import { quoteDrawings, quoteMessages, quoteOffers, quoteRequests } from '../../db/schema/index.js'
 
 const database = useTestDatabase()
@@ -423,11 +424,10 @@ describe('quoting and acting on a quote', () => {
         { quantity: 500, unitPrice: 9.99, lineTotal: 4995 },
       ],
     })
-    const [cents] = await database.current.db
-      .execute<{ unit_price_cents: number }>(
-        sql`select unit_price_cents from quote_offer_lines order by quantity desc limit 1`,
-      )
-      .then((r) => ('rows' in r ? r.rows : r) as { unit_price_cents: number }[])
+    const [cents] = await selectRows<{ unit_price_cents: number }>(
+      database.current.db,
+      sql`select unit_price_cents from quote_offer_lines order by quantity desc limit 1`,
+    )
     expect(Number(cents?.unit_price_cents)).toBe(999)
 
     const revised = await offer(
