@@ -40,6 +40,11 @@ import { createStripeProvider } from './modules/payments/stripe-provider.js'
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js'
 import { createPromotionsService } from './modules/promotions/promotions.service.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
+import { createQuoteMails } from './modules/quotes/quotes.mails.js'
+import { adminAddresses } from './modules/quotes/quotes.queries.js'
+import { quotesRoutes } from './modules/quotes/quotes.routes.js'
+import { createQuotesService } from './modules/quotes/quotes.service.js'
+import { createQuoteSweeper } from './modules/quotes/quote-sweeper.js'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createMediaService } from './modules/media/media.service.js'
@@ -101,6 +106,14 @@ function createServices(
     holdHours: config.orderHoldHours,
     log,
   })
+  const quoteMails = createQuoteMails({
+    mailer,
+    publicUrl: config.publicUrl,
+    // Admins are the accounts with the admin role and the ADMIN_EMAILS addresses.
+    admins: async () => [...(await adminAddresses(db)), ...config.adminEmails],
+    log,
+  })
+  const quotes = createQuotesService({ db, mails: quoteMails })
   return {
     sandbox,
     provider,
@@ -116,6 +129,15 @@ function createServices(
     media,
     reviews: createReviewsService({ db, changes: database.changes }),
     promotions: createPromotionsService({ db, changes: database.changes }),
+    quoteMails,
+    quotes,
+    // Quotes expire by the shop's date; the order sweep's interval is often enough for that.
+    quoteSweeper: createQuoteSweeper({
+      db,
+      mails: quoteMails,
+      intervalMs: config.orderSweepMs,
+      log,
+    }),
   }
 }
 
@@ -216,6 +238,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
   await app.register(promotionsRoutes, { promotions: services.promotions })
+  await app.register(quotesRoutes, { quotes: services.quotes })
 
   // The web app: its files, robots and sitemap, then its pages (the catch-all route).
   await app.register(staticAssetsPlugin, { webDistDir: config.webDistDir })
@@ -235,12 +258,14 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   // an advisory lock); it catches up once the app is ready and stops before the database closes.
   app.addHook('onReady', async () => {
     await services.orderSweeper.start()
+    await services.quoteSweeper.start()
   })
   app.addHook('onClose', async () => {
     services.catalog.close()
     services.reviews.close()
     services.promotions.close()
     await services.orderSweeper.stop()
+    await services.quoteSweeper.stop()
   })
   app.decorate('services', services)
   app.decorate('config', config)

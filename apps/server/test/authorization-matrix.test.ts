@@ -1,9 +1,12 @@
+import { shopDate } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail, type TestUser } from './accounts.js'
 import { buildTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
+import { drawings } from './drawings.js'
 import { insertTool } from './factories.js'
+import { postQuote, quoteFields, quoteForm } from './quotes.js'
 import { uploadedImageUrl } from './uploads.js'
 
 const database = useTestDatabase()
@@ -19,9 +22,16 @@ type Case = {
     toolId: string
     orderId: string
     promotionId: string
+    /** A's quote request (with one drawing) and a second one of A's. */
+    quoteId: string
+    quoteDrawingId: string
+    quote2Id: string
   }) => string
-  /** 'order' stands for a valid order of the test's tool; 'product' for a valid new product. */
-  payload?: object | 'order' | 'orderRef' | 'product' | 'cart' | 'checkout'
+  /**
+   * 'order' stands for a valid order of the test's tool; 'product' for a valid new product;
+   * 'quoteForm' for a valid quote request (multipart, with a drawing).
+   */
+  payload?: object | 'order' | 'orderRef' | 'product' | 'cart' | 'checkout' | 'quoteForm'
   expect: Record<Role, number>
 }
 
@@ -236,6 +246,84 @@ const cases: Case[] = [
     url: (c) => `/api/promotion/${c.promotionId}`,
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
+  // Quotes (issue 15; the accept route joins with the acceptance). A's request is offered,
+  // declined by A, then sent again; the second one is withdrawn.
+  {
+    route: 'POST /api/quote (multipart)',
+    method: 'POST',
+    url: () => '/api/quote',
+    payload: 'quoteForm',
+    expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+  },
+  {
+    route: 'GET /api/quote?customer={A}',
+    method: 'GET',
+    url: (c) => `/api/quote?customer=${c.a.email}`,
+    expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/quote/admin',
+    method: 'GET',
+    url: () => '/api/quote/admin',
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/quote/{A quote}',
+    method: 'GET',
+    url: (c) => `/api/quote/${c.quoteId}`,
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    route: 'GET /api/quote/{A quote}/drawing/{id}',
+    method: 'GET',
+    url: (c) => `/api/quote/${c.quoteId}/drawing/${c.quoteDrawingId}`,
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    route: 'GET /api/quote/{A quote}/messages',
+    method: 'GET',
+    url: (c) => `/api/quote/${c.quoteId}/messages`,
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    route: 'POST /api/quote/{A quote}/messages',
+    method: 'POST',
+    url: (c) => `/api/quote/${c.quoteId}/messages`,
+    payload: { text: 'Is 316 possible?' },
+    expect: { anonymous: 401, customerA: 201, customerB: 404, admin: 201 },
+  },
+  {
+    route: 'POST /api/quote/{A quote}/offer',
+    method: 'POST',
+    url: (c) => `/api/quote/${c.quoteId}/offer`,
+    payload: {
+      lines: [{ quantity: 100, unitPrice: 4.5 }],
+      leadTimeDays: 10,
+      validUntil: shopDate(new Date(Date.now() + 7 * 86_400_000)),
+      note: '',
+    },
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/quote/{A quote}/decline',
+    method: 'POST',
+    url: (c) => `/api/quote/${c.quoteId}/decline`,
+    payload: { reason: 'Too dear' },
+    // Only the buyer declines: the admin may read it but not act for the buyer.
+    expect: { anonymous: 401, customerB: 404, admin: 403, customerA: 200 },
+  },
+  {
+    route: 'POST /api/quote/{A quote}/resend',
+    method: 'POST',
+    url: (c) => `/api/quote/${c.quoteId}/resend`,
+    expect: { anonymous: 401, customerB: 404, admin: 403, customerA: 201 },
+  },
+  {
+    route: 'POST /api/quote/{A quote 2}/withdraw',
+    method: 'POST',
+    url: (c) => `/api/quote/${c.quote2Id}/withdraw`,
+    expect: { anonymous: 401, customerB: 404, admin: 403, customerA: 200 },
+  },
   // Last: it cancels A's order. B cannot reach it; the admin's delete then finds it cancelled.
   {
     route: 'DELETE /api/purchase/{A order}',
@@ -287,10 +375,17 @@ test('every spec route answers each kind of caller as the rules say', async ({
       text: 'Your first order.',
     },
   })
+  const quote = await postQuote(app, a, quoteFields(), [drawings.step])
+  const quote2 = await postQuote(app, a, quoteFields())
+  const quoteRequest = quote.json<{ _id: string; drawings: { _id: string }[] }>()
+  const quoteBody = await quoteForm(quoteFields(), [drawings.pdf])
   const ctx = {
     a,
     b,
     admin,
+    quoteId: quoteRequest._id,
+    quoteDrawingId: quoteRequest.drawings[0]?._id ?? '',
+    quote2Id: quote2.json<{ _id: string }>()._id,
     toolId: tool.id,
     orderId: placed.json<{ insertedId: string }>().insertedId,
     promotionId: promotion.json<{ id: string }>().id,
@@ -315,7 +410,9 @@ test('every spec route answers each kind of caller as the rules say', async ({
             ? { orderId: ctx.orderId }
             : p === 'product'
               ? product
-              : p
+              : p === 'quoteForm'
+                ? quoteBody.payload
+                : p
   const callers: Record<Role, TestUser | undefined> = {
     anonymous: undefined,
     customerA: a,
@@ -333,7 +430,10 @@ test('every spec route answers each kind of caller as the rules say', async ({
       const res = await app.inject({
         method: c.method,
         url: c.url(ctx),
-        headers: caller ? bearer(caller) : {},
+        headers: {
+          ...(caller ? bearer(caller) : {}),
+          ...(c.payload === 'quoteForm' ? quoteBody.headers : {}),
+        },
         ...(c.payload ? { payload: payloadOf(c.payload) } : {}),
       })
       got[c.route]![role] = res.statusCode

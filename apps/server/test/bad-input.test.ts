@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '@toolworks/shared'
+import { ErrorBodySchema, QUOTE_DRAWING_MAX_BYTES, shopDate } from '@toolworks/shared'
 import type { RouteOptions } from 'fastify'
 import fc from 'fast-check'
 import type { InjectOptions } from 'light-my-request'
@@ -10,7 +10,9 @@ import { bearer, signUp, uniqueEmail, type TestUser } from './accounts.js'
 import { testConfig } from './app.js'
 import { useTestDatabase } from './database.js'
 import { appTables, databaseDigest } from './db-digest.js'
+import { drawings, notDrawings } from './drawings.js'
 import { insertTool } from './factories.js'
+import { quoteFields, quoteForm, type FormFile } from './quotes.js'
 import { uploadedImageUrl } from './uploads.js'
 
 /**
@@ -171,6 +173,14 @@ function plausible(fx: Fixtures) {
       { tool: fx.toolId, quantity: 2 },
       { tool: fx.toolId.toUpperCase(), quantity: 1 },
     ],
+    // Quotes (issue 15): requests of the customer and of another buyer, a drawing, an offer.
+    fx.quoteId,
+    fx.victimQuoteId,
+    fx.drawingId,
+    [{ quantity: 100, unitPrice: 4.5 }],
+    shopDate(new Date(Date.now() + 7 * 86_400_000)),
+    'quoted',
+    'machining',
     '4242 4242 4242 4242',
     '4000 0000 0000 0002',
     '123',
@@ -402,6 +412,9 @@ type Fixtures = {
   intentId: string
   clientSecret: string
   imageUrl: string
+  quoteId: string
+  victimQuoteId: string
+  drawingId: string
 }
 
 async function fixtures(app: App): Promise<Fixtures> {
@@ -426,7 +439,13 @@ async function fixtures(app: App): Promise<Fixtures> {
     paymentIntentId: string
     clientSecret: string
   }>()
+  const quote = await sendQuote(app, customer, quoteFields(), [drawings.step])
+  const victimQuote = await sendQuote(app, victim, quoteFields(), [drawings.pdf])
+  const quoteRequest = quote.json<{ _id: string; drawings: { _id: string }[] }>()
   return {
+    quoteId: quoteRequest._id,
+    victimQuoteId: victimQuote.json<{ _id: string }>()._id,
+    drawingId: quoteRequest.drawings[0]?._id ?? '',
     customer,
     admin,
     victim,
@@ -436,6 +455,21 @@ async function fixtures(app: App): Promise<Fixtures> {
     clientSecret,
     imageUrl: await uploadedImageUrl(app, admin),
   }
+}
+
+async function sendQuote(
+  app: App,
+  who: TestUser | undefined,
+  fields: Record<string, string | string[]>,
+  files: FormFile[],
+) {
+  const body = await quoteForm(fields, files)
+  return app.inject({
+    method: 'POST',
+    url: '/api/quote',
+    headers: { ...body.headers, ...(who ? bearer(who) : {}) },
+    payload: body.payload,
+  })
 }
 
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
@@ -480,6 +514,9 @@ test.for<Role>(['anonymous', 'customer', 'admin'])(
         'POST /api/checkout',
         'GET /api/cart',
         'PUT /api/cart',
+        'POST /api/quote',
+        'GET /api/quote/:id/drawing/:drawingId',
+        'POST /api/quote/:id/offer',
       ]),
     )
 
@@ -538,6 +575,116 @@ test.for<Role>(['anonymous', 'customer', 'admin'])(
     }
   },
 )
+
+/**
+ * Drawings of every wrong kind (issue 15): renamed executables, HTML, ZIP, empty and oversized
+ * files, too many of them, files in other fields, with good and bad text fields. Every answer
+ * is a JSON 4xx or a 201 for a request the rules allow; a refusal stores nothing.
+ */
+test('POST /api/quote answers bad multipart with a JSON 4xx and stores nothing', async ({
+  onTestFinished,
+}) => {
+  const adminEmail = uniqueEmail('admin')
+  const app = await buildApp({
+    config: testConfig({}, { adminEmails: [adminEmail] }),
+    database: database.current,
+    logger: false,
+  })
+  onTestFinished(() => app.close())
+  await app.ready()
+  const db = database.current.db
+  const tables = await appTables(db)
+  const oversized = Buffer.alloc(QUOTE_DRAWING_MAX_BYTES + 1, 0x20)
+  drawings.pdf.bytes.copy(oversized)
+  const bad = [
+    notDrawings.exe,
+    notDrawings.html,
+    notDrawings.zip,
+    notDrawings.empty,
+    notDrawings.fakeStl,
+    notDrawings.badBinaryStl,
+    notDrawings.badIges,
+    notDrawings.badDxf,
+  ]
+  const file: fc.Arbitrary<FormFile> = fc.record({
+    field: fc.constantFrom('drawings', 'drawings', 'drawings', 'image', 'drawings[]', ''),
+    filename: fc.constantFrom(
+      'drawing.pdf',
+      'part.step',
+      'invoice\u202efdp.exe',
+      '../../etc/passwd',
+      '',
+      'a"b.dxf',
+      '🔧.stl',
+      'x'.repeat(400),
+    ),
+    type: fc.constantFrom('application/pdf', 'image/png', 'application/x-msdownload', 'text/html'),
+    bytes: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...bad) },
+      { weight: 2, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)) },
+      { weight: 2, arbitrary: fc.constantFrom(drawings.pdf.bytes, drawings.dwg.bytes) },
+      { weight: 1, arbitrary: fc.constant(oversized) },
+    ),
+  })
+  const textFields = fc.oneof(
+    fc.constant(quoteFields()),
+    fc.record({
+      process: fc.constantFrom('machining', 'casting', '', '__proto__'),
+      partName: fc.constantFrom('Bracket', '', '<script>x</script>', 'x'.repeat(5000)),
+      quantities: fc.constantFrom('100', '0', '1,2,3,4', '-5', 'ten', '5,5'),
+      phone: fc.constantFrom('+880 1700 000000', ''),
+      address: fc.constantFrom('Dhaka', ''),
+      material: fc.constantFrom('Brass', ''),
+      neededBy: fc.constantFrom('', '2020-01-01', 'tomorrow', '2999-12-31'),
+    }),
+  )
+  const customer = await signUp(app)
+  let before = await databaseDigest(db, tables)
+  const statuses = new Set<number>()
+  await fc.assert(
+    fc.asyncProperty(
+      textFields,
+      fc.array(file, { maxLength: 7 }),
+      fc.boolean(),
+      async (fields, files, signedIn) => {
+        // The per-account limit is not under test here.
+        await db.execute(sql`delete from rate_limit_counters`)
+        const res = await withTimeout(
+          sendQuote(app, signedIn ? customer : undefined, fields, files),
+          'POST /api/quote (multipart)',
+        )
+        statuses.add(res.statusCode)
+        expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500)
+        const after = await databaseDigest(db, tables)
+        if (res.statusCode === 201) {
+          before = after
+          return
+        }
+        expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400)
+        expect(res.headers['content-type']).toMatch(/^application\/json/)
+        expect(ErrorBodySchema.safeParse(res.json()).success, res.body.slice(0, 300)).toBe(true)
+        expect(after, `${res.statusCode} changed the database`).toEqual(before)
+      },
+    ),
+    { numRuns: Number(process.env.FUZZ_RUNS ?? 14) * 2, seed: SEED, endOnFailure: false },
+  )
+  // Renamed executables, too many files and oversized files, each by its own answer.
+  const exe = await sendQuote(app, customer, quoteFields(), [
+    { filename: 'drawing.pdf', type: 'application/pdf', bytes: notDrawings.exe },
+  ])
+  const six = await sendQuote(
+    app,
+    customer,
+    quoteFields(),
+    Array.from({ length: 6 }, () => drawings.pdf),
+  )
+  const big = await sendQuote(app, customer, quoteFields(), [
+    { filename: 'big.pdf', bytes: oversized },
+  ])
+  expect([exe.statusCode, six.statusCode, big.statusCode]).toEqual([400, 400, 413])
+  expect(await databaseDigest(db, tables)).toEqual(before)
+  expect(statuses.has(400)).toBe(true)
+})
 
 afterAll(() => {
   // The figures for the README: cases generated and how they were answered.

@@ -730,6 +730,21 @@ export const messages = {
       quoteRevisedSubject: (partName: string) => `Your quote for ${partName} was revised`,
       expiringSubject: (partName: string) => `Your quote for ${partName} expires soon`,
       openRequest: 'Open the request',
+      greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
+      newRequestText: (buyer: string, partName: string) =>
+        `${buyer} asks for a quote for "${partName}".`,
+      acceptedText: (buyer: string, partName: string, line: string) =>
+        `${buyer} accepted the quote for "${partName}": ${line}.`,
+      declinedText: (buyer: string, partName: string) =>
+        `${buyer} declined the quote for "${partName}".`,
+      declinedReason: (reason: string) => `Their reason: ${reason}`,
+      declinedNoReason: 'They gave no reason.',
+      quoteSentText: (partName: string, validUntil: string) =>
+        `Your quote for "${partName}" is ready. It is valid until ${validUntil}.`,
+      quoteRevisedText: (partName: string, validUntil: string) =>
+        `We revised your quote for "${partName}". The new quote is valid until ${validUntil}.`,
+      expiringText: (partName: string, validUntil: string) =>
+        `Your quote for "${partName}" is valid until ${validUntil}. Accept it before then if you want it.`,
     },
   },
   quoteRules: {
@@ -780,6 +795,7 @@ export const messages = {
     notInCart: 'This quote is not accepted; accept it on its page first.',
     quantityFixed: 'The quantity of a custom part is the quoted one and cannot be changed.',
     alreadyOrdered: 'This quote is already ordered.',
+    multipartRequired: 'Send the request as a form (multipart/form-data) with its drawings.',
   },
   promotions: {
     title: 'Promotions',

@@ -1,0 +1,425 @@
+import {
+  fitDisplayName,
+  fromCents,
+  messages,
+  QUOTE_DRAWING_FIELD,
+  QUOTE_DRAWING_MAX_BYTES,
+  QUOTE_DRAWINGS_MAX,
+  QUOTE_VALID_DAYS_MAX,
+  QuoteRequestFieldsSchema,
+  quoteNeededByProblem,
+  shopDate,
+  toCents,
+  type QuoteAdminList,
+  type QuoteDrawingKind,
+  type QuoteMessage,
+  type QuoteMessageBody,
+  type QuoteOffer,
+  type QuoteOfferBody,
+  type QuoteRequest,
+  type QuoteStatus,
+  type QuoteSummary,
+} from '@toolworks/shared'
+
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../lib/app-error.js'
+import { isUuid } from '../../lib/ids.js'
+import type { Actor } from '../accounts/accounts.service.js'
+import { cleanDrawingName } from './drawing-names.js'
+import { drawingContentType, sniffDrawing } from './drawing-types.js'
+import { expireAllPast, expireIfPast } from './quote-expiry.js'
+import type { QuoteMails } from './quotes.mails.js'
+import {
+  changeStatus,
+  copyDrawings,
+  countWaiting,
+  findDrawing,
+  findResentCopy,
+  findRequest,
+  insertMessage,
+  insertOffer,
+  insertRequest,
+  listAllRequests,
+  listDrawingMeta,
+  listMessages,
+  listOffers,
+  listRequestsOf,
+  lockRequest,
+  type QuoteDrawingInsert,
+  type QuoteMessageRow,
+  type QuoteOfferRow,
+  type QuoteRequestRow,
+} from './quotes.queries.js'
+
+const m = messages.quoteRules
+const DAY_MS = 86_400_000
+
+/** A drawing as the multipart reader hands it over: the browser's name and the bytes. */
+export type UploadedDrawing = { filename: string; bytes: Buffer }
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+const statusWord = (status: QuoteStatus) => messages.quotes.statusLabels[status].toLowerCase()
+const notFound = () => new AppError('NOT_FOUND', m.notFound)
+const wrongStatus = (status: QuoteStatus) =>
+  new AppError('CONFLICT', m.wrongStatus(statusWord(status)))
+
+/** The shop date `days` after `date` (YYYY-MM-DD). */
+function addDays(date: string, days: number): string {
+  return new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS)
+    .toISOString()
+    .slice(0, 10)
+}
+
+/**
+ * The drawings of a request, each checked by its content (never its name or declared type).
+ * Answers the rows to store, or the problems by field (`drawings`, or `drawings.<i>` when
+ * several were sent).
+ */
+export function checkDrawings(files: UploadedDrawing[]): {
+  rows: QuoteDrawingInsert[]
+  problems: Record<string, string>
+} {
+  const problems: Record<string, string> = {}
+  const rows: QuoteDrawingInsert[] = []
+  if (files.length > QUOTE_DRAWINGS_MAX) {
+    problems[QUOTE_DRAWING_FIELD] = m.tooManyDrawings(QUOTE_DRAWINGS_MAX)
+    return { rows, problems }
+  }
+  // Each problem under `drawings.<i>`, and the first also under `drawings` for a single input.
+  const refuse = (index: number, message: string) => {
+    problems[`${QUOTE_DRAWING_FIELD}.${index}`] = message
+    problems[QUOTE_DRAWING_FIELD] ??= message
+  }
+  files.forEach((file, index) => {
+    const shown = cleanDrawingName(file.filename, 'pdf', index)
+    if (file.bytes.length === 0) refuse(index, m.drawingEmpty(shown))
+    else if (file.bytes.length > QUOTE_DRAWING_MAX_BYTES) refuse(index, m.drawingTooLarge(shown))
+    else {
+      const kind: QuoteDrawingKind | null = sniffDrawing(file.bytes)
+      if (!kind) refuse(index, m.drawingNotAccepted(shown))
+      else
+        rows.push({
+          position: index,
+          name: cleanDrawingName(file.filename, kind, index),
+          kind,
+          contentType: drawingContentType(kind),
+          byteSize: file.bytes.length,
+          data: file.bytes,
+        })
+    }
+  })
+  return { rows, problems }
+}
+
+function toSummary(row: QuoteRequestRow): QuoteSummary {
+  return {
+    _id: row.id,
+    customer: row.customerEmail,
+    customerName: row.customerName,
+    process: row.process,
+    partName: row.partName,
+    quantities: row.quantities,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+function toOffer(row: QuoteOfferRow): QuoteOffer {
+  return {
+    _id: row.id,
+    revision: row.revision,
+    lines: row.lines.map((line) => ({
+      quantity: line.quantity,
+      unitPrice: fromCents(line.unitPriceCents),
+      lineTotal: fromCents(line.unitPriceCents * line.quantity),
+    })),
+    leadTimeDays: row.leadTimeDays,
+    validUntil: row.validUntil,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+function toMessage(row: QuoteMessageRow): QuoteMessage {
+  return {
+    _id: row.id,
+    authorName: row.authorName,
+    authorRole: row.authorRole,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+const mailRequest = (row: QuoteRequestRow) => ({
+  id: row.id,
+  partName: row.partName,
+  customerName: row.customerName,
+  customerEmail: row.customerEmail,
+})
+
+export type QuotesService = ReturnType<typeof createQuotesService>
+
+export function createQuotesService({
+  db,
+  mails,
+  now = () => new Date(),
+}: {
+  db: Db
+  mails: QuoteMails
+  /** Test hook: the clock the shop's today is read from. */
+  now?: () => Date
+}) {
+  async function full(row: QuoteRequestRow): Promise<QuoteRequest> {
+    const [drawings, offerRows] = [await listDrawingMeta(db, row.id), await listOffers(db, row.id)]
+    const offers = offerRows.map(toOffer)
+    const acceptedOffer = offerRows.find((o) => o.id === row.acceptedOfferId)
+    const acceptedLine = acceptedOffer?.lines.find((l) => l.quantity === row.acceptedQuantity)
+    return {
+      ...toSummary(row),
+      material: row.material,
+      neededBy: row.neededBy,
+      tolerance: row.tolerance,
+      finish: row.finish,
+      notes: row.notes,
+      phone: row.phone,
+      address: row.address,
+      drawings: drawings.map((d) => ({
+        _id: d.id,
+        name: d.name,
+        type: d.contentType,
+        kind: d.kind as QuoteDrawingKind,
+        size: d.byteSize,
+      })),
+      offer: offers[offers.length - 1] ?? null,
+      offers,
+      declineReason: row.declineReason,
+      accepted: acceptedLine
+        ? { quantity: acceptedLine.quantity, unitPrice: fromCents(acceptedLine.unitPriceCents) }
+        : null,
+      orderId: row.orderId,
+      resentFrom: row.resentFromId,
+    }
+  }
+
+  /** The request if the actor is its buyer or an admin; anyone else learns nothing (404). */
+  async function readable(actor: Actor, id: string): Promise<QuoteRequestRow> {
+    const row = isUuid(id) ? await findRequest(db, id) : undefined
+    if (!row || (row.customerId !== actor.id && actor.role !== 'admin')) throw notFound()
+    return row
+  }
+
+  /** The request if the actor is its buyer: an admin may read it but not act as the buyer. */
+  async function ownedBy(actor: Actor, id: string): Promise<QuoteRequestRow> {
+    const row = isUuid(id) ? await findRequest(db, id) : undefined
+    if (!row) throw notFound()
+    if (row.customerId !== actor.id)
+      throw actor.role === 'admin' ? new AppError('FORBIDDEN') : notFound()
+    return row
+  }
+
+  /** After a conditional step found nothing to change: 404 if gone, else 409 with the status. */
+  async function refuseStep(id: string): Promise<never> {
+    const current = await findRequest(db, id)
+    if (!current) throw notFound()
+    throw wrongStatus(current.status)
+  }
+
+  return {
+    checkDrawings,
+
+    async create(actor: Actor, fields: unknown, files: UploadedDrawing[]): Promise<QuoteRequest> {
+      const parsed = QuoteRequestFieldsSchema.safeParse(fields)
+      const problems: Record<string, string> = {}
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const key = issue.path.map(String).join('.') || '_'
+          problems[key] ??= issue.message
+        }
+      } else {
+        const past = quoteNeededByProblem(parsed.data.neededBy, now())
+        if (past) problems.neededBy = past
+      }
+      const drawings = checkDrawings(files)
+      Object.assign(problems, drawings.problems)
+      const first = Object.values(problems)[0]
+      if (first !== undefined || !parsed.success)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          first ?? messages.errors.VALIDATION_FAILED,
+          problems,
+        )
+      const body = parsed.data
+      // The request and its drawings are one transaction: a refusal or a failure stores nothing.
+      const row = await db.transaction((tx) =>
+        insertRequest(
+          tx,
+          {
+            customerId: actor.id,
+            customerEmail: actor.email,
+            customerName: fitDisplayName(actor.name, actor.email),
+            process: body.process,
+            partName: body.partName,
+            material: body.material,
+            quantities: body.quantities,
+            neededBy: body.neededBy ?? null,
+            tolerance: body.tolerance,
+            finish: body.finish,
+            notes: body.notes,
+            phone: body.phone,
+            address: body.address,
+          },
+          drawings.rows,
+        ),
+      )
+      await mails.newRequest(mailRequest(row))
+      return full(row)
+    },
+
+    async listMine(actor: Actor, customer: string): Promise<QuoteSummary[]> {
+      const own = same(actor.email, customer)
+      if (!own && actor.role !== 'admin') throw new AppError('FORBIDDEN')
+      await expireAllPast(db, now())
+      const rows = await listRequestsOf(db, own ? { customerId: actor.id } : { email: customer })
+      return rows.map(toSummary)
+    },
+
+    async listAll(status?: QuoteStatus): Promise<QuoteAdminList> {
+      await expireAllPast(db, now())
+      const [rows, waiting] = [await listAllRequests(db, status), await countWaiting(db)]
+      return { quotes: rows.map(toSummary), waiting }
+    },
+
+    async getOne(actor: Actor, id: string): Promise<QuoteRequest> {
+      const row = await readable(actor, id)
+      if (row.status === 'quoted' && (await expireIfPast(db, row.id, now())))
+        return full((await findRequest(db, row.id)) ?? row)
+      return full(row)
+    },
+
+    async drawing(actor: Actor, id: string, drawingId: string) {
+      const row = await readable(actor, id)
+      const file = isUuid(drawingId) ? await findDrawing(db, row.id, drawingId) : undefined
+      if (!file) throw new AppError('NOT_FOUND', m.drawingNotFound)
+      return { ...file, kind: file.kind as QuoteDrawingKind }
+    },
+
+    async offer(actor: Actor, id: string, body: QuoteOfferBody): Promise<QuoteRequest> {
+      if (!isUuid(id)) throw notFound()
+      const today = shopDate(now())
+      if (body.validUntil < today)
+        throw new AppError('VALIDATION_FAILED', m.validUntilPast, { validUntil: m.validUntilPast })
+      if (body.validUntil > addDays(today, QUOTE_VALID_DAYS_MAX))
+        throw new AppError('VALIDATION_FAILED', m.validUntilTooFar, {
+          validUntil: m.validUntilTooFar,
+        })
+      // The step and the revision are one transaction; the conditional update also holds the
+      // row, so two admins quoting at once get revisions n and n + 1, never the same number.
+      const done = await db.transaction(async (tx) => {
+        const row = await changeStatus(tx, id, ['requested', 'quoted'], {
+          status: 'quoted',
+          expiryWarnedAt: null,
+        })
+        if (!row) return undefined
+        const revision = await insertOffer(tx, {
+          requestId: id,
+          leadTimeDays: body.leadTimeDays,
+          validUntil: body.validUntil,
+          note: body.note,
+          createdBy: actor.id,
+          lines: body.lines.map((l) => ({
+            quantity: l.quantity,
+            unitPriceCents: toCents(l.unitPrice),
+          })),
+        })
+        return { row, revision }
+      })
+      if (!done) return refuseStep(id)
+      if (done.revision === 1) await mails.quoteSent(mailRequest(done.row), body.validUntil)
+      else await mails.quoteRevised(mailRequest(done.row), body.validUntil)
+      return full(done.row)
+    },
+
+    async decline(actor: Actor, id: string, reason: string): Promise<QuoteRequest> {
+      await ownedBy(actor, id)
+      const row = await db.transaction(async (tx) => {
+        await expireIfPast(tx, id, now())
+        return changeStatus(tx, id, ['quoted'], {
+          status: 'declined',
+          declineReason: reason.trim() || null,
+        })
+      })
+      if (!row) return refuseStep(id)
+      await mails.declined(mailRequest(row), reason)
+      return full(row)
+    },
+
+    async withdraw(actor: Actor, id: string): Promise<QuoteRequest> {
+      await ownedBy(actor, id)
+      const row = await db.transaction(async (tx) => {
+        await expireIfPast(tx, id, now())
+        return changeStatus(tx, id, ['requested', 'quoted'], { status: 'withdrawn' })
+      })
+      if (!row) return refuseStep(id)
+      return full(row)
+    },
+
+    /** An expired, declined or withdrawn request sent again as a new one, drawings copied. */
+    async resend(actor: Actor, id: string): Promise<QuoteRequest> {
+      await ownedBy(actor, id)
+      const outcome = await db.transaction(async (tx) => {
+        await expireIfPast(tx, id, now())
+        // Holding the old row makes a double click wait, then find the first click's copy.
+        const old = await lockRequest(tx, id)
+        if (!old) return { refused: true as const }
+        if (!['expired', 'declined', 'withdrawn'].includes(old.status))
+          return { refused: true as const, status: old.status }
+        const earlier = await findResentCopy(tx, id)
+        if (earlier) return { refused: false as const, row: earlier, fresh: false }
+        const row = await insertRequest(
+          tx,
+          {
+            customerId: old.customerId,
+            customerEmail: old.customerEmail,
+            customerName: old.customerName,
+            process: old.process,
+            partName: old.partName,
+            material: old.material,
+            quantities: old.quantities,
+            neededBy: old.neededBy && old.neededBy >= shopDate(now()) ? old.neededBy : null,
+            tolerance: old.tolerance,
+            finish: old.finish,
+            notes: old.notes,
+            phone: old.phone,
+            address: old.address,
+            resentFromId: old.id,
+          },
+          [],
+        )
+        await copyDrawings(tx, old.id, row.id)
+        return { refused: false as const, row, fresh: true }
+      })
+      if (outcome.refused)
+        return outcome.status ? Promise.reject(wrongStatus(outcome.status)) : refuseStep(id)
+      if (outcome.fresh) await mails.newRequest(mailRequest(outcome.row))
+      return full(outcome.row)
+    },
+
+    async listMessages(actor: Actor, id: string): Promise<QuoteMessage[]> {
+      const row = await readable(actor, id)
+      return (await listMessages(db, row.id)).map(toMessage)
+    },
+
+    async postMessage(actor: Actor, id: string, body: QuoteMessageBody): Promise<QuoteMessage> {
+      const row = await readable(actor, id)
+      const inserted = await insertMessage(db, {
+        requestId: row.id,
+        authorId: actor.id,
+        authorName: fitDisplayName(actor.name, actor.email),
+        authorRole: actor.role,
+        text: body.text,
+      })
+      return toMessage(inserted)
+    },
+  }
+}
