@@ -4,6 +4,7 @@ import { bearer, signUp, uniqueEmail, type TestUser } from './accounts.js'
 import { buildTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
 import { insertTool } from './factories.js'
+import { insertQuotedRequest } from './quotes.js'
 import { uploadedImageUrl } from './uploads.js'
 
 const database = useTestDatabase()
@@ -19,6 +20,8 @@ type Case = {
     toolId: string
     orderId: string
     promotionId: string
+    /** A request of A's, quoted (issue 15). */
+    quoteId: string
   }) => string
   /** 'order' stands for a valid order of the test's tool; 'product' for a valid new product. */
   payload?: object | 'order' | 'orderRef' | 'product' | 'cart' | 'checkout'
@@ -236,6 +239,14 @@ const cases: Case[] = [
     url: (c) => `/api/promotion/${c.promotionId}`,
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
+  // Quotes, accepting (issue 15; quotes-accept's rows). Only the buyer accepts; staff do not.
+  {
+    route: 'POST /api/quote/{A quote}/accept',
+    method: 'POST',
+    url: (c) => `/api/quote/${c.quoteId}/accept`,
+    payload: { quantity: 100 },
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 403 },
+  },
   // Last: it cancels A's order. B cannot reach it; the admin's delete then finds it cancelled.
   {
     route: 'DELETE /api/purchase/{A order}',
@@ -294,6 +305,12 @@ test('every spec route answers each kind of caller as the rules say', async ({
     toolId: tool.id,
     orderId: placed.json<{ insertedId: string }>().insertedId,
     promotionId: promotion.json<{ id: string }>().id,
+    quoteId: (
+      await insertQuotedRequest(database.current.db, {
+        customer: a,
+        lines: [{ quantity: 100, unitPriceCents: 450 }],
+      })
+    ).request.id,
   }
   const product = {
     name: 'Matrix spanner',
