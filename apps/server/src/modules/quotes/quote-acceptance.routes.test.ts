@@ -261,3 +261,12 @@ describe('the accepted e-mail', () => {
     expect((await quoteRow(db(), request.id)).status).toBe('accepted')
   })
 })
+
+test('the OpenAPI document shows the accept route with its words', async ({ onTestFinished }) => {
+  const app = await buildTestApp(database.current, onTestFinished)
+  const res = await app.inject({ method: 'GET', url: '/api/docs/json' })
+  const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>()
+  const text = JSON.stringify(doc.paths['/api/quote/{id}/accept']?.post)
+  for (const word of ['quantity', 'revision', 'accepted', 'offer', 'offers', 'drawings'])
+    expect(text).toContain(`"${word}"`)
+})
