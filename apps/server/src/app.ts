@@ -38,6 +38,8 @@ import { createPaymentsService } from './modules/payments/payments.service.js'
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js'
 import { createStripeProvider } from './modules/payments/stripe-provider.js'
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js'
+import { quoteAcceptanceRoutes } from './modules/quotes/quote-acceptance.routes.js'
+import { createQuoteAcceptanceService } from './modules/quotes/quote-acceptance.service.js'
 import { createPromotionsService } from './modules/promotions/promotions.service.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { createQuoteMails } from './modules/quotes/quotes.mails.js'
@@ -96,12 +98,19 @@ function createServices(
     : createSandboxProvider({ db, holdHours: config.orderHoldHours })
   const provider = stripe ?? sandbox!
   const accounts = createAccountsService({ db, tokens, adminEmails: config.adminEmails })
-  const cart = createCartService({ db, catalog, accounts })
+  const quoteAcceptance = createQuoteAcceptanceService({
+    db,
+    // quotes-core's mails are wired at merge
+    mails: { accepted: async () => {} },
+    log,
+  })
+  const cart = createCartService({ db, catalog, accounts, quotes: quoteAcceptance })
   const orders = createOrdersService({
     db,
     catalog,
     accounts,
     cart,
+    quotes: quoteAcceptance,
     provider,
     holdHours: config.orderHoldHours,
     log,
@@ -124,6 +133,7 @@ function createServices(
     accounts,
     catalog,
     cart,
+    quoteAcceptance,
     orders,
     contact: createContactService({ db }),
     media,
@@ -229,6 +239,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(catalogRoutes, { catalog: services.catalog })
   await app.register(ordersRoutes, { orders: services.orders })
   await app.register(cartRoutes, { cart: services.cart })
+  await app.register(quoteAcceptanceRoutes, { acceptance: services.quoteAcceptance })
   await app.register(contactRoutes, { contact: services.contact })
   await app.register(paymentsRoutes, {
     payments: services.payments,

@@ -6,6 +6,7 @@ import { buildTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
 import { drawings } from './drawings.js'
 import { insertTool } from './factories.js'
+import { insertQuotedRequest } from './quote-rows.js'
 import { postQuote, quoteFields, quoteForm } from './quotes.js'
 import { uploadedImageUrl } from './uploads.js'
 
@@ -26,6 +27,8 @@ type Case = {
     quoteId: string
     quoteDrawingId: string
     quote2Id: string
+    /** A request of A's, quoted, for the accept row (issue 15). */
+    acceptQuoteId: string
   }) => string
   /**
    * 'order' stands for a valid order of the test's tool; 'product' for a valid new product;
@@ -324,6 +327,14 @@ const cases: Case[] = [
     url: (c) => `/api/quote/${c.quote2Id}/withdraw`,
     expect: { anonymous: 401, customerB: 404, admin: 403, customerA: 200 },
   },
+  // Only the buyer accepts; staff do not.
+  {
+    route: 'POST /api/quote/{A quote}/accept',
+    method: 'POST',
+    url: (c) => `/api/quote/${c.acceptQuoteId}/accept`,
+    payload: { quantity: 100 },
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 403 },
+  },
   // Last: it cancels A's order. B cannot reach it; the admin's delete then finds it cancelled.
   {
     route: 'DELETE /api/purchase/{A order}',
@@ -386,6 +397,12 @@ test('every spec route answers each kind of caller as the rules say', async ({
     quoteId: quoteRequest._id,
     quoteDrawingId: quoteRequest.drawings[0]?._id ?? '',
     quote2Id: quote2.json<{ _id: string }>()._id,
+    acceptQuoteId: (
+      await insertQuotedRequest(database.current.db, {
+        customer: a,
+        lines: [{ quantity: 100, unitPriceCents: 450 }],
+      })
+    ).request.id,
     toolId: tool.id,
     orderId: placed.json<{ insertedId: string }>().insertedId,
     promotionId: promotion.json<{ id: string }>().id,

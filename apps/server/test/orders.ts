@@ -11,7 +11,12 @@ import { bearer, type TestUser } from './accounts.js'
 
 export const where = { phone: '+880 1711 000000', address: 'House 12, Road 3, Gazipur' }
 
-export const checkout = (app: App, user: TestUser, lines: { tool: string; quantity: number }[]) =>
+/** A checkout of stock tools and, since issue 15, custom parts (`{ quote, quantity }`). */
+export const checkout = (
+  app: App,
+  user: TestUser,
+  lines: (({ tool: string } | { quote: string }) & { quantity: number })[],
+) =>
   app.inject({
     method: 'POST',
     url: '/api/checkout',

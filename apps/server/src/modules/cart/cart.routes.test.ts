@@ -6,8 +6,9 @@ import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
+import { acceptQuote, insertQuotedRequest, quoteRow, shopDay } from '../../../test/quote-rows.js'
 import type { App } from '../../app.js'
-import { cartLines, tools } from '../../db/schema/index.js'
+import { cartLines, quoteOffers, tools } from '../../db/schema/index.js'
 
 /** GET/PUT /api/cart (issue 14): the signed-in buyer's cart, kept by the server. */
 const database = useTestDatabase()
@@ -137,6 +138,191 @@ describe('the server cart', () => {
     expect(ErrorBodySchema.parse(res.json()).error.fields).toEqual({
       lines: messages.cartRules.tooManyLines(50),
     })
+  })
+})
+
+describe('custom parts in the cart (issue 15)', () => {
+  const lines = [
+    { quantity: 100, unitPriceCents: 450 },
+    { quantity: 500, unitPriceCents: 320 },
+  ]
+
+  test('GET and PUT list the tool lines, then the accepted quotes, oldest accepted first, with their quoted price', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const tool = await insertTool(db())
+    const first = await insertQuotedRequest(db(), {
+      customer: user,
+      partName: 'Gear housing',
+      lines,
+      leadTimeDays: 15,
+      validUntil: shopDay(7),
+    })
+    const second = await insertQuotedRequest(db(), {
+      customer: user,
+      partName: 'Flange bracket',
+      lines,
+      leadTimeDays: 8,
+      validUntil: shopDay(9),
+    })
+    // Quoted but not accepted: not in the cart.
+    await insertQuotedRequest(db(), { customer: user, lines })
+    expect((await acceptQuote(app, user, first.request.id, { quantity: 500 })).statusCode).toBe(200)
+    expect((await acceptQuote(app, user, second.request.id, { quantity: 100 })).statusCode).toBe(
+      200,
+    )
+    const expected = [
+      { tool: tool.id, quantity: 2 },
+      {
+        quote: first.request.id,
+        quantity: 500,
+        name: 'Custom: Gear housing',
+        unitPrice: 3.2,
+        leadTimeDays: 15,
+        validUntil: shopDay(7),
+      },
+      {
+        quote: second.request.id,
+        quantity: 100,
+        name: 'Custom: Flange bracket',
+        unitPrice: 4.5,
+        leadTimeDays: 8,
+        validUntil: shopDay(9),
+      },
+    ]
+
+    // The buyer's order of lines does not move the quotes: tools first, then by acceptance.
+    const res = await put(app, user, [
+      { quote: second.request.id, quantity: 100 },
+      { tool: tool.id, quantity: 2 },
+      { quote: first.request.id.toUpperCase(), quantity: 500 },
+    ])
+    expect(res.statusCode, res.body).toBe(200)
+    expect(CartSchema.parse(res.json()).lines).toEqual(expected)
+    expect(CartSchema.parse((await get(app, user)).json()).lines).toEqual(expected)
+    // No cart row stands for a quote: being accepted is being in the cart.
+    expect(await db().select().from(cartLines)).toHaveLength(1)
+    expect((await quoteRow(db(), first.request.id)).status).toBe('accepted')
+  })
+
+  test('a PUT that leaves a quote out returns it to Quoted while its offer is valid, else to Expired', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const tool = await insertTool(db())
+    const valid = await insertQuotedRequest(db(), { customer: user, lines })
+    const lapsed = await insertQuotedRequest(db(), { customer: user, lines })
+    const kept = await insertQuotedRequest(db(), { customer: user, lines })
+    for (const q of [valid, lapsed, kept])
+      expect((await acceptQuote(app, user, q.request.id, { quantity: 100 })).statusCode).toBe(200)
+    // Its Valid until passed while it sat in the cart.
+    await db()
+      .update(quoteOffers)
+      .set({ validUntil: shopDay(-1) })
+      .where(eq(quoteOffers.id, lapsed.offer.id))
+
+    const res = await put(app, user, [
+      { tool: tool.id, quantity: 1 },
+      { quote: kept.request.id, quantity: 100 },
+    ])
+
+    expect(res.statusCode, res.body).toBe(200)
+    expect(CartSchema.parse(res.json()).lines).toEqual([
+      { tool: tool.id, quantity: 1 },
+      expect.objectContaining({ quote: kept.request.id }),
+    ])
+    expect(await quoteRow(db(), valid.request.id)).toMatchObject({
+      status: 'quoted',
+      acceptedOfferId: null,
+      acceptedQuantity: null,
+    })
+    expect((await quoteRow(db(), lapsed.request.id)).status).toBe('expired')
+    expect((await quoteRow(db(), kept.request.id)).status).toBe('accepted')
+    // Quoted again: the buyer may accept it again, another line if they like.
+    expect((await acceptQuote(app, user, valid.request.id, { quantity: 500 })).statusCode).toBe(200)
+    // An empty cart removes every quote.
+    expect((await put(app, user, [])).json()).toEqual({ lines: [] })
+    expect((await quoteRow(db(), kept.request.id)).status).toBe('quoted')
+  })
+
+  test('a quote line must be one of the buyer’s accepted quotes at its quoted quantity; a refused PUT changes nothing', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const other = await signUp(app)
+    const tool = await insertTool(db())
+    const mine = await insertQuotedRequest(db(), { customer: user, lines })
+    const notAccepted = await insertQuotedRequest(db(), { customer: user, lines })
+    const theirs = await insertQuotedRequest(db(), { customer: other, lines })
+    expect((await acceptQuote(app, user, mine.request.id, { quantity: 100 })).statusCode).toBe(200)
+    expect((await acceptQuote(app, other, theirs.request.id, { quantity: 100 })).statusCode).toBe(
+      200,
+    )
+    expect(
+      (
+        await put(app, user, [
+          { tool: tool.id, quantity: 1 },
+          { quote: mine.request.id, quantity: 100 },
+        ])
+      ).statusCode,
+    ).toBe(200)
+    const line = messages.cartRules.lineProblem
+    const q = messages.quoteRules
+
+    const cases: [object[], number, string, Record<string, string>][] = [
+      [
+        [
+          { tool: tool.id, quantity: 5 },
+          { quote: notAccepted.request.id, quantity: 100 },
+        ],
+        409,
+        line(2, notAccepted.request.id, q.notInCart),
+        { 'lines.1.quote': q.notInCart },
+      ],
+      [
+        [{ quote: theirs.request.id, quantity: 100 }],
+        409,
+        line(1, theirs.request.id, q.notInCart),
+        { 'lines.0.quote': q.notInCart },
+      ],
+      [
+        [{ quote: 'not-a-quote', quantity: 100 }],
+        409,
+        line(1, 'not-a-quote', q.notInCart),
+        { 'lines.0.quote': q.notInCart },
+      ],
+      [
+        [{ quote: mine.request.id, quantity: 500 }],
+        400,
+        line(1, 'Custom: Flange bracket', q.quantityFixed),
+        { 'lines.0.quantity': q.quantityFixed },
+      ],
+    ]
+    for (const [sent, status, message, fields] of cases) {
+      const res = await put(app, user, sent)
+      expect(res.statusCode, JSON.stringify(sent)).toBe(status)
+      expect(ErrorBodySchema.parse(res.json()).error).toMatchObject({ message, fields })
+    }
+    const twice = await put(app, user, [
+      { quote: mine.request.id, quantity: 100 },
+      { quote: mine.request.id.toUpperCase(), quantity: 100 },
+    ])
+    expect(twice.statusCode).toBe(400)
+    expect(ErrorBodySchema.parse(twice.json()).error.fields).toEqual({
+      'lines.1.quote': messages.cartRules.duplicateQuote,
+    })
+
+    // Nothing moved: the tool line and the accepted quote are as they were.
+    expect(CartSchema.parse((await get(app, user)).json()).lines).toEqual([
+      { tool: tool.id, quantity: 1 },
+      expect.objectContaining({ quote: mine.request.id, quantity: 100 }),
+    ])
+    expect((await quoteRow(db(), notAccepted.request.id)).status).toBe('quoted')
+    expect((await quoteRow(db(), theirs.request.id)).status).toBe('accepted')
   })
 })
 

@@ -1,6 +1,8 @@
 import {
+  isQuoteLine,
   messages,
   quantityProblem,
+  type CartAnyLineInput,
   type CartLineInput,
   type ErrorCode,
   type PricedTool,
@@ -14,7 +16,7 @@ export type LineRefusal = {
   /** 0-based, as in the request. */
   index: number
   name: string
-  field: 'tool' | 'quantity'
+  field: 'tool' | 'quantity' | 'quote'
   code: ErrorCode
   why: string
 }
@@ -33,20 +35,38 @@ export function pricedTool(row: LineToolRow): PricedTool {
 }
 
 /**
- * Ids as the database spells them (a uuid may come in capitals), so that one tool cannot
- * hide in a cart twice under two spellings.
+ * A cart's or a checkout's lines split into stock tools and custom parts (issue 15), ids as
+ * the database spells them, each with its place in the request (refusals name that place).
  */
-export function normalizeLines(lines: readonly CartLineInput[]): CartLineInput[] {
-  const normalized = lines.map((line) => ({ ...line, tool: line.tool.toLowerCase() }))
+export function splitLines(lines: readonly CartAnyLineInput[]) {
+  const tools: CartLineInput[] = []
+  const toolIndex: number[] = []
+  const quotes: { index: number; quote: string; quantity: number }[] = []
   const seen = new Set<string>()
-  normalized.forEach((line, index) => {
-    if (seen.has(line.tool)) {
-      const message = messages.cartRules.duplicateTool
-      throw new AppError('VALIDATION_FAILED', message, { [`lines.${index}.tool`]: message })
+  lines.forEach((line, index) => {
+    if (isQuoteLine(line)) {
+      const quote = line.quote.toLowerCase()
+      if (seen.has(`quote:${quote}`)) {
+        const message = messages.cartRules.duplicateQuote
+        throw new AppError('VALIDATION_FAILED', message, { [`lines.${index}.quote`]: message })
+      }
+      seen.add(`quote:${quote}`)
+      quotes.push({ index, quote, quantity: line.quantity })
+    } else {
+      const tool = line.tool.toLowerCase()
+      if (seen.has(`tool:${tool}`)) {
+        const message = messages.cartRules.duplicateTool
+        throw new AppError('VALIDATION_FAILED', message, { [`lines.${index}.tool`]: message })
+      }
+      seen.add(`tool:${tool}`)
+      tools.push({ tool, quantity: line.quantity })
+      toolIndex.push(index)
     }
-    seen.add(line.tool)
   })
-  return normalized
+  /** Refusals of the tool lines, renumbered to the request's places. */
+  const atRequestPlace = (refusals: readonly LineRefusal[]): LineRefusal[] =>
+    refusals.map((r) => ({ ...r, index: toolIndex[r.index] ?? r.index }))
+  return { tools, toolIndex, quotes, atRequestPlace }
 }
 
 /**

@@ -9,12 +9,32 @@ import {
 } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp } from '../../../test/accounts.js'
+import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
-import { cancel, checkout, purchase, stockOf } from '../../../test/orders.js'
-import { orderLines, orders, tools } from '../../db/schema/index.js'
+import {
+  cancel,
+  checkout,
+  insertFirstOrderPromotion,
+  openPaymentPage,
+  purchase,
+  stockOf,
+} from '../../../test/orders.js'
+import {
+  acceptQuote,
+  customShipsBy,
+  insertQuotedRequest,
+  quoteRow,
+  shopDay,
+} from '../../../test/quote-rows.js'
+import {
+  orderLines,
+  orders,
+  quoteOffers,
+  sandboxPaymentIntents,
+  tools,
+} from '../../db/schema/index.js'
 import { eq } from 'drizzle-orm'
 
 /** POST /api/checkout (issue 14): several lines, one order, all of them or none. */
@@ -340,5 +360,336 @@ describe('the cart after a checkout', () => {
     expect((await purchase(app, user, b.id, 1)).statusCode).toBe(201)
     const kept = await app.inject({ method: 'GET', url: '/api/cart', headers: bearer(user) })
     expect(kept.json()).toEqual({ lines: [{ tool: b.id, quantity: 2 }] })
+  })
+})
+
+describe('custom parts (issue 15)', () => {
+  const quoted = [
+    { quantity: 100, unitPriceCents: 450 },
+    { quantity: 500, unitPriceCents: 320 },
+  ]
+
+  /** A quote of `user` accepted at `quantity`, in their cart. */
+  async function acceptedQuote(
+    app: Awaited<ReturnType<typeof buildTestApp>>,
+    user: TestUser,
+    quantity = 500,
+    extra: { partName?: string; leadTimeDays?: number } = {},
+  ) {
+    const q = await insertQuotedRequest(db(), { customer: user, lines: quoted, ...extra })
+    const res = await acceptQuote(app, user, q.request.id, { quantity })
+    expect(res.statusCode, res.body).toBe(200)
+    return q
+  }
+
+  test('a stock tool and a custom part make one order: priced from the quote, made whole, the quote Ordered; paid with 4242, then shipped', async ({
+    onTestFinished,
+  }) => {
+    const adminEmail = uniqueEmail('admin')
+    const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
+    const admin = await signUp(app, { email: adminEmail })
+    const user = await signUp(app)
+    const clamp = await insertTool(db(), { name: 'Spring clamp', priceCents: 1999, quantity: 10 })
+    const { request } = await acceptedQuote(app, user, 500, { leadTimeDays: 12 })
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/cart',
+      headers: bearer(user),
+      payload: {
+        lines: [
+          { tool: clamp.id, quantity: 2 },
+          { quote: request.id, quantity: 500 },
+        ],
+      },
+    })
+    expect(put.statusCode, put.body).toBe(200)
+
+    const res = await checkout(app, user, [
+      { tool: clamp.id, quantity: 2 },
+      { quote: request.id, quantity: 500 },
+    ])
+
+    expect(res.statusCode, res.body).toBe(201)
+    const { order, insertedId } = PurchaseResponseSchema.parse(res.json())
+    expect(order.lines).toEqual([
+      {
+        tool: clamp.id,
+        quote: null,
+        leadTimeDays: null,
+        name: 'Spring clamp',
+        quantity: 2,
+        unitPrice: 19.99,
+        lineTotal: 39.98,
+        fromStock: 2,
+        madeToOrder: 0,
+        shipsBy: shopDate(new Date()),
+      },
+      {
+        tool: null,
+        quote: request.id,
+        leadTimeDays: 12,
+        name: 'Custom: Flange bracket',
+        quantity: 500,
+        unitPrice: 3.2,
+        lineTotal: 1600,
+        fromStock: 0,
+        madeToOrder: 500,
+        shipsBy: customShipsBy(12),
+      },
+    ])
+    expect(order).toMatchObject({
+      subtotal: 1639.98,
+      totalMoney: 1639.98,
+      toolsId: clamp.id,
+      tools: 'Spring clamp, Custom: Flange bracket',
+      purchaseQuantity: 502,
+      status: 'unpaid',
+    })
+    expect(await stockOf(db(), clamp.id)).toBe(8)
+    expect(await quoteRow(db(), request.id)).toMatchObject({
+      status: 'ordered',
+      orderId: insertedId,
+      acceptedQuantity: 500,
+    })
+    // Both lines left the cart: the tool's row, and the quote by being ordered.
+    const cart = await app.inject({ method: 'GET', url: '/api/cart', headers: bearer(user) })
+    expect(cart.json()).toEqual({ lines: [] })
+
+    const intent = await openPaymentPage(app, user, insertedId)
+    expect(intent.amount).toBe(1639.98)
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/sandbox/payment_intents/confirm',
+      payload: {
+        clientSecret: intent.clientSecret,
+        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+        billingDetails: { name: user.name, email: user.email },
+      },
+    })
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    const paid = await app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${insertedId}`,
+      headers: bearer(user),
+      payload: { transactionId: intent.paymentIntentId },
+    })
+    expect(paid.statusCode, paid.body).toBe(200)
+    expect(OrderSchema.parse(paid.json())).toMatchObject({ status: 'paid', paid: true })
+    expect((await quoteRow(db(), request.id)).status).toBe('ordered')
+
+    const shipped = await app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${insertedId}/status`,
+      headers: bearer(admin),
+      payload: { status: 'shipped' },
+    })
+    expect(shipped.statusCode, shipped.body).toBe(200)
+    expect(OrderSchema.parse(shipped.json())).toMatchObject({
+      status: 'shipped',
+      lines: [
+        expect.objectContaining({ tool: clamp.id }),
+        expect.objectContaining({ quote: request.id }),
+      ],
+    })
+    expect((await quoteRow(db(), request.id)).status).toBe('ordered')
+  })
+
+  test('an order of custom parts only has no tool (toolsId is the quote) and its lines count towards the first-order discount', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    await insertFirstOrderPromotion(db(), { percent: 10, capCents: 100_000 })
+    const { request } = await acceptedQuote(app, user, 100)
+
+    const res = await checkout(app, user, [{ quote: request.id, quantity: 100 }])
+
+    expect(res.statusCode, res.body).toBe(201)
+    const { order, insertedId } = PurchaseResponseSchema.parse(res.json())
+    expect(order).toMatchObject({
+      toolsId: request.id,
+      tools: 'Custom: Flange bracket',
+      price: 4.5,
+      subtotal: 450,
+      discount: { amount: 45 },
+      totalMoney: 405,
+    })
+    const [row] = await db().select().from(orders).where(eq(orders.id, insertedId))
+    expect(row?.toolId).toBeNull()
+  })
+
+  test('a custom line that is not the buyer’s accepted quote at its quantity, still valid, refuses the whole order by line and takes nothing', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const other = await signUp(app)
+    const tool = await insertTool(db(), { name: 'Hex nut', quantity: 10 })
+    const q = messages.quoteRules
+    const notAccepted = await insertQuotedRequest(db(), { customer: user, lines: quoted })
+    const theirs = await acceptedQuote(app, other, 500)
+    const mine = await acceptedQuote(app, user, 500)
+    const lapsed = await acceptedQuote(app, user, 500, { partName: 'Cam plate' })
+    await db()
+      .update(quoteOffers)
+      .set({ validUntil: shopDay(-1) })
+      .where(eq(quoteOffers.id, lapsed.offer.id))
+    const ordered = await acceptedQuote(app, user, 100, { partName: 'Lever arm' })
+    expect(
+      (await checkout(app, user, [{ quote: ordered.request.id, quantity: 100 }])).statusCode,
+    ).toBe(201)
+    const ordersBefore = (await db().select().from(orders)).length
+
+    const cases: [string, number, number, string, string][] = [
+      [notAccepted.request.id, 500, 409, notAccepted.request.id, q.notInCart],
+      [theirs.request.id, 500, 409, theirs.request.id, q.notInCart],
+      [
+        '00000000-0000-4000-8000-000000000000',
+        500,
+        409,
+        '00000000-0000-4000-8000-000000000000',
+        q.notInCart,
+      ],
+      [mine.request.id, 100, 400, 'Custom: Flange bracket', q.quantityFixed],
+      [lapsed.request.id, 500, 409, 'Custom: Cam plate', q.expired(shopDay(-1))],
+      [ordered.request.id, 100, 409, 'Custom: Lever arm', q.alreadyOrdered],
+    ]
+    for (const [quote, quantity, status, name, why] of cases) {
+      const res = await checkout(app, user, [
+        { tool: tool.id, quantity: 4 },
+        { quote, quantity },
+      ])
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status)
+      const { error } = ErrorBodySchema.parse(res.json())
+      expect(error.message).toBe(line(2, name, why))
+      expect(error.fields).toEqual({ 'lines.1.quote': why })
+    }
+    expect(await stockOf(db(), tool.id)).toBe(10)
+    expect(await db().select().from(orders)).toHaveLength(ordersBefore)
+    expect((await quoteRow(db(), mine.request.id)).status).toBe('accepted')
+    expect((await quoteRow(db(), lapsed.request.id)).status).toBe('accepted')
+    expect((await quoteRow(db(), theirs.request.id)).status).toBe('accepted')
+    expect((await quoteRow(db(), notAccepted.request.id)).status).toBe('quoted')
+  })
+})
+
+describe('cancelled orders with custom parts (issue 15)', () => {
+  const quoted = [{ quantity: 100, unitPriceCents: 450 }]
+
+  async function orderedQuote(app: Awaited<ReturnType<typeof buildTestApp>>, user: TestUser) {
+    const tool = await insertTool(db(), { quantity: 10 })
+    const q = await insertQuotedRequest(db(), { customer: user, lines: quoted })
+    expect((await acceptQuote(app, user, q.request.id, { quantity: 100 })).statusCode).toBe(200)
+    const res = await checkout(app, user, [
+      { quote: q.request.id, quantity: 100 },
+      { tool: tool.id, quantity: 3 },
+    ])
+    expect(res.statusCode, res.body).toBe(201)
+    return { ...q, tool, orderId: PurchaseResponseSchema.parse(res.json()).insertedId }
+  }
+
+  test('cancelling gives the quote back: Quoted while its offer is valid, else Expired; the stock part returns, the made part does not', async ({
+    onTestFinished,
+  }) => {
+    const adminEmail = uniqueEmail('admin')
+    const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
+    const admin = await signUp(app, { email: adminEmail })
+    const user = await signUp(app)
+
+    // The buyer cancels their unpaid order.
+    const byBuyer = await orderedQuote(app, user)
+    expect((await cancel(app, user, byBuyer.orderId)).statusCode).toBe(200)
+    expect(await quoteRow(db(), byBuyer.request.id)).toMatchObject({
+      status: 'quoted',
+      orderId: null,
+      acceptedOfferId: null,
+    })
+    expect(await stockOf(db(), byBuyer.tool.id)).toBe(10)
+
+    // An admin cancels one whose offer ran out meanwhile.
+    const byAdmin = await orderedQuote(app, user)
+    await db()
+      .update(quoteOffers)
+      .set({ validUntil: shopDay(-1) })
+      .where(eq(quoteOffers.id, byAdmin.offer.id))
+    expect((await cancel(app, admin, byAdmin.orderId)).statusCode).toBe(200)
+    expect((await quoteRow(db(), byAdmin.request.id)).status).toBe('expired')
+
+    // The hold runs out.
+    const swept = await orderedQuote(app, user)
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(orders.id, swept.orderId))
+    await app.services.orderSweeper.sweep()
+    const [row] = await db().select().from(orders).where(eq(orders.id, swept.orderId))
+    expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
+    expect((await quoteRow(db(), swept.request.id)).status).toBe('quoted')
+    expect(await stockOf(db(), swept.tool.id)).toBe(10)
+  })
+
+  /**
+   * The rule for money that arrives after such a cancel: the order lives again only if every
+   * custom part's quote can go back to Ordered (Quoted again and its offer still valid, at the
+   * same quantity and price), as well as every tool's stock; else the payment is refunded.
+   */
+  test('a late payment reinstates the order only if every quote can be Ordered again; else it is refunded and the quote left alone', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const payLate = async (orderId: string) => {
+      const intent = await openPaymentPage(app, user, orderId)
+      expect((await cancel(app, user, orderId)).statusCode).toBe(200)
+      await db()
+        .update(sandboxPaymentIntents)
+        .set({ status: 'succeeded' })
+        .where(eq(sandboxPaymentIntents.id, intent.paymentIntentId))
+      return { intent, orderId }
+    }
+    const markPaid = (orderId: string, transactionId: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/purchase/${orderId}`,
+        headers: bearer(user),
+        payload: { transactionId },
+      })
+
+    // Quoted again and valid: the order lives again and the quote is Ordered by it.
+    const back = await orderedQuote(app, user)
+    const late = await payLate(back.orderId)
+    const paid = await markPaid(late.orderId, late.intent.paymentIntentId)
+    expect(paid.statusCode, paid.body).toBe(200)
+    expect(OrderSchema.parse(paid.json()).status).toBe('paid')
+    expect(await quoteRow(db(), back.request.id)).toMatchObject({
+      status: 'ordered',
+      orderId: back.orderId,
+      acceptedQuantity: 100,
+    })
+    expect(await stockOf(db(), back.tool.id)).toBe(7)
+
+    // Accepted again into the cart meanwhile: not Quoted, so refunded; the cart keeps it.
+    const reaccepted = await orderedQuote(app, user)
+    const late2 = await payLate(reaccepted.orderId)
+    expect(
+      (await acceptQuote(app, user, reaccepted.request.id, { quantity: 100 })).statusCode,
+    ).toBe(200)
+    const refused = await markPaid(late2.orderId, late2.intent.paymentIntentId)
+    expect(refused.statusCode).toBe(409)
+    const [row] = await db().select().from(orders).where(eq(orders.id, late2.orderId))
+    expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'refunded_out_of_stock' })
+    expect(row?.refundId).toBeTruthy()
+    expect((await quoteRow(db(), reaccepted.request.id)).status).toBe('accepted')
+    expect(await stockOf(db(), reaccepted.tool.id)).toBe(10)
+
+    // Its offer ran out: refunded too.
+    const lapsed = await orderedQuote(app, user)
+    const late3 = await payLate(lapsed.orderId)
+    await db()
+      .update(quoteOffers)
+      .set({ validUntil: shopDay(-1) })
+      .where(eq(quoteOffers.id, lapsed.offer.id))
+    expect((await markPaid(late3.orderId, late3.intent.paymentIntentId)).statusCode).toBe(409)
+    expect((await quoteRow(db(), lapsed.request.id)).status).toBe('quoted')
   })
 })

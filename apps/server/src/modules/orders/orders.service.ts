@@ -1,6 +1,5 @@
 import {
   fromCents,
-  isToolLine,
   messages,
   type CheckoutBody,
   type Order,
@@ -14,6 +13,7 @@ import type { AccountsService, Actor } from '../accounts/accounts.service.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { PaymentProvider } from '../payments/payment-provider.js'
+import type { QuoteAcceptanceService } from '../quotes/quote-acceptance.service.js'
 import {
   cancelUnpaid,
   changeStatus,
@@ -120,6 +120,7 @@ export function createOrdersService({
   catalog,
   accounts,
   cart,
+  quotes,
   provider,
   holdHours,
   log,
@@ -128,6 +129,11 @@ export function createOrdersService({
   catalog: CatalogService
   accounts: Pick<AccountsService, 'lockUsers'>
   cart: Pick<CartService, 'removeOrdered'>
+  /** Custom parts (issue 15): their quotes follow their order (ordered, back, ordered again). */
+  quotes: Pick<
+    QuoteAcceptanceService,
+    'forOrder' | 'markOrdered' | 'releaseOrdered' | 'reorderPlan' | 'reorder'
+  >
   /** Cancelling an order voids its payment; money for a sold-out order goes back (issue 13). */
   provider: Pick<PaymentProvider, 'cancelIntent' | 'refund'>
   holdHours: number
@@ -136,29 +142,38 @@ export function createOrdersService({
   const view = (row: OrderWithLines) => toOrder(row, holdHours)
   const isExpired = (row: OrderRow, now = Date.now()) =>
     row.status === 'unpaid' && now > (payByOf(row, holdHours)?.getTime() ?? Infinity)
-  const place = createOrderPlacer({ db, catalog, accounts, cart, holdHours, log })
+  const place = createOrderPlacer({ db, catalog, accounts, cart, quotes, holdHours, log })
   const placed = (row: OrderWithLines) => ({
     acknowledged: true as const,
     insertedId: row.id,
     order: view(row),
   })
 
-  /** Returns a cancelled order's stock (the caller's transaction), tools in id order. */
-  async function returnLines(tx: Tx, lines: readonly OrderLineRow[]) {
-    for (const [toolId, amount] of stockToReturn(lines))
+  /**
+   * Returns cancelled orders' stock (the caller's transaction), tools in id order, then gives
+   * their custom parts' quotes back to their buyers (Quoted while valid, else Expired); a made
+   * part is never stock.
+   */
+  async function returnLines(tx: Tx, orders: readonly { id: string; lines: OrderLineRow[] }[]) {
+    for (const [toolId, amount] of stockToReturn(orders.flatMap((o) => o.lines)))
       await catalog.returnStock(tx, toolId, amount)
+    await quotes.releaseOrdered(tx, orders)
   }
 
   /**
    * Whether a cancelled order that was paid late can live again: its first-order discount must
-   * still be its customer's only one (else two live orders would have it), and every line's
-   * stock must be there; then it is taken, all lines or none. The caller holds the customer's
-   * lock and the order's, so neither can change meanwhile.
+   * still be its customer's only one (else two live orders would have it), every line's stock
+   * must be there, and every custom part's quote must be able to go back to Ordered: Quoted
+   * again (not accepted into a cart, not expired, not declined), its latest offer still valid
+   * and holding the order's quantity at the order's unit price. Then all of it is taken, all
+   * lines or none; else the payment is refunded (a custom part's refund is worded as sold out:
+   * the part is no longer to be had at that price). The caller holds the customer's lock and
+   * the order's, so neither can change meanwhile; tools, then quotes, are locked here.
    */
   async function reinstate(
     tx: Tx,
     row: OrderWithLines,
-  ): Promise<'ok' | 'discount-used' | 'sold-out'> {
+  ): Promise<'ok' | 'discount-used' | 'sold-out' | 'quote-gone'> {
     if (
       row.firstOrderDiscount &&
       row.customerId &&
@@ -170,9 +185,12 @@ export function createOrdersService({
     await catalog.lockTools(tx, ids)
     const tools = await catalog.toolsForLines(tx, ids)
     if (wanted.some(([id, amount]) => (tools.get(id)?.quantity ?? 0) < amount)) return 'sold-out'
+    const plan = await quotes.reorderPlan(tx, row.lines)
+    if (!plan) return 'quote-gone'
     for (const [id, amount] of wanted)
       if ((await catalog.retakeStock(tx, id, amount)) === undefined)
         throw new Error('stock moved under a held lock')
+    await quotes.reorder(tx, plan, row.id)
     return 'ok'
   }
 
@@ -283,11 +301,7 @@ export function createOrdersService({
 
     /** POST /api/checkout: the cart's lines as one order, all of them or none (issue 14). */
     async checkout(actor: Actor, body: CheckoutBody) {
-      // Custom parts (issue 15) are not orderable yet: refused until the quotes service lands.
-      const toolLines = body.lines.filter(isToolLine)
-      if (toolLines.length !== body.lines.length)
-        throw new AppError('CONFLICT', messages.quoteRules.notInCart)
-      return placed(await place(actor, { ...body, lines: toolLines }, 'checkout'))
+      return placed(await place(actor, body, 'checkout'))
     },
 
     async listMine(actor: Actor, customer: string): Promise<Order[]> {
@@ -314,7 +328,9 @@ export function createOrdersService({
         const cancelled = await db.transaction(async (tx) => {
           const changed = await cancelUnpaid(tx, row.id, reason)
           if (changed)
-            await returnLines(tx, (await linesOf(tx, [changed.id])).get(changed.id) ?? [])
+            await returnLines(tx, [
+              { id: changed.id, lines: (await linesOf(tx, [changed.id])).get(changed.id) ?? [] },
+            ])
           return changed
         })
         if (cancelled) {
@@ -376,7 +392,10 @@ export function createOrdersService({
             rows.map((row) => row.id),
           )
           // All lines of all these orders, each tool once and in id order, as orders lock them.
-          await returnLines(tx, [...lines.values()].flat())
+          await returnLines(
+            tx,
+            rows.map((row) => ({ id: row.id, lines: lines.get(row.id) ?? [] })),
+          )
           return rows
         })
         if (expired.length === 0) break

@@ -1,10 +1,11 @@
 import {
+  addWorkingDays,
   messages,
   OPEN_UNPAID_ORDERS_MAX,
   priceLine,
   shipsBy,
   shopDate,
-  type CartLineInput,
+  type CartAnyLineInput,
 } from '@toolworks/shared'
 
 import type { Db, Tx } from '../../db/client.js'
@@ -14,14 +15,15 @@ import { createTransactionBatcher } from '../../lib/transaction-batcher.js'
 import type { Actor, AccountsService } from '../accounts/accounts.service.js'
 import {
   lineRefusals,
-  normalizeLines,
   pricedTool,
   refusalError,
+  splitLines,
   type LineRefusal,
 } from '../cart/line-rules.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import { bestFirstOrderDiscount } from '../promotions/first-order-discount.js'
+import type { QuoteAcceptanceService } from '../quotes/quote-acceptance.service.js'
 import {
   countOpenUnpaid,
   hasLiveOrder,
@@ -33,7 +35,8 @@ import {
 const HOUR_MS = 3_600_000
 
 /** What a buyer asks for: lines, and where the order goes. */
-export type OrderRequest = { lines: readonly CartLineInput[]; phone: string; address: string }
+export type OrderRequest = { lines: readonly CartAnyLineInput[]; phone: string; address: string }
+type SplitLines = ReturnType<typeof splitLines>
 
 /**
  * How a refusal is worded: `purchase` keeps the seed's words for its one tool (SPEC.md);
@@ -48,8 +51,7 @@ function purchaseRefusal(refusal: LineRefusal): AppError {
   return new AppError(refusal.code, refusal.why)
 }
 
-const byTool = (a: { toolId: string }, b: { toolId: string }) =>
-  a.toolId < b.toolId ? -1 : a.toolId > b.toolId ? 1 : 0
+const byIndex = (a: { index: number }, b: { index: number }) => a.index - b.index
 
 /**
  * The one way an order is placed (issue 14): POST /api/purchase is a one-line checkout.
@@ -65,6 +67,7 @@ export function createOrderPlacer({
   catalog,
   accounts,
   cart,
+  quotes,
   holdHours,
   log,
 }: {
@@ -72,6 +75,8 @@ export function createOrderPlacer({
   catalog: Pick<CatalogService, 'toolsForLines' | 'lockTools' | 'takeCheckedStock' | 'stockChanged'>
   accounts: Pick<AccountsService, 'lockUsers'>
   cart: Pick<CartService, 'removeOrdered'>
+  /** Custom parts (issue 15): whether an accepted quote can be ordered, and marking it ordered. */
+  quotes: Pick<QuoteAcceptanceService, 'forOrder' | 'markOrdered'>
   holdHours: number
   log: { warn(obj: object, msg: string): void }
 }) {
@@ -91,7 +96,7 @@ export function createOrderPlacer({
   async function placeIn(
     tx: Tx,
     actor: Actor,
-    lines: readonly CartLineInput[],
+    split: SplitLines,
     request: OrderRequest,
     wording: Wording,
   ): Promise<OrderWithLines> {
@@ -102,41 +107,76 @@ export function createOrderPlacer({
       throw new AppError('CONFLICT', messages.orderRules.tooManyUnpaid(OPEN_UNPAID_ORDERS_MAX))
 
     // The rows are locked: what is read here is what the order takes.
+    const lines = split.tools
     const tools = await catalog.toolsForLines(
       tx,
       lines.map((l) => l.tool),
     )
-    const refusals = lineRefusals(lines, tools, { stock: true })
+    const at = new Date()
+    const today = shopDate(at)
+    // Custom parts: the buyer's accepted quotes, locked after the tools (the global lock order:
+    // users, tools, then quotes), priced from the accepted offer line only.
+    const custom =
+      split.quotes.length > 0
+        ? await quotes.forOrder(tx, actor.id, split.quotes, today)
+        : { refusals: [], orderable: [] }
+    const refusals: LineRefusal[] = [
+      ...split.atRequestPlace(lineRefusals(lines, tools, { stock: true })),
+      ...custom.refusals,
+    ].sort(byIndex)
     const first = refusals[0]
     if (first) throw wording === 'purchase' ? purchaseRefusal(first) : refusalError(refusals)
 
     // The server prices every line from the locked rows (the break in force), never from
     // anything the client sent; a made-to-order line takes what stock there is.
-    const at = new Date()
-    const priced: (NewOrderLine & { toolId: string })[] = lines.map((line) => {
+    const toolLines = lines.map((line, i) => {
       const tool = tools.get(line.tool)
       if (!tool) throw new Error('a checked line lost its tool')
       const p = priceLine(pricedTool(tool), line.quantity)
       return {
-        toolId: tool.id,
-        toolName: tool.name,
-        unitPriceCents: p.unitPriceCents,
-        quantity: p.quantity,
-        lineTotalCents: p.lineTotalCents,
-        fromStock: p.fromStock,
-        madeToOrder: p.madeToOrder,
-        shipsBy: shipsBy(tool, p, at),
+        index: split.toolIndex[i] ?? i,
+        line: {
+          toolId: tool.id,
+          toolName: tool.name,
+          unitPriceCents: p.unitPriceCents,
+          quantity: p.quantity,
+          lineTotalCents: p.lineTotalCents,
+          fromStock: p.fromStock,
+          madeToOrder: p.madeToOrder,
+          shipsBy: shipsBy(tool, p, at),
+        } satisfies NewOrderLine,
       }
     })
+    // A custom part is made whole for this order: nothing comes from stock, and it ships in
+    // about its quoted lead time.
+    const customLines = custom.orderable.map((q) => ({
+      index: q.index,
+      line: {
+        toolId: null,
+        quoteId: q.quoteId,
+        toolName: q.name,
+        unitPriceCents: q.unitPriceCents,
+        quantity: q.quantity,
+        lineTotalCents: q.quantity * q.unitPriceCents,
+        fromStock: 0,
+        madeToOrder: q.quantity,
+        leadTimeDays: q.leadTimeDays,
+        shipsBy: addWorkingDays(today, q.leadTimeDays),
+      } satisfies NewOrderLine,
+    }))
+    const priced: NewOrderLine[] = [...toolLines, ...customLines].sort(byIndex).map((l) => l.line)
+    // Custom lines count towards the subtotal, and so towards a first-order discount: the
+    // discount is on the order, whatever it holds.
     const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0)
 
     // First order: the customer's lock (taken first) makes their orders run one at a time, so
     // this check cannot race another of theirs; the unique index is the backstop.
     const discount = (await hasLiveOrder(tx, actor.id))
       ? null
-      : await bestFirstOrderDiscount(tx, shopDate(at), subtotalCents)
+      : await bestFirstOrderDiscount(tx, today, subtotalCents)
 
-    for (const line of [...priced].sort(byTool)) {
+    const byTool = toolLines.map((l) => l.line).sort((a, b) => (a.toolId < b.toolId ? -1 : 1))
+    for (const line of byTool) {
       if (line.fromStock > 0 && !(await catalog.takeCheckedStock(tx, line.toolId, line.fromStock)))
         throw new Error('stock moved under a held lock')
     }
@@ -146,8 +186,9 @@ export function createOrderPlacer({
     const order = await insertOrder(
       tx,
       {
-        // The seed's single-tool fields summarise the lines (see db/schema/orders.ts).
-        toolId: head.toolId,
+        // The seed's single-tool fields summarise the lines (see db/schema/orders.ts); an order
+        // of custom parts only has no tool.
+        toolId: toolLines[0]?.line.toolId ?? null,
         toolName: priced.map((l) => l.toolName).join(', '),
         unitPriceCents: head.unitPriceCents,
         quantity: priced.reduce((sum, l) => sum + l.quantity, 0),
@@ -165,12 +206,21 @@ export function createOrderPlacer({
       },
       priced,
     )
-    // Checking out the cart empties it of what was ordered; Buy Now leaves the cart alone.
+    // The quotes were checked under their locks, so this moves every one; if it did not, the
+    // throw (not an AppError) rolls the whole order back.
+    await quotes.markOrdered(
+      tx,
+      actor.id,
+      custom.orderable.map((q) => q.quoteId),
+      order.id,
+    )
+    // Checking out the cart empties it of what was ordered (a custom part left it by becoming
+    // ordered); Buy Now leaves the cart alone.
     if (wording === 'checkout')
       await cart.removeOrdered(
         tx,
         actor.id,
-        priced.map((l) => l.toolId),
+        toolLines.map((l) => l.line.toolId),
       )
     return order
   }
@@ -180,10 +230,10 @@ export function createOrderPlacer({
     request: OrderRequest,
     wording: Wording,
   ): Promise<OrderWithLines> {
-    const lines = normalizeLines(request.lines)
+    const split = splitLines(request.lines)
     const order = await writes.run(
-      { users: [actor.id], tools: lines.map((l) => l.tool).filter(isUuid) },
-      (tx) => placeIn(tx, actor, lines, request, wording),
+      { users: [actor.id], tools: split.tools.map((l) => l.tool).filter(isUuid) },
+      (tx) => placeIn(tx, actor, split, request, wording),
     )
     await catalog.stockChanged()
     return order

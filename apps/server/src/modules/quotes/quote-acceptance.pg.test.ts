@@ -1,0 +1,146 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { CartSchema } from '@toolworks/shared'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { TEST_ORIGIN } from '../../../test/app.js'
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
+import { insertTool } from '../../../test/factories.js'
+import { insertQuotedRequest, quoteRow } from '../../../test/quote-rows.js'
+import { startServer, type RunningServer } from '../../../test/server-process.js'
+import { orderLines, orders, quoteRequests, tools } from '../../db/schema/index.js'
+
+/**
+ * Issue 15 on PostgreSQL, through two server processes on one database (DESIGN.md,
+ * Scale-out): acceptance happens once, and a cart holding an accepted quote makes one order.
+ */
+let database: TestDatabase
+let servers: RunningServer[] = []
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const env = {
+    DATABASE_URL: database.url ?? '',
+    AUTH_SECRET: 'quote-concurrency-secret-0123456789-abcdefghij',
+    PUBLIC_URL: TEST_ORIGIN,
+    NODE_ENV: 'test',
+  }
+  servers = await Promise.all(
+    ['a', 'b'].map((n) =>
+      startServer({
+        ...env,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `toolworks-quotes-${n}-`)),
+      }),
+    ),
+  )
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()))
+  await database.close()
+})
+
+async function signUpBuyer(base: string) {
+  const email = `quote.buyer.${Date.now().toString(36)}@example.com`
+  const name = 'Nusrat Jahan'
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+    body: JSON.stringify({ name, email, password: 'concurrency-pass' }),
+  })
+  expect(signUp.status).toBe(200)
+  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
+  const res = await fetch(`${base}/api/user/${email}`, { method: 'PUT', headers: { cookie } })
+  const { token } = (await res.json()) as { token: string }
+  return { email, name, token }
+}
+
+const call = (base: string, token: string, method: string, url: string, body?: object) =>
+  fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+
+test('20 parallel accepts of one quote through two processes: exactly one succeeds and one line is in the cart; 20 parallel checkouts of that cart make exactly one order', async () => {
+  const bases = servers.map((s) => s.url)
+  const base = (i: number) => bases[i % bases.length] ?? ''
+  const buyer = await signUpBuyer(base(0))
+  const { request } = await insertQuotedRequest(database.db, {
+    customer: buyer,
+    lines: [
+      { quantity: 100, unitPriceCents: 450 },
+      { quantity: 500, unitPriceCents: 320 },
+    ],
+    leadTimeDays: 10,
+  })
+
+  // Two tabs, two clicks, twenty: each asks for one of the two lines.
+  const accepts = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      call(base(i), buyer.token, 'POST', `/api/quote/${request.id}/accept`, {
+        quantity: i % 2 === 0 ? 100 : 500,
+      }),
+    ),
+  )
+  const statuses = accepts.map((r) => r.status)
+  expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+  expect(statuses.filter((s) => s === 409)).toHaveLength(19)
+  const row = await quoteRow(database.db, request.id)
+  expect(row.status).toBe('accepted')
+  const accepted = await database.db
+    .select()
+    .from(quoteRequests)
+    .where(eq(quoteRequests.status, 'accepted'))
+  expect(accepted).toHaveLength(1)
+  const cart = CartSchema.parse(await (await call(base(1), buyer.token, 'GET', '/api/cart')).json())
+  expect(cart.lines).toEqual([
+    expect.objectContaining({ quote: request.id, quantity: row.acceptedQuantity }),
+  ])
+
+  // The cart also holds a stock tool; twenty checkouts of it race through both processes.
+  const tool = await insertTool(database.db, { quantity: 100 })
+  const put = await call(base(0), buyer.token, 'PUT', '/api/cart', {
+    lines: [
+      { tool: tool.id, quantity: 2 },
+      { quote: request.id, quantity: row.acceptedQuantity },
+    ],
+  })
+  expect(put.status).toBe(200)
+  const checkouts = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      call(base(i), buyer.token, 'POST', '/api/checkout', {
+        lines: [
+          { tool: tool.id, quantity: 2 },
+          { quote: request.id, quantity: row.acceptedQuantity },
+        ],
+        phone: '+880 1700 000000',
+        address: 'Dhaka',
+      }),
+    ),
+  )
+  const placed = checkouts.map((r) => r.status)
+  expect(placed.filter((s) => s === 201)).toHaveLength(1)
+  expect(placed.filter((s) => s === 409)).toHaveLength(19)
+
+  const made = await database.db.select().from(orders)
+  expect(made).toHaveLength(1)
+  const customLines = await database.db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.quoteId, request.id))
+  expect(customLines).toHaveLength(1)
+  expect(await quoteRow(database.db, request.id)).toMatchObject({
+    status: 'ordered',
+    orderId: made[0]?.id,
+  })
+  // The refused checkouts took nothing: the stock went down once.
+  const [stock] = await database.db
+    .select({ q: tools.quantity })
+    .from(tools)
+    .where(eq(tools.id, tool.id))
+  expect(stock?.q).toBe(98)
+})
