@@ -83,6 +83,19 @@ const dashboard: RouteObject = {
                 Component: (await import('@/routes/dashboard/promotions')).PromotionsRoute,
               }),
             },
+            // Custom manufacturing quotes (issue 15): the shop's side.
+            {
+              path: 'quotes',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/quote-requests')).QuoteRequestsRoute,
+              }),
+            },
+            {
+              path: 'quotes/:id',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/quote-request')).QuoteRequestRoute,
+              }),
+            },
           ],
         },
       ],
