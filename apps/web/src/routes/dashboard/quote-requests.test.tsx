@@ -53,7 +53,7 @@ describe('Quote Requests (admin, issue 15)', () => {
     expect(row.getByText('100 / 500 / 1,000')).toBeInTheDocument()
     expect(row.getByText('Requested')).toBeInTheDocument()
     expect(row.getByText('2026-11-21')).toBeInTheDocument()
-    expect(row.getByRole('link', { name: 'Open: Bracket' })).toHaveAttribute(
+    expect(row.getByRole('link', { name: 'Open Bracket' })).toHaveAttribute(
       'href',
       '/dashboard/quotes/q1',
     )

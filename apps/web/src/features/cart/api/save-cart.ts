@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   cartContract,
   isQuoteLine,
+  queryKeys,
   isToolLine,
   type Cart,
   type CartAnyLineInput,
@@ -65,6 +66,8 @@ export function useSaveCart(email: string) {
       showToast('error', getErrorMessage(error))
     },
     onSuccess: (kept) => {
+      // A custom part left out went back to Quoted (issue 15): the quote pages ask again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.anyQuotes })
       // A later change is already on screen and on its way: the last answer will be its.
       if (queryClient.isMutating({ mutationKey: saveCartKey }) <= 1)
         queryClient.setQueryData(key, kept)

@@ -53,7 +53,7 @@ export function AdminQuotesTable({ quotes }: { quotes: readonly QuoteSummary[] }
                 <Link
                   to={paths.dashboard.quoteRequest(quote._id)}
                   className="btn btn-primary btn-xs"
-                  aria-label={`${m.open}: ${quote.partName}`}
+                  aria-label={m.openRequest(quote.partName)}
                 >
                   {m.open}
                 </Link>
