@@ -883,6 +883,8 @@ export const messages = {
     blogs: 'Questions and answers from the Toolworks engineers on building this web shop.',
     about:
       'About Toolworks: a manufacturer of standard and custom parts and tools in Bangladesh since 2012, and the team behind it.',
+    quote:
+      'Request a quote for custom parts made to your drawing: machining, molding, cutting, stamping, bending and welding. Upload drawings, get a price per quantity, accept and pay online.',
     login: 'Log in to your Toolworks account to order tools and follow your orders.',
     signup: 'Create a Toolworks account to order tools and parts online.',
     default: 'Toolworks: standard and custom parts and tools from Bangladesh, ordered online.',

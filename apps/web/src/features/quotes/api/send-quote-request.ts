@@ -1,10 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
 import {
   QUOTE_DRAWING_FIELD,
+  queryKeys,
   quotesContract,
   type QuoteRequestFieldsInput,
 } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
+import { bearerMeta } from '@/lib/sign-out-on-denied'
 
 /** The text fields as the form holds them: every one a string, quantities already whole numbers. */
 export type QuoteRequestText = Omit<QuoteRequestFieldsInput, 'quantities'> & {
@@ -51,5 +55,17 @@ export function perFileProgress(sizes: readonly number[], percent: number): numb
     const done = size === 0 ? (percent >= 100 ? 1 : 0) : Math.min(1, Math.max(0, sent / size))
     sent = Math.max(0, sent - size)
     return Math.round(done * 100)
+  })
+}
+
+export type SendQuoteRequestInput = { body: FormData; onProgress?: (percent: number) => void }
+
+/** The form's send: a new request refreshes every quotes list. */
+export function useSendQuoteRequest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ body, onProgress }: SendQuoteRequestInput) => sendQuoteRequest(body, onProgress),
+    meta: bearerMeta,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.anyQuotes }),
   })
 }
