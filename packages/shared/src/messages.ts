@@ -722,6 +722,19 @@ export const messages = {
     quoteFailed: 'The quote was not sent.',
     declineReasonShown: (reason: string) => `Declined: ${reason}`,
     orderLink: 'View the order',
+    // Added by the buyer's pages (quotes-buyer).
+    authorRoles: { customer: 'Customer', admin: 'Toolworks' },
+    charactersLeft: (n: number) => `${n} characters left`,
+    filesNotKept: 'Files cannot be kept while you sign in: please choose your drawings again.',
+    unavailable:
+      'The shop could not take the request just now. Nothing was lost; please try again.',
+    drawingFailed: 'The drawing could not be downloaded. Please try again.',
+    downloadButton: 'Download',
+    previewButton: 'Preview',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    declineConfirm: 'Decline this quote?',
+    openRequest: (partName: string) => `Open ${partName}`,
     mails: {
       newRequestSubject: (partName: string) => `New quote request: ${partName}`,
       acceptedSubject: (partName: string) => `Quote accepted: ${partName}`,
@@ -886,6 +899,8 @@ export const messages = {
     blogs: 'Questions and answers from the Toolworks engineers on building this web shop.',
     about:
       'About Toolworks: a manufacturer of standard and custom parts and tools in Bangladesh since 2012, and the team behind it.',
+    quote:
+      'Request a quote for custom parts made to your drawing: machining, molding, cutting, stamping, bending and welding. Upload drawings, get a price per quantity, accept and pay online.',
     login: 'Log in to your Toolworks account to order tools and follow your orders.',
     signup: 'Create a Toolworks account to order tools and parts online.',
     default: 'Toolworks: standard and custom parts and tools from Bangladesh, ordered online.',

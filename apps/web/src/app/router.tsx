@@ -38,6 +38,18 @@ const dashboard: RouteObject = {
           }),
         },
         {
+          path: 'myquotes',
+          lazy: async () => ({
+            Component: (await import('@/routes/dashboard/my-quotes')).MyQuotesRoute,
+          }),
+        },
+        {
+          path: 'myquotes/:id',
+          lazy: async () => ({
+            Component: (await import('@/routes/dashboard/my-quote')).MyQuoteRoute,
+          }),
+        },
+        {
           path: 'addreview',
           lazy: async () => ({
             Component: (await import('@/routes/dashboard/add-review')).AddReviewRoute,
@@ -83,6 +95,19 @@ const dashboard: RouteObject = {
                 Component: (await import('@/routes/dashboard/promotions')).PromotionsRoute,
               }),
             },
+            // Custom manufacturing quotes (issue 15): the shop's side.
+            {
+              path: 'quotes',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/quote-requests')).QuoteRequestsRoute,
+              }),
+            },
+            {
+              path: 'quotes/:id',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/quote-request')).QuoteRequestRoute,
+              }),
+            },
           ],
         },
       ],
@@ -118,6 +143,11 @@ export const routes: RouteObject[] = [
             // Public (issue 14): a visitor's cart is kept in the browser.
             path: 'cart',
             lazy: async () => ({ Component: (await import('@/routes/cart')).CartRoute }),
+          },
+          {
+            // Public (issue 15): anyone may read and fill Request a Quote; sending asks to sign in.
+            path: 'quote',
+            lazy: async () => ({ Component: (await import('@/routes/quote')).QuoteRoute }),
           },
           {
             path: 'login',

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from 'react-toastify'
 
-import { messages } from '@toolworks/shared'
+import { messages, type CartAnyLineInput, type CartQuoteLine } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
@@ -11,6 +11,7 @@ import { useProfile } from '@/features/accounts/api/get-profile'
 import { useActivePromotions } from '@/features/cart/api/get-active-promotions'
 import { CartLineRow } from '@/features/cart/components/cart-line-row'
 import { CartLinesTable } from '@/features/cart/components/cart-lines-table'
+import { CartQuoteLineRow } from '@/features/cart/components/cart-quote-line-row'
 import { CartTotals } from '@/features/cart/components/cart-totals'
 import { CheckoutForm } from '@/features/cart/components/checkout-form'
 import { useCart, type CartApi } from '@/features/cart/hooks/use-cart'
@@ -32,6 +33,9 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useHydrated } from '@/lib/use-hydrated'
 
 const m = messages.cart
+
+/** Where a refusal is kept: a tool's line by its id, a custom part's by its quote. */
+const quoteKey = (quote: string) => `quote:${quote}`
 
 /** The text of a quantity field as a number; an empty field is no number at all. */
 const readQuantity = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
@@ -64,9 +68,19 @@ function useLineTools(cart: CartApi): Map<string, ToolState> {
   return new Map(data)
 }
 
+/**
+ * The lines of one order: the tools, then the custom parts (issue 15), in the order the cart
+ * shows them, so a refusal's `lines.<i>` points at the row on screen.
+ */
+const checkoutLines = (rows: CartRow[], quoteLines: CartQuoteLine[]): CartAnyLineInput[] => [
+  ...rows.map((row) => ({ tool: row.tool, quantity: row.quantity })),
+  ...quoteLines.map((line) => ({ quote: line.quote, quantity: line.quantity })),
+]
+
 /** Signed in: the checkout form, filled from the profile; else the way to sign in and back. */
 function CheckoutSection(props: {
   rows: CartRow[]
+  quoteLines: CartQuoteLine[]
   onPlaced: (orderId: string) => void
   onLineErrors: (errors: Map<number, string>) => void
 }) {
@@ -89,7 +103,7 @@ function CheckoutSection(props: {
   if (profile.isPending) return <PageLoader />
   return (
     <CheckoutForm
-      lines={props.rows.map((row) => ({ tool: row.tool, quantity: row.quantity }))}
+      lines={checkoutLines(props.rows, props.quoteLines)}
       blocked={!props.rows.every(isOrderable)}
       defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.location ?? '' }}
       onPlaced={(answer) => props.onPlaced(answer.insertedId)}
@@ -110,7 +124,7 @@ export function CartRoute() {
   const orders = useMyOrders(session.user?.email ?? '')
   // What the buyer typed per tool, kept even when it breaks a rule (nothing typed is lost).
   const [drafts, setDrafts] = useState<Record<string, string>>({})
-  // The server's word per tool after a refused checkout, until that quantity changes.
+  // The server's word per tool (or custom part) after a refused checkout, until that changes.
   const [refused, setRefused] = useState<Record<string, string>>({})
 
   const rows = cart.lines.map((line) => {
@@ -122,7 +136,7 @@ export function CartRoute() {
     promotions.data,
     orders.data ? orders.data.some((order) => order.status !== 'cancelled') : undefined,
   )
-  const totals = cartTotals(rows, discount)
+  const totals = cartTotals(rows, discount, cart.quoteLines)
 
   const onQuantity = (row: CartRow, text: string) => {
     setDrafts((current) => ({ ...current, [row.tool]: text }))
@@ -134,17 +148,21 @@ export function CartRoute() {
   }
 
   const onPlaced = (orderId: string) => {
-    const ordered = rows.map((row) => row.tool)
-    void cart.remove(ordered)
+    // The server took the ordered lines out of the cart; this copy forgets them too.
+    void cart.remove(
+      rows.map((row) => row.tool),
+      cart.quoteLines.map((line) => line.quote),
+    )
     toast.success(m.orderPlaced)
     void navigate(paths.dashboard.payment(orderId))
   }
 
   const onLineErrors = (errors: Map<number, string>) => {
     const byTool: Record<string, string> = {}
+    const lines = checkoutLines(rows, cart.quoteLines)
     errors.forEach((why, index) => {
-      const row = rows[index]
-      if (row) byTool[row.tool] = why
+      const line = lines[index]
+      if (line) byTool['quote' in line ? quoteKey(line.quote) : line.tool] = why
     })
     setRefused(byTool)
   }
@@ -160,7 +178,7 @@ export function CartRoute() {
     ) : (
       <PageLoader />
     )
-  } else if (rows.length === 0) {
+  } else if (rows.length === 0 && cart.quoteLines.length === 0) {
     body = (
       <div className="space-y-4">
         <p>{m.empty}</p>
@@ -183,6 +201,14 @@ export function CartRoute() {
               onRemove={() => void cart.remove([row.tool])}
             />
           ))}
+          {cart.quoteLines.map((line) => (
+            <CartQuoteLineRow
+              key={quoteKey(line.quote)}
+              line={line}
+              serverError={refused[quoteKey(line.quote)]}
+              onRemove={() => void cart.remove([], [line.quote])}
+            />
+          ))}
         </CartLinesTable>
         <div className="grid gap-8 lg:grid-cols-2">
           <div>
@@ -194,7 +220,12 @@ export function CartRoute() {
             />
           </div>
           <div>
-            <CheckoutSection rows={rows} onPlaced={onPlaced} onLineErrors={onLineErrors} />
+            <CheckoutSection
+              rows={rows}
+              quoteLines={cart.quoteLines}
+              onPlaced={onPlaced}
+              onLineErrors={onLineErrors}
+            />
           </div>
         </div>
       </div>

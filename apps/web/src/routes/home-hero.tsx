@@ -6,6 +6,16 @@ import { paths } from '@/lib/paths'
 
 const { home } = messages
 
+/**
+ * The tiles' wire values (`machining`, ...), in the tiles' order. Read from the messages the page
+ * already loads: importing `QUOTE_PROCESSES` would pull the quote schemas into the first load.
+ */
+const PROCESSES = Object.keys(messages.quotes.processNames)
+
+/** `/quote?process=machining` (issue 15). */
+const quoteForProcess = (process: string | undefined) =>
+  process ? `${paths.quote()}?process=${encodeURIComponent(process)}` : paths.quote()
+
 export function HomeHero() {
   return (
     <section className="relative overflow-hidden bg-neutral text-neutral-content">
@@ -32,13 +42,16 @@ export function HomeHero() {
             {home.capabilitiesTitle}
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-3">
-            {home.capabilities.map((capability) => (
-              <li
-                key={capability}
-                className="flex items-center gap-2 rounded-field border border-white/10 bg-neutral px-3 py-3 font-semibold"
-              >
-                <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
-                {capability}
+            {home.capabilities.map((capability, index) => (
+              <li key={capability}>
+                {/* Each tile opens Request a Quote with its process chosen (issue 15). */}
+                <Link
+                  to={quoteForProcess(PROCESSES[index])}
+                  className="flex items-center gap-2 rounded-field border border-white/10 bg-neutral px-3 py-3 font-semibold text-neutral-content transition-colors hover:border-primary hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                >
+                  <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
+                  {capability}
+                </Link>
               </li>
             ))}
           </ul>

@@ -27,4 +27,21 @@ describe('home page', () => {
     expect(screen.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', '/products')
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
   })
+
+  test('each of the six process tiles links to Request a Quote with its process', () => {
+    renderApp('/')
+
+    const heading = screen.getByRole('heading', { name: 'Custom manufacturing' })
+    const tiles = within(heading.closest('div') ?? document.body)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
+    expect(tiles).toEqual([
+      ['Machining', '/quote?process=machining'],
+      ['Molding', '/quote?process=molding'],
+      ['Cutting', '/quote?process=cutting'],
+      ['Stamping', '/quote?process=stamping'],
+      ['Bending', '/quote?process=bending'],
+      ['Welding', '/quote?process=welding'],
+    ])
+  })
 })

@@ -50,6 +50,14 @@ describe('/purchase/:id', () => {
     expect(screen.queryByText(/Please enter valid quantity/)).toBeNull()
   })
 
+  test('offers a custom version: the product page links to Request a Quote', async () => {
+    setup()
+    await screen.findByRole('heading', { name: 'Cordless Drill' })
+    expect(
+      screen.getByRole('link', { name: 'Need it to your drawing? Request a quote' }),
+    ).toHaveAttribute('href', '/quote')
+  })
+
   test('counts the total in cents: 3 × 19.99 is 59.97', async () => {
     const { user } = setup({ minimum: 1 })
     await setQuantity(user, '3')

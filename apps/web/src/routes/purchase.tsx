@@ -52,7 +52,15 @@ export function PurchaseRoute() {
         )
       ) : (
         <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
-          <ToolDetail tool={tool.data} />
+          <div>
+            <ToolDetail tool={tool.data} />
+            {/* Issue 15: a buyer who needs a variant of this tool can ask for it to drawing. */}
+            <p className="mt-6">
+              <Link to={paths.quote()} className="link link-primary font-semibold">
+                {messages.quotes.productPageLine}
+              </Link>
+            </p>
+          </div>
           <PurchaseForm
             key={tool.data._id}
             tool={tool.data}

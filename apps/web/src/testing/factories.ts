@@ -1,11 +1,19 @@
 import {
   OrderSchema,
   ProfileSchema,
+  QuoteMessageSchema,
+  QuoteOfferSchema,
+  QuoteRequestSchema,
+  QuoteSummarySchema,
   ReviewSchema,
   ToolSchema,
   type Order,
   type OrderLine,
   type Profile,
+  type QuoteMessage,
+  type QuoteOffer,
+  type QuoteRequest,
+  type QuoteSummary,
   type Review,
   type Tool,
 } from '@toolworks/shared'
@@ -138,6 +146,83 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
     reviewText: `Good tools, well made (review ${sequence}).`,
     stars: 5,
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
+    ...overrides,
+  })
+}
+
+/** One revision of a shop's price; `lineTotal` follows quantity × unit price unless given. */
+export function makeQuoteOffer(
+  overrides: Partial<Omit<QuoteOffer, 'lines'>> & {
+    lines?: { quantity: number; unitPrice: number; lineTotal?: number }[]
+  } = {},
+): QuoteOffer {
+  sequence += 1
+  const lines = (overrides.lines ?? [{ quantity: 100, unitPrice: 4.5 }]).map((line) => ({
+    lineTotal: Math.round(line.quantity * line.unitPrice * 100) / 100,
+    ...line,
+  }))
+  return QuoteOfferSchema.parse({
+    _id: `offer-${sequence}`,
+    revision: 1,
+    leadTimeDays: 10,
+    validUntil: '2099-12-31',
+    note: '',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+    lines,
+  })
+}
+
+/** A request as My Quotes and Quote Requests list it. */
+export function makeQuoteSummary(overrides: Partial<QuoteSummary> = {}): QuoteSummary {
+  sequence += 1
+  return QuoteSummarySchema.parse({
+    _id: `quote-${sequence}`,
+    customer: `customer${sequence}@example.com`,
+    customerName: `Customer ${sequence}`,
+    process: 'machining',
+    partName: `Bracket ${sequence}`,
+    quantities: [100],
+    status: 'requested',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    updatedAt: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+  })
+}
+
+/** A request in full (GET /api/quote/{id}); `offer` defaults to the last of `offers`. */
+export function makeQuoteRequest(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
+  const summary = makeQuoteSummary(overrides)
+  const offers = overrides.offers ?? (overrides.offer ? [overrides.offer] : [])
+  return QuoteRequestSchema.parse({
+    material: 'Aluminium 6061',
+    neededBy: null,
+    tolerance: '',
+    finish: '',
+    notes: '',
+    phone: '+880 1700 000000',
+    address: '12 Lake Road, Dhaka',
+    drawings: [],
+    declineReason: null,
+    accepted: null,
+    orderId: null,
+    resentFrom: null,
+    ...overrides,
+    ...summary,
+    offers,
+    offer: overrides.offer !== undefined ? overrides.offer : (offers.at(-1) ?? null),
+  })
+}
+
+/** One message of a request's conversation. */
+export function makeQuoteMessage(overrides: Partial<QuoteMessage> = {}): QuoteMessage {
+  sequence += 1
+  return QuoteMessageSchema.parse({
+    _id: `message-${sequence}`,
+    authorName: `Customer ${sequence}`,
+    authorRole: 'customer',
+    text: `Message ${sequence}`,
+    createdAt: '2026-11-20T09:00:00.000Z',
     ...overrides,
   })
 }

@@ -8,6 +8,7 @@ import { contactHandlers } from './handlers/contact'
 import { ordersHandlers } from './handlers/orders'
 import { paymentsHandlers } from './handlers/payments'
 import { promotionsHandlers } from './handlers/promotions'
+import { quotesHandlers } from './handlers/quotes'
 import { reviewsHandlers } from './handlers/reviews'
 
 /** The HTTP stand-in for every web test; a test swaps answers with `server.use(...)`. */
@@ -20,5 +21,6 @@ export const server = setupServer(
   ...ordersHandlers,
   ...paymentsHandlers,
   ...promotionsHandlers,
+  ...quotesHandlers,
   ...reviewsHandlers,
 )

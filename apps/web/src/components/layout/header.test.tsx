@@ -21,6 +21,22 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
   })
 
+  test('lists the main links in order, Custom Parts leading to Request a Quote', () => {
+    renderApp('/products')
+    const nav = screen.getByRole('navigation', { name: 'Main menu' })
+
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
+    expect(links.slice(0, 5)).toEqual([
+      ['Home', '/'],
+      ['Products', '/products'],
+      ['Custom Parts', '/quote'],
+      ['Dashboard', '/dashboard'],
+      ['About Us', '/myportfolio'],
+    ])
+  })
+
   test('shows Login to a visitor', async () => {
     renderApp('/products')
     const nav = screen.getByRole('navigation', { name: 'Main menu' })

@@ -11,6 +11,7 @@ import { usePaymentIntent } from '@/features/orders/api/create-payment-intent'
 import { OrderLinesTable } from '@/features/orders/components/order-lines-table'
 import { SandboxCardForm } from '@/features/orders/components/sandbox-card-form'
 import { ApiError } from '@/lib/api-error'
+import { paths } from '@/lib/paths'
 import { siteConfigQuery } from '@/lib/site-config'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -99,7 +100,7 @@ function OrderPayment({ order }: { order: Order }) {
       <div className="space-y-2">
         <p className="text-lg font-semibold">{m.paymentGreeting(order.customerName)}</p>
         <p>{m.payFor(order.tools)}</p>
-        <OrderLinesTable order={order} />
+        <OrderLinesTable order={order} quoteLink={paths.dashboard.myQuote} />
         <p className="font-semibold">{m.amountToPay(formatMoney(order.totalMoney))}</p>
       </div>
       {completedId !== null ? (

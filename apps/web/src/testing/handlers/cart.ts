@@ -4,7 +4,8 @@ import {
   CartBodySchema,
   CheckoutBodySchema,
   isToolLine,
-  type CartLineInput,
+  type CartLine,
+  type CartQuoteLine,
   type CheckoutBody,
   type ErrorBody,
   type Order,
@@ -13,12 +14,32 @@ import {
 import { makeOrder, makeOrderLine } from '../factories'
 import type { SeenRequest } from './orders'
 
+/** An accepted quote's line as `GET /api/cart` shows it (issue 15). */
+export function makeCartQuoteLine(overrides: Partial<CartQuoteLine> = {}): CartQuoteLine {
+  return {
+    quote: 'quote-1',
+    quantity: 500,
+    name: 'Custom: Bracket',
+    unitPrice: 2.4,
+    leadTimeDays: 12,
+    validUntil: '2099-01-31',
+    ...overrides,
+  }
+}
+
 /**
  * GET/PUT /api/cart as the server answers them (issue 14): PUT replaces the whole cart and
  * answers the kept one. `failPut` answers the next PUTs with that status instead (a 503 …).
+ * Custom parts (issue 15) given in `initial` are kept while a PUT names them, shown in full;
+ * a PUT without one removes it, as the server does (returning its quote to Quoted).
  */
-export function cartServer(initial: CartLineInput[] = []) {
+export function cartServer(initial: CartLine[] = []) {
   let lines = [...initial]
+  const accepted = new Map(
+    initial.flatMap((line): [string, CartQuoteLine][] =>
+      'tool' in line ? [] : [[line.quote, line]],
+    ),
+  )
   const seen: SeenRequest[] = []
   let failPut: number | null = null
   const handlers = [
@@ -38,7 +59,11 @@ export function cartServer(initial: CartLineInput[] = []) {
         const error: ErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'Bad cart' } }
         return HttpResponse.json(error, { status: 400 })
       }
-      lines = parsed.data.lines.filter(isToolLine)
+      lines = parsed.data.lines.flatMap((line): CartLine[] => {
+        if (isToolLine(line)) return [line]
+        const quoted = accepted.get(line.quote)
+        return quoted ? [quoted] : []
+      })
       return HttpResponse.json({ lines })
     }),
   ]
@@ -61,7 +86,14 @@ export function checkoutHandler({
   refuse,
 }: {
   order?: (body: CheckoutBody) => Order
-  refuse?: { status: 400 | 409; index: number; message: string; why: string }
+  refuse?: {
+    status: 400 | 409
+    index: number
+    message: string
+    why: string
+    /** Which field of the line the server names: `quote` for a custom part (issue 15). */
+    field?: 'quantity' | 'quote'
+  }
 } = {}) {
   const seen: unknown[] = []
   const handler = http.post('/api/checkout', async ({ request }) => {
@@ -70,9 +102,14 @@ export function checkoutHandler({
     if (refuse) {
       const error: ErrorBody = {
         error: {
-          code: refuse.status === 409 ? 'OUT_OF_STOCK' : 'VALIDATION_FAILED',
+          code:
+            refuse.status === 400
+              ? 'VALIDATION_FAILED'
+              : refuse.field === 'quote'
+                ? 'CONFLICT'
+                : 'OUT_OF_STOCK',
           message: refuse.message,
-          fields: { [`lines.${refuse.index}.quantity`]: refuse.why },
+          fields: { [`lines.${refuse.index}.${refuse.field ?? 'quantity'}`]: refuse.why },
         },
       }
       return HttpResponse.json(error, { status: refuse.status })

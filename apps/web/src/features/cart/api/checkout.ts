@@ -9,7 +9,7 @@ export const checkout = (body: CheckoutBody) => api.call(cartContract.checkout, 
 
 /**
  * POST /api/checkout: the cart becomes one order (issue 14). Stock changed, so the tools are
- * asked again, and so are the order lists (their keys start with 'orders').
+ * asked again, and so are the order lists (their keys start with 'orders') and the quotes.
  */
 export function useCheckout() {
   const queryClient = useQueryClient()
@@ -20,6 +20,8 @@ export function useCheckout() {
       void queryClient.invalidateQueries({ queryKey: ['orders'] })
       void queryClient.invalidateQueries({ queryKey: queryKeys.anyTool })
       void queryClient.invalidateQueries({ queryKey: queryKeys.anyTools })
+      // A custom part's quote becomes Ordered with its order (issue 15).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.anyQuotes })
     },
   })
 }

@@ -29,5 +29,5 @@ export function CartLink({ count }: { count: number }) {
 export function CartButton() {
   const hydrated = useHydrated()
   const cart = useCart()
-  return <CartLink count={hydrated ? cart.lines.length : 0} />
+  return <CartLink count={hydrated ? cart.lines.length + cart.quoteLines.length : 0} />
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import {
   CheckoutBodySchema,
   messages,
-  type CartLineInput,
+  type CartAnyLineInput,
   type PurchaseResponseSchema,
 } from '@toolworks/shared'
 
@@ -26,19 +26,22 @@ type CheckoutFormInput = z.input<typeof CheckoutFormSchema>
 type CheckoutFormOutput = z.output<typeof CheckoutFormSchema>
 const FIELDS = ['phone', 'address'] as const
 
-/** `lines.<i>.quantity` → why, from a refused checkout (issue 14), by line index. */
+/**
+ * `lines.<i>.quantity` (issue 14) or `lines.<i>.quote` (a custom part, issue 15) → why, from a
+ * refused checkout, by line index.
+ */
 export function lineErrorsOf(error: unknown): Map<number, string> {
   const found = new Map<number, string>()
   if (!(error instanceof ApiError)) return found
   for (const [field, why] of Object.entries(error.fields)) {
-    const match = /^lines\.(\d+)\.quantity$/.exec(field)
+    const match = /^lines\.(\d+)\.(?:quantity|quote)$/.exec(field)
     if (match) found.set(Number(match[1]), why)
   }
   return found
 }
 
 type CheckoutFormProps = {
-  lines: readonly CartLineInput[]
+  lines: readonly CartAnyLineInput[]
   /** A line breaks a rule or is not loaded: the order cannot be placed yet. */
   blocked: boolean
   defaults: CheckoutFormOutput

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 
-import { isToolLine, type CartLineInput } from '@toolworks/shared'
+import { CART_LINES_MAX, isToolLine, type CartLineInput } from '@toolworks/shared'
 
 import { useSession } from '@/lib/auth'
 import { getErrorMessage } from '@/lib/get-error-message'
@@ -9,7 +9,7 @@ import { showToast } from '@/lib/lazy-toast'
 import { cartQuery } from '../api/get-cart'
 import { useSaveCart } from '../api/save-cart'
 import { readBrowserCart, writeBrowserCart } from '../utils/browser-cart'
-import { addLine, removeLines, setLineQuantity } from '../utils/cart-lines'
+import { addLine, cartBody, quoteLinesOf, removeLines, setLineQuantity } from '../utils/cart-lines'
 import { useBrowserCart } from './use-browser-cart'
 
 type Lines = readonly CartLineInput[]
@@ -30,8 +30,16 @@ export function useCart() {
   const server = useQuery({ ...cartQuery(email), enabled: owner === 'server' })
   const save = useSaveCart(email)
 
-  /** Applies a change; false (and a toast) when the server's cart could not even be read. */
-  const change = async (edit: (lines: Lines) => Lines): Promise<boolean> => {
+  const quoteLines = owner === 'server' ? quoteLinesOf(server.data?.lines ?? []) : []
+
+  /**
+   * Applies a change to the tool lines (and drops the custom parts in `dropQuotes`); false (and
+   * a toast) when the server's cart could not even be read.
+   */
+  const change = async (
+    edit: (lines: Lines) => Lines,
+    dropQuotes: readonly string[] = [],
+  ): Promise<boolean> => {
     if (owner === 'browser') {
       writeBrowserCart(edit(readBrowserCart()))
       return true
@@ -39,7 +47,7 @@ export function useCart() {
     try {
       // Never replace a cart not yet read: the PUT would drop the lines the server keeps.
       const current = await queryClient.ensureQueryData(cartQuery(email))
-      save.mutate(edit(current.lines.filter(isToolLine)))
+      save.mutate(cartBody(edit(current.lines.filter(isToolLine)), current.lines, dropQuotes))
       return true
     } catch (error) {
       showToast('error', getErrorMessage(error))
@@ -50,14 +58,20 @@ export function useCart() {
   return {
     owner,
     email,
+    /** The stock tools' lines. */
     lines: owner === 'server' ? (server.data?.lines ?? []).filter(isToolLine) : browserLines,
+    /** The custom parts (accepted quotes, issue 15): only a signed-in cart has them. */
+    quoteLines,
     /** The server's copy: loading, failed or there (always there for the browser's). */
     query: server,
     ready: owner === 'browser' || server.data !== undefined,
-    add: (tool: string, quantity: number) => change((lines) => addLine(lines, tool, quantity)),
+    add: (tool: string, quantity: number) =>
+      change((lines) => addLine(lines, tool, quantity, CART_LINES_MAX - quoteLines.length)),
     setQuantity: (tool: string, quantity: number) =>
       change((lines) => setLineQuantity(lines, tool, quantity)),
-    remove: (tools: readonly string[]) => change((lines) => removeLines(lines, tools)),
+    /** Removes tools and custom parts; a removed custom part's quote goes back to Quoted. */
+    remove: (tools: readonly string[], quotes: readonly string[] = []) =>
+      change((lines) => removeLines(lines, tools), quotes),
   }
 }
 

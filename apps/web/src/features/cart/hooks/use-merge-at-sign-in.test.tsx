@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 
 import { makeUser } from '@/testing/factories'
 import { sessionHandler } from '@/testing/handlers/auth'
-import { cartServer } from '@/testing/handlers/cart'
+import { cartServer, makeCartQuoteLine } from '@/testing/handlers/cart'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 
@@ -57,6 +57,29 @@ describe('the browser cart at sign-in', () => {
     expect(methods.indexOf('GET')).toBeLessThan(methods.indexOf('PUT'))
     // The browser copy is forgotten once the server holds it; the header counts the merged lines.
     await expect.poll(() => localStorage.getItem(BROWSER_CART_KEY)).toBeNull()
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument()
+  })
+
+  test('keeps the account’s custom parts (issue 15) in the merged cart', async () => {
+    browserCart([{ tool: 'saw', quantity: 6 }])
+    const bracket = makeCartQuoteLine({ quote: 'q1', quantity: 500 })
+    const cart = cartServer([{ tool: 'drill', quantity: 10 }, bracket])
+    server.use(sessionHandler(makeUser()), ...cart.handlers)
+    localStorage.setItem('accessToken', 'token-1')
+    renderApp('/products')
+
+    await expect
+      .poll(() => cart.seen.filter((r) => r.method === 'PUT').map((r) => r.body))
+      .toEqual([
+        {
+          lines: [
+            { tool: 'drill', quantity: 10 },
+            { tool: 'saw', quantity: 6 },
+            { quote: 'q1', quantity: 500 },
+          ],
+        },
+      ])
+    expect(cart.lines()).toContainEqual(bracket)
     expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument()
   })
 

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 
-import { isToolLine } from '@toolworks/shared'
+import { CART_LINES_MAX, isToolLine } from '@toolworks/shared'
 
 import { useSession } from '@/lib/auth'
 
 import { cartQuery } from '../api/get-cart'
 import { useSaveCart } from '../api/save-cart'
 import { writeBrowserCart } from '../utils/browser-cart'
-import { mergeCarts } from '../utils/cart-lines'
+import { cartBody, mergeCarts, quoteLinesOf } from '../utils/cart-lines'
 import { useBrowserCart } from './use-browser-cart'
 
 /**
@@ -32,7 +32,10 @@ export function useMergeAtSignIn() {
     void (async () => {
       try {
         const account = await queryClient.fetchQuery({ ...cartQuery(email), staleTime: 0 })
-        await saveCart(mergeCarts(account.lines.filter(isToolLine), browserLines))
+        // The account's custom parts stay, and keep their places within the cart's limit.
+        const room = CART_LINES_MAX - quoteLinesOf(account.lines).length
+        const tools = mergeCarts(account.lines.filter(isToolLine), browserLines).slice(0, room)
+        await saveCart(cartBody(tools, account.lines))
         writeBrowserCart([])
         // Lines added to the browser while this ran are merged on the next pass.
         tried.current = null

@@ -21,7 +21,10 @@ function parse(raw: string | null): readonly CartLineInput[] {
   if (raw === null) return EMPTY
   try {
     const parsed = BrowserCartSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data.lines : EMPTY
+    if (!parsed.success) return EMPTY
+    // BrowserCartSchema checks each line, not that a tool appears once: a repeat is corruption.
+    const tools = new Set(parsed.data.lines.map((line) => line.tool))
+    return tools.size === parsed.data.lines.length ? parsed.data.lines : EMPTY
   } catch {
     return EMPTY
   }

@@ -2,7 +2,14 @@ import { describe, expect, test } from 'vitest'
 
 import { CART_LINES_MAX } from '@toolworks/shared'
 
-import { addLine, mergeCarts, removeLines, setLineQuantity } from './cart-lines'
+import {
+  addLine,
+  cartBody,
+  mergeCarts,
+  quoteLinesOf,
+  removeLines,
+  setLineQuantity,
+} from './cart-lines'
 
 describe('merging the browser cart into the account at sign-in', () => {
   test('keeps the account lines in order, appends other tools, takes the larger quantity', () => {
@@ -63,5 +70,32 @@ describe('changing lines', () => {
       { tool: 'b', quantity: 7 },
     ])
     expect(removeLines(lines, ['a'])).toEqual([{ tool: 'b', quantity: 2 }])
+  })
+})
+
+describe('the body of a PUT with custom parts (issue 15)', () => {
+  const bracket = {
+    quote: 'q1',
+    quantity: 500,
+    name: 'Custom: Bracket',
+    unitPrice: 2.4,
+    leadTimeDays: 12,
+    validUntil: '2099-01-31',
+  }
+  const kept = [{ tool: 'saw', quantity: 2 }, bracket]
+
+  test('keeps every custom part as { quote, quantity } after the tools', () => {
+    expect(cartBody([{ tool: 'saw', quantity: 3 }], kept)).toEqual([
+      { tool: 'saw', quantity: 3 },
+      { quote: 'q1', quantity: 500 },
+    ])
+    expect(cartBody([], kept)).toEqual([{ quote: 'q1', quantity: 500 }])
+  })
+
+  test('leaves out only the custom parts asked for', () => {
+    expect(cartBody([{ tool: 'saw', quantity: 2 }], kept, ['q1'])).toEqual([
+      { tool: 'saw', quantity: 2 },
+    ])
+    expect(quoteLinesOf(kept)).toEqual([bracket])
   })
 })

@@ -2,6 +2,7 @@ import {
   orderTotals,
   toCents,
   type CartLineInput,
+  type CartQuoteLine,
   type OrderTotals,
   type PricedLine,
   type Promotion,
@@ -60,11 +61,20 @@ export function estimatedDiscount(
   return { percent: offer.percent, capCents: toCents(offer.cap ?? 0) }
 }
 
-/** Subtotal, discount and total over the rows that can be ordered, in cents. */
+/** A custom part's line total in cents: the quoted unit price times the quoted quantity. */
+export const quoteLineTotalCents = (line: Pick<CartQuoteLine, 'unitPrice' | 'quantity'>) =>
+  toCents(line.unitPrice) * line.quantity
+
+/**
+ * Subtotal, discount and total over the rows that can be ordered and the custom parts (issue
+ * 15: they are lines of the same order, so the first-order discount counts them too), in cents.
+ */
 export function cartTotals(
   rows: readonly CartRow[],
   discount: { percent: number; capCents: number } | null,
+  custom: readonly CartQuoteLine[] = [],
 ): OrderTotals {
   const priced = rows.filter(isOrderable).map((row) => row.priced!)
-  return orderTotals(priced, discount)
+  const quoted = custom.map((line) => ({ lineTotalCents: quoteLineTotalCents(line) }))
+  return orderTotals([...priced, ...quoted], discount)
 }

@@ -3,6 +3,7 @@ import { Fragment } from 'react'
 import { formatMoney, messages, type Order, type OrderStatus } from '@toolworks/shared'
 
 import { DataTable } from '@/components/ui/data-table'
+import { paths } from '@/lib/paths'
 
 import { OrderLinesRow } from './order-lines-list'
 
@@ -72,7 +73,7 @@ export function ManageOrdersTable({ orders, pendingId, onMarkShipped }: ManageOr
               )}
             </td>
           </tr>
-          <OrderLinesRow order={order} columns={8} />
+          <OrderLinesRow order={order} columns={8} quoteLink={paths.dashboard.quoteRequest} />
         </Fragment>
       ))}
     </DataTable>

@@ -90,7 +90,7 @@ export function MyOrdersTable({ orders, pendingId, onDelete }: MyOrdersTableProp
               </button>
             </td>
           </tr>
-          <OrderLinesRow order={order} columns={7} />
+          <OrderLinesRow order={order} columns={7} quoteLink={paths.dashboard.myQuote} />
         </Fragment>
       ))}
     </DataTable>

@@ -1,18 +1,30 @@
 import { formatMoney, messages, type Order } from '@toolworks/shared'
 
+import { OrderLineName, orderLineKey, type QuoteLinkFor } from './order-line-name'
+
 const m = messages.ordering
+
+type OrderLinesProps = {
+  order: Order
+  /** Where a custom part's line links (issue 15); without it the name is plain text. */
+  quoteLink?: QuoteLinkFor
+}
 
 /**
  * Every line of an order in a table cell (issue 14): name × quantity, unit price, line total,
- * the made-to-order part with its date, the discount when there is one, and free shipping.
+ * the made-to-order part with its date (or a custom part's lead time, issue 15), the discount
+ * when there is one, and free shipping.
  */
-export function OrderLinesList({ order }: { order: Order }) {
+export function OrderLinesList({ order, quoteLink }: OrderLinesProps) {
   return (
     <ul aria-label={m.orderLines} className="mt-1 space-y-1 text-xs text-base-content/80">
       {order.lines.map((line, index) => (
-        <li key={`${line.tool}-${index}`}>
-          {m.lineQuantity(line.name, line.quantity)}: {m.unitPriceEach(formatMoney(line.unitPrice))}
-          , {formatMoney(line.lineTotal)}
+        <li key={orderLineKey(line, index)}>
+          <OrderLineName line={line} quoteLink={quoteLink} /> × {line.quantity}:{' '}
+          {m.unitPriceEach(formatMoney(line.unitPrice))}, {formatMoney(line.lineTotal)}
+          {line.leadTimeDays !== null && (
+            <> ({messages.quotes.customLeadTime(line.leadTimeDays)})</>
+          )}
           {line.madeToOrder > 0 && (
             <>
               {' '}
@@ -35,12 +47,12 @@ export function OrderLinesList({ order }: { order: Order }) {
  * The row under an order's own row that holds its lines: the seed's cells keep their words,
  * and the lines span the columns after the first.
  */
-export function OrderLinesRow({ order, columns }: { order: Order; columns: number }) {
+export function OrderLinesRow({ columns, ...props }: OrderLinesProps & { columns: number }) {
   return (
     <tr>
       <td />
       <td colSpan={columns - 1}>
-        <OrderLinesList order={order} />
+        <OrderLinesList {...props} />
       </td>
     </tr>
   )

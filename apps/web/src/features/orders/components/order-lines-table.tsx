@@ -1,10 +1,12 @@
 import { formatMoney, messages, type Order } from '@toolworks/shared'
 
+import { OrderLineName, orderLineKey, type QuoteLinkFor } from './order-line-name'
+
 const m = messages.ordering
 const c = messages.cart
 
 /** The payment page's account of an order (issue 14): each line, subtotal, discount, total. */
-export function OrderLinesTable({ order }: { order: Order }) {
+export function OrderLinesTable({ order, quoteLink }: { order: Order; quoteLink?: QuoteLinkFor }) {
   return (
     <div className="overflow-x-auto" tabIndex={0}>
       <table className="table table-sm">
@@ -19,9 +21,14 @@ export function OrderLinesTable({ order }: { order: Order }) {
         </thead>
         <tbody>
           {order.lines.map((line, index) => (
-            <tr key={`${line.tool}-${index}`}>
+            <tr key={orderLineKey(line, index)}>
               <th scope="row" className="font-normal">
-                {line.name}
+                <OrderLineName line={line} quoteLink={quoteLink} />
+                {line.leadTimeDays !== null && (
+                  <p className="text-xs text-base-content/70">
+                    {messages.quotes.customLeadTime(line.leadTimeDays)}
+                  </p>
+                )}
                 {line.madeToOrder > 0 && (
                   <p className="text-xs text-base-content/70">
                     {m.madeToOrderPart(line.madeToOrder)}, {m.shipsBy(line.shipsBy)}

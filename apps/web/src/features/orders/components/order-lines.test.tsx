@@ -104,4 +104,74 @@ describe('order lines', () => {
     expect(screen.getByText('Shipping: free')).toBeInTheDocument()
     expect(screen.getByText('Amount to pay: $79.98')).toBeInTheDocument()
   })
+
+  describe('a custom part’s line (issue 15)', () => {
+    /** A stock tool and a custom part in one order. */
+    const mixedOrder = () =>
+      makeOrder({
+        _id: 'o3',
+        customer: email,
+        customerName: 'Jane Doe',
+        lines: [
+          makeOrderLine({ tool: 't1', name: 'Cordless Drill', quantity: 1, unitPrice: 20 }),
+          makeOrderLine({
+            tool: null,
+            quote: 'q7',
+            leadTimeDays: 12,
+            name: 'Custom: Bracket',
+            quantity: 500,
+            unitPrice: 2.4,
+          }),
+        ],
+      })
+
+    test('My Orders shows Custom with its lead time, linking to the buyer’s request', () => {
+      renderWithProviders(
+        <MyOrdersTable orders={[mixedOrder()]} pendingId={null} onDelete={() => {}} />,
+      )
+      const lines = screen.getByRole('list', { name: 'Order lines' })
+      expect(within(lines).getAllByRole('listitem')[1]).toHaveTextContent(
+        'Custom: Bracket × 500: $2.40 each, $1,200.00 (ships in about 12 working days from payment)',
+      )
+      expect(within(lines).getByRole('link', { name: 'Custom: Bracket' })).toHaveAttribute(
+        'href',
+        '/dashboard/myquotes/q7',
+      )
+      // The stock tool's line is no link.
+      expect(within(lines).getAllByRole('link')).toHaveLength(1)
+    })
+
+    test('Manage Orders links the admin to the quote request', () => {
+      renderWithProviders(
+        <ManageOrdersTable orders={[mixedOrder()]} pendingId={null} onMarkShipped={() => {}} />,
+      )
+      const lines = screen.getByRole('list', { name: 'Order lines' })
+      expect(lines).toHaveTextContent('ships in about 12 working days from payment')
+      expect(within(lines).getByRole('link', { name: 'Custom: Bracket' })).toHaveAttribute(
+        'href',
+        '/dashboard/quotes/q7',
+      )
+    })
+
+    test('the payment page shows the custom line with its lead time and link', async () => {
+      const orders = ordersServer([mixedOrder()])
+      server.use(
+        sessionHandler(makeUser({ email, name: 'Jane Doe' })),
+        paymentsConfigHandler('sandbox'),
+        ...orders.handlers,
+        ...paymentsServer(orders).handlers,
+      )
+      renderApp('/dashboard/payment/o3')
+
+      const table = await screen.findByRole('table', { name: 'Order lines' })
+      const row = within(table).getByRole('row', { name: /Custom: Bracket/ })
+      expect(row).toHaveTextContent(
+        'Custom: Bracketships in about 12 working days from payment500$2.40$1,200.00',
+      )
+      expect(within(row).getByRole('link', { name: 'Custom: Bracket' })).toHaveAttribute(
+        'href',
+        '/dashboard/myquotes/q7',
+      )
+    })
+  })
 })

@@ -1,0 +1,47 @@
+import { Link } from 'react-router'
+
+import { messages } from '@toolworks/shared'
+
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { useMyQuotes } from '@/features/quotes/api/get-my-quotes'
+import { MyQuotesTable } from '@/features/quotes/components/my-quotes-table'
+import { useSession } from '@/lib/auth'
+import { paths } from '@/lib/paths'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+const m = messages.quotes
+
+/** My Quotes (issue 15): the buyer's quote requests, newest first, each opening its page. */
+export function MyQuotesRoute() {
+  useDocumentTitle(m.myQuotes)
+  const session = useSession()
+  const quotes = useMyQuotes(session.user?.email ?? '')
+
+  return (
+    <div>
+      <h2 className="section-title">
+        {quotes.data ? m.myQuotesCount(quotes.data.length) : m.myQuotes}
+      </h2>
+      <div className="title-rule" />
+      {quotes.isPending ? (
+        <PageLoader />
+      ) : quotes.isError ? (
+        <QueryError
+          message={m.loadFailed}
+          retrying={quotes.isFetching}
+          onRetry={() => void quotes.refetch()}
+        />
+      ) : quotes.data.length === 0 ? (
+        <p className="mt-6 text-base-content/70">
+          {m.noQuotes}{' '}
+          <Link to={paths.quote()} className="link font-semibold">
+            {m.title}
+          </Link>
+        </p>
+      ) : (
+        <MyQuotesTable quotes={quotes.data} />
+      )}
+    </div>
+  )
+}

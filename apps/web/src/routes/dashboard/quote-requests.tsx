@@ -1,0 +1,58 @@
+import { useSearchParams } from 'react-router'
+
+import { messages, QuoteStatusSchema, type QuoteStatus } from '@toolworks/shared'
+
+import { QueryError } from '@/components/errors/query-error'
+import { PageLoader } from '@/components/ui/page-loader'
+import { useAdminQuotes } from '@/features/quotes/api/admin-get-quotes'
+import { AdminQuoteStatusFilter } from '@/features/quotes/components/admin-quote-status-filter'
+import { AdminQuotesTable } from '@/features/quotes/components/admin-quotes-table'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+const m = messages.quotes
+
+/** Quote Requests (admin, issue 15): every request, filtered by `?status=`, and how many wait. */
+export function QuoteRequestsRoute() {
+  useDocumentTitle(m.quoteRequests)
+  const [searchParams, setSearchParams] = useSearchParams()
+  const parsed = QuoteStatusSchema.safeParse(searchParams.get('status'))
+  const status = parsed.success ? parsed.data : undefined
+  const quotes = useAdminQuotes(status)
+
+  const onStatus = (next: QuoteStatus | undefined) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current)
+        if (next) params.set('status', next)
+        else params.delete('status')
+        return params
+      },
+      { replace: true },
+    )
+
+  return (
+    <div>
+      <h2 className="section-title">
+        {quotes.data ? m.quoteRequestsCount(quotes.data.quotes.length) : m.quoteRequests}
+      </h2>
+      <div className="title-rule" />
+      {quotes.data && (
+        <p className="mt-4 font-semibold" data-testid="waiting-count">
+          {m.waitingCount(quotes.data.waiting)}
+        </p>
+      )}
+      <AdminQuoteStatusFilter status={status} onChange={onStatus} />
+      {quotes.isPending ? (
+        <PageLoader />
+      ) : quotes.isError ? (
+        <QueryError
+          message={m.loadFailed}
+          retrying={quotes.isFetching}
+          onRetry={() => void quotes.refetch()}
+        />
+      ) : (
+        <AdminQuotesTable quotes={quotes.data.quotes} />
+      )}
+    </div>
+  )
+}
