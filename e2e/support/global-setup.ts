@@ -27,7 +27,11 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the built server on a free port with its own embedded database and the demo data. */
+/**
+ * Starts the built server on a free port with the demo data, on its own embedded database, or
+ * on the PostgreSQL database of E2E_DATABASE_URL (CI runs the quote journeys there as well:
+ * issue 15 asks for both engines, and there a test can reach the server's rows).
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(serverEntry) || !existsSync(webIndex)) {
     throw new Error(
@@ -65,6 +69,7 @@ export default async function setup(project: TestProject) {
       AUTH_SECRET: authSecret,
       GOOGLE_DISCOVERY_URL: google.discoveryUrl,
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
