@@ -98,12 +98,14 @@ function createServices(
     : createSandboxProvider({ db, holdHours: config.orderHoldHours })
   const provider = stripe ?? sandbox!
   const accounts = createAccountsService({ db, tokens, adminEmails: config.adminEmails })
-  const quoteAcceptance = createQuoteAcceptanceService({
-    db,
-    // quotes-core's mails are wired at merge
-    mails: { accepted: async () => {} },
+  const quoteMails = createQuoteMails({
+    mailer,
+    publicUrl: config.publicUrl,
+    // Admins are the accounts with the admin role and the ADMIN_EMAILS addresses.
+    admins: async () => [...(await adminAddresses(db)), ...config.adminEmails],
     log,
   })
+  const quoteAcceptance = createQuoteAcceptanceService({ db, mails: quoteMails, log })
   const cart = createCartService({ db, catalog, accounts, quotes: quoteAcceptance })
   const orders = createOrdersService({
     db,
@@ -113,13 +115,6 @@ function createServices(
     quotes: quoteAcceptance,
     provider,
     holdHours: config.orderHoldHours,
-    log,
-  })
-  const quoteMails = createQuoteMails({
-    mailer,
-    publicUrl: config.publicUrl,
-    // Admins are the accounts with the admin role and the ADMIN_EMAILS addresses.
-    admins: async () => [...(await adminAddresses(db)), ...config.adminEmails],
     log,
   })
   const quotes = createQuotesService({ db, mails: quoteMails })

@@ -34,7 +34,7 @@ import { requestView } from './quote-acceptance.view.js'
 const m = messages.quoteRules
 const statusWord = (status: QuoteRequestRow['status']) => messages.quotes.statusLabels[status]
 
-/** The e-mail the shop gets when a buyer accepts (quotes-core's mails, wired at merge). */
+/** The e-mail the shop gets when a buyer accepts (quotes.mails.ts). */
 export type AcceptanceMails = {
   accepted(
     request: { id: string; partName: string; customerName: string; customerEmail: string },
