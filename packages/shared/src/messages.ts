@@ -215,6 +215,7 @@ export const messages = {
       expired: 'cancelled: not paid in time',
       refunded_out_of_stock: 'refunded: out of stock',
       refunded_discount_used: 'refunded: first-order discount already used',
+      refunded_quote_unavailable: 'refunded: custom part no longer on offer',
     },
   },
   // Payment page (SPEC.md §2, §4, §8; issue 5). `Payment successful` and
@@ -875,6 +876,8 @@ export const messages = {
       'This order was cancelled before your payment arrived and the tool has sold out since, so your payment is refunded in full.',
     refundedDiscountUsed:
       'This order was cancelled before your payment arrived and its first-order discount has gone to a later order since, so your payment is refunded in full.',
+    refundedQuoteUnavailable:
+      'This order was cancelled before your payment arrived and its custom part can no longer be ordered at the quoted price, so your payment is refunded in full.',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid. Please check them and try again.',

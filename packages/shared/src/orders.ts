@@ -11,6 +11,8 @@ export const CancelReasonSchema = z.enum([
   'expired',
   'refunded_out_of_stock',
   'refunded_discount_used',
+  /** A late payment for an order whose custom part can no longer be ordered (issue 15). */
+  'refunded_quote_unavailable',
 ])
 export type CancelReason = z.infer<typeof CancelReasonSchema>
 

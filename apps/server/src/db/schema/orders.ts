@@ -69,7 +69,14 @@ export const orders = pgTable(
      * to a later order and it was refunded (issue 14). Null while the order is live.
      */
     cancelReason: text('cancel_reason', {
-      enum: ['customer', 'admin', 'expired', 'refunded_out_of_stock', 'refunded_discount_used'],
+      enum: [
+        'customer',
+        'admin',
+        'expired',
+        'refunded_out_of_stock',
+        'refunded_discount_used',
+        'refunded_quote_unavailable',
+      ],
     }),
     /** The provider's refund of a payment that arrived for a cancelled, sold-out order. */
     refundId: text('refund_id'),

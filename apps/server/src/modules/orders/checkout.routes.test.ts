@@ -676,8 +676,16 @@ describe('cancelled orders with custom parts (issue 15)', () => {
     ).toBe(200)
     const refused = await markPaid(late2.orderId, late2.intent.paymentIntentId)
     expect(refused.statusCode).toBe(409)
+    expect(ErrorBodySchema.parse(refused.json()).error.message).toBe(
+      messages.paymentRules.refundedQuoteUnavailable,
+    )
     const [row] = await db().select().from(orders).where(eq(orders.id, late2.orderId))
-    expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'refunded_out_of_stock' })
+    expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'refunded_quote_unavailable' })
+    // The same money told again (a webhook after the browser) is refunded once, same reason.
+    const retold = await markPaid(late2.orderId, late2.intent.paymentIntentId)
+    expect(ErrorBodySchema.parse(retold.json()).error.message).toBe(
+      messages.paymentRules.refundedQuoteUnavailable,
+    )
     expect(row?.refundId).toBeTruthy()
     expect((await quoteRow(db(), reaccepted.request.id)).status).toBe('accepted')
     expect(await stockOf(db(), reaccepted.tool.id)).toBe(10)

@@ -257,7 +257,10 @@ export async function markRefundDue(
   tx: DbOrTx,
   id: string,
   paymentIntentId: string,
-  reason: Extract<CancelReason, 'refunded_out_of_stock' | 'refunded_discount_used'>,
+  reason: Extract<
+    CancelReason,
+    'refunded_out_of_stock' | 'refunded_discount_used' | 'refunded_quote_unavailable'
+  >,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)

@@ -166,8 +166,7 @@ export function createOrdersService({
    * must be there, and every custom part's quote must be able to go back to Ordered: Quoted
    * again (not accepted into a cart, not expired, not declined), its latest offer still valid
    * and holding the order's quantity at the order's unit price. Then all of it is taken, all
-   * lines or none; else the payment is refunded (a custom part's refund is worded as sold out:
-   * the part is no longer to be had at that price). The caller holds the customer's lock and
+   * lines or none; else the payment is refunded. The caller holds the customer's lock and
    * the order's, so neither can change meanwhile; tools, then quotes, are locked here.
    */
   async function reinstate(
@@ -239,17 +238,23 @@ export function createOrdersService({
         throw new AppError('CONFLICT', r.paidByAnotherPayment)
       }
       if (row.status === 'cancelled') {
+        const earlier = row.cancelReason
         const refundDue =
-          (row.cancelReason === 'refunded_out_of_stock' ||
-            row.cancelReason === 'refunded_discount_used') &&
+          (earlier === 'refunded_out_of_stock' ||
+            earlier === 'refunded_discount_used' ||
+            earlier === 'refunded_quote_unavailable') &&
           row.paymentIntentId === transactionId
         const verdict = refundDue ? undefined : await reinstate(tx, row)
         if (verdict !== 'ok') {
+          // A retried payment keeps the reason it was first refunded for.
           const reason =
-            verdict === 'discount-used' ||
-            (verdict === undefined && row.cancelReason === 'refunded_discount_used')
-              ? ('refunded_discount_used' as const)
-              : ('refunded_out_of_stock' as const)
+            verdict === undefined && refundDue
+              ? earlier
+              : verdict === 'discount-used'
+                ? ('refunded_discount_used' as const)
+                : verdict === 'quote-gone'
+                  ? ('refunded_quote_unavailable' as const)
+                  : ('refunded_out_of_stock' as const)
           const marked = await markRefundDue(tx, orderId, transactionId, reason)
           return {
             kind: 'refund' as const,

@@ -96,7 +96,9 @@ export function createPaymentsService({
           'CONFLICT',
           outcome.order.cancelReason === 'refunded_discount_used'
             ? p.refundedDiscountUsed
-            : p.refundedOutOfStock,
+            : outcome.order.cancelReason === 'refunded_quote_unavailable'
+              ? p.refundedQuoteUnavailable
+              : p.refundedOutOfStock,
         )
       return outcome.order
     },

@@ -62,6 +62,7 @@ export function requestView(
       _id: d.id,
       name: d.name,
       type: d.contentType,
+      // Stored only after sniffing as one of QUOTE_DRAWING_KINDS (quotes-core checks it).
       kind: d.kind as QuoteDrawingKind,
       size: d.byteSize,
     })),
