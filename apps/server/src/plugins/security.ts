@@ -18,7 +18,11 @@ export const securityPlugin = fp<Options>(
           defaultSrc: ["'self'"],
           // Stripe mode loads Stripe.js and its card frames; the sandbox needs nothing outside.
           scriptSrc: stripe ? ["'self'", 'https://js.stripe.com'] : ["'self'"],
-          frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+          // blob: is the in-page preview of a quote's PDF drawing (issue 15): fetched with the
+          // bearer token, served only when its bytes are a PDF, shown from an object URL.
+          frameSrc: stripe
+            ? ['blob:', 'https://js.stripe.com', 'https://hooks.stripe.com']
+            : ['blob:'],
           // React sets style attributes and react-toastify injects its stylesheet.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

@@ -63,7 +63,7 @@ describe('the web app on the API port', () => {
       'content-security-policy'
     ]
     expect(sandboxCsp).not.toContain('stripe.com')
-    expect(sandboxCsp).toContain("frame-src 'none'")
+    expect(sandboxCsp).toContain('frame-src blob:;')
     const stripe = await buildTestApp(database.current, onTestFinished, {
       webDistDir,
       stripe: {
@@ -77,7 +77,7 @@ describe('the web app on the API port', () => {
       (await stripe.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
     )
     expect(csp).toContain("script-src 'self' https://js.stripe.com")
-    expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com')
+    expect(csp).toContain('frame-src blob: https://js.stripe.com https://hooks.stripe.com')
     expect(csp).toContain("connect-src 'self' https://api.stripe.com")
     expect(csp).not.toContain('unsafe-eval')
   })
