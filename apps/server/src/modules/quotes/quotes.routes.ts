@@ -156,6 +156,8 @@ export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes })
         tags: ['quotes'],
         summary:
           'Request a quote (multipart/form-data): the text fields and up to 5 files in "drawings"',
+        description:
+          'Text fields: process, partName, material, quantities (comma-separated or repeated, 1 to 3), neededBy (YYYY-MM-DD, optional), tolerance, finish, notes, phone, address. Files: drawings (0 to 5, 20 MB each; PDF, DXF, DWG, STEP, IGES, STL, PNG or JPG, checked by their content). The buyer is the signed-in account. 10 requests a minute per account.',
         consumes: ['multipart/form-data'],
         response: { 201: c.create.response, ...errorResponses(400, 401, 403, 413, 429) },
       },

@@ -57,6 +57,9 @@ const DAY_MS = 86_400_000
 /** A drawing as the multipart reader hands it over: the browser's name and the bytes. */
 export type UploadedDrawing = { filename: string; bytes: Buffer }
 
+/** The statuses a request can be sent again from. */
+const RESENDABLE: readonly QuoteStatus[] = ['expired', 'declined', 'withdrawn']
+
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 const statusWord = (status: QuoteStatus) => messages.quotes.statusLabels[status].toLowerCase()
 const notFound = () => new AppError('NOT_FOUND', m.notFound)
@@ -171,7 +174,8 @@ export function createQuotesService({
   now?: () => Date
 }) {
   async function full(row: QuoteRequestRow): Promise<QuoteRequest> {
-    const [drawings, offerRows] = [await listDrawingMeta(db, row.id), await listOffers(db, row.id)]
+    const drawings = await listDrawingMeta(db, row.id)
+    const offerRows = await listOffers(db, row.id)
     const offers = offerRows.map(toOffer)
     const acceptedOffer = offerRows.find((o) => o.id === row.acceptedOfferId)
     const acceptedLine = acceptedOffer?.lines.find((l) => l.quantity === row.acceptedQuantity)
@@ -286,7 +290,8 @@ export function createQuotesService({
 
     async listAll(status?: QuoteStatus): Promise<QuoteAdminList> {
       await expireAllPast(db, now())
-      const [rows, waiting] = [await listAllRequests(db, status), await countWaiting(db)]
+      const rows = await listAllRequests(db, status)
+      const waiting = await countWaiting(db)
       return { quotes: rows.map(toSummary), waiting }
     },
 
@@ -371,11 +376,9 @@ export function createQuotesService({
         await expireIfPast(tx, id, now())
         // Holding the old row makes a double click wait, then find the first click's copy.
         const old = await lockRequest(tx, id)
-        if (!old) return { refused: true as const }
-        if (!['expired', 'declined', 'withdrawn'].includes(old.status))
-          return { refused: true as const, status: old.status }
+        if (!old || !RESENDABLE.includes(old.status)) return undefined
         const earlier = await findResentCopy(tx, id)
-        if (earlier) return { refused: false as const, row: earlier, fresh: false }
+        if (earlier) return { row: earlier, fresh: false }
         const row = await insertRequest(
           tx,
           {
@@ -397,10 +400,9 @@ export function createQuotesService({
           [],
         )
         await copyDrawings(tx, old.id, row.id)
-        return { refused: false as const, row, fresh: true }
+        return { row, fresh: true }
       })
-      if (outcome.refused)
-        return outcome.status ? Promise.reject(wrongStatus(outcome.status)) : refuseStep(id)
+      if (!outcome) return refuseStep(id)
       if (outcome.fresh) await mails.newRequest(mailRequest(outcome.row))
       return full(outcome.row)
     },
