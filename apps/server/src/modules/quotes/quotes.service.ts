@@ -223,9 +223,12 @@ export function createQuotesService({
   }
 
   /** After a conditional step found nothing to change: 404 if gone, else 409 with the status. */
-  async function refuseStep(id: string): Promise<never> {
+  async function refuseStep(id: string, who: 'buyer' | 'admin'): Promise<never> {
     const current = await findRequest(db, id)
     if (!current) throw notFound()
+    // The buyer of an expired quote is told when it ran out and what to do instead.
+    const latest = current.status === 'expired' ? (await listOffers(db, id)).pop() : undefined
+    if (who === 'buyer' && latest) throw new AppError('CONFLICT', m.expired(latest.validUntil))
     throw wrongStatus(current.status)
   }
 
@@ -339,7 +342,7 @@ export function createQuotesService({
         })
         return { row, revision }
       })
-      if (!done) return refuseStep(id)
+      if (!done) return refuseStep(id, 'admin')
       if (done.revision === 1) await mails.quoteSent(mailRequest(done.row), body.validUntil)
       else await mails.quoteRevised(mailRequest(done.row), body.validUntil)
       return full(done.row)
@@ -354,7 +357,7 @@ export function createQuotesService({
           declineReason: reason.trim() || null,
         })
       })
-      if (!row) return refuseStep(id)
+      if (!row) return refuseStep(id, 'buyer')
       await mails.declined(mailRequest(row), reason)
       return full(row)
     },
@@ -365,7 +368,7 @@ export function createQuotesService({
         await expireIfPast(tx, id, now())
         return changeStatus(tx, id, ['requested', 'quoted'], { status: 'withdrawn' })
       })
-      if (!row) return refuseStep(id)
+      if (!row) return refuseStep(id, 'buyer')
       return full(row)
     },
 
@@ -402,7 +405,7 @@ export function createQuotesService({
         await copyDrawings(tx, old.id, row.id)
         return { row, fresh: true }
       })
-      if (!outcome) return refuseStep(id)
+      if (!outcome) return refuseStep(id, 'buyer')
       if (outcome.fresh) await mails.newRequest(mailRequest(outcome.row))
       return full(outcome.row)
     },
