@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, test } from 'vitest'
 
-import { QUOTE_DRAWING_ACCEPT } from '@toolworks/shared'
+import { QUOTE_DRAWING_ACCEPT, shopDate } from '@toolworks/shared'
 
 import { makeUser } from '@/testing/factories'
 import { profileHandler } from '@/testing/handlers/accounts'
@@ -64,6 +64,8 @@ describe('Request a Quote form', { timeout: 20_000 }, () => {
     ).toEqual(['Machining', 'Molding', 'Cutting', 'Stamping', 'Bending', 'Welding'])
     expect(drawingsInput()).toHaveAttribute('accept', QUOTE_DRAWING_ACCEPT)
     expect(drawingsInput()).toHaveAttribute('multiple')
+    // The date picker starts at the shop's today (Dhaka), as the server's rule does.
+    expect(screen.getByLabelText('Needed by')).toHaveAttribute('min', shopDate(new Date()))
 
     // Other opens a text field.
     expect(screen.queryByLabelText('Other material')).toBeNull()
