@@ -151,7 +151,6 @@ function LiveQuoteRequestForm({
         perFile[Number(file[1])] = message
         any = true
       } else if (name === 'drawings') {
-        setDrawingsError(message)
         any = true
       } else if (name === 'material') {
         setError(
@@ -166,6 +165,10 @@ function LiveQuoteRequestForm({
       }
     }
     setFileErrors(perFile)
+    // The server also names its first refusal under `drawings` (for one-input clients): shown
+    // next to its file already, it is not said twice.
+    const whole = error.fields.drawings
+    if (whole && !Object.values(perFile).includes(whole)) setDrawingsError(whole)
     return applyFieldErrors(error, setError, SAME_NAME) || any
   }
 
