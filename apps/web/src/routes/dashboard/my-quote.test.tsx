@@ -156,8 +156,13 @@ describe('A buyer’s quote request', { timeout: 20_000 }, () => {
   })
 
   test('accepted shows the cart; ordered links to the order', async () => {
-    const accepted = setup({ status: 'accepted', offers: [offerV2] })
+    const accepted = setup({
+      status: 'accepted',
+      offers: [offerV2],
+      accepted: { quantity: 1000, unitPrice: 3.25 },
+    })
     expect(await screen.findByText('This quote is in your cart.')).toBeInTheDocument()
+    expect(screen.getByText('1000 at $3.25 each, $3,250.00')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to the cart' })).toHaveAttribute('href', '/cart')
     accepted.unmount()
     setup({ status: 'ordered', offers: [offerV2], orderId: 'o1' })
