@@ -150,9 +150,12 @@ describe('A buyer’s quote request', { timeout: 20_000 }, () => {
     expect(await screen.findByText('quote request sent')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myquotes/q1-again'))
     expect(posts(quotes, '/resend')).toHaveLength(1)
-    expect(
-      await screen.findByRole('heading', { name: /^Quote request: Side bracket/ }),
-    ).toHaveTextContent('Requested')
+    // The router's location moves before React has drawn the new page: wait for the drawing.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { name: /^Quote request: Side bracket/ }),
+      ).toHaveTextContent('Requested'),
+    )
   })
 
   test('accepted shows the cart; ordered links to the order', async () => {
