@@ -55,11 +55,24 @@ function tooManyDrawings(): AppError {
   return new AppError('VALIDATION_FAILED', message, { [QUOTE_DRAWING_FIELD]: message })
 }
 
-/** A multipart reader's error as ours: limits by their rule, anything else a bad body. */
-function readError(error: unknown): AppError {
+function tooLarge(name: string, index: number): AppError {
+  const message = m.drawingTooLarge(name)
+  return new AppError('PAYLOAD_TOO_LARGE', message, {
+    [QUOTE_DRAWING_FIELD]: message,
+    [`${QUOTE_DRAWING_FIELD}.${index}`]: message,
+  })
+}
+
+/**
+ * A multipart reader's error as ours: limits by their rule, anything else a bad body. The
+ * file size limit may surface from the next part rather than the file being read, so the
+ * file last started is the one named.
+ */
+function readError(error: unknown, last: { name: string; index: number } | undefined): AppError {
   if (error instanceof AppError) return error
   const code = errorCode(error)
   if (code === 'FST_FILES_LIMIT') return tooManyDrawings()
+  if (code === 'FST_REQ_FILE_TOO_LARGE' && last) return tooLarge(last.name, last.index)
   return new AppError('VALIDATION_FAILED', messages.errors.VALIDATION_FAILED)
 }
 
@@ -71,6 +84,7 @@ function readError(error: unknown): AppError {
 async function readRequest(request: FastifyRequest) {
   const fields = new Map<string, string | string[]>()
   const files: UploadedDrawing[] = []
+  let last: { name: string; index: number } | undefined
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -82,10 +96,11 @@ async function readRequest(request: FastifyRequest) {
         )
         continue
       }
+      last = { name: cleanDrawingName(part.filename, 'pdf', files.length), index: files.length }
       files.push(await readFile(part, files.length))
     }
   } catch (error) {
-    throw readError(error)
+    throw readError(error, last)
   }
   // A file input left empty is sent as a part with no name and no bytes: no drawing.
   return {
@@ -104,16 +119,16 @@ async function readFile(part: MultipartFile, index: number): Promise<UploadedDra
       [part.fieldname]: message,
     })
   }
+  let bytes: Buffer
   try {
-    return { filename: part.filename, bytes: await part.toBuffer() }
+    bytes = await part.toBuffer()
   } catch (error) {
     if (errorCode(error) !== 'FST_REQ_FILE_TOO_LARGE') throw error
-    const message = m.drawingTooLarge(name)
-    throw new AppError('PAYLOAD_TOO_LARGE', message, {
-      [QUOTE_DRAWING_FIELD]: message,
-      [`${QUOTE_DRAWING_FIELD}.${index}`]: message,
-    })
+    throw tooLarge(name, index)
   }
+  // Over a socket the reader may hand over the first 20 MB and raise the limit afterwards.
+  if (part.file.truncated) throw tooLarge(name, index)
+  return { filename: part.filename, bytes }
 }
 
 const DrawingQuerySchema = z.object({
@@ -156,6 +171,8 @@ export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes })
         tags: ['quotes'],
         summary:
           'Request a quote (multipart/form-data): the text fields and up to 5 files in "drawings"',
+        description:
+          'Text fields: process, partName, material, quantities (comma-separated or repeated, 1 to 3), neededBy (YYYY-MM-DD, optional), tolerance, finish, notes, phone, address. Files: drawings (0 to 5, 20 MB each; PDF, DXF, DWG, STEP, IGES, STL, PNG or JPG, checked by their content). The buyer is the signed-in account. 10 requests a minute per account.',
         consumes: ['multipart/form-data'],
         response: { 201: c.create.response, ...errorResponses(400, 401, 403, 413, 429) },
       },

@@ -57,6 +57,9 @@ const DAY_MS = 86_400_000
 /** A drawing as the multipart reader hands it over: the browser's name and the bytes. */
 export type UploadedDrawing = { filename: string; bytes: Buffer }
 
+/** The statuses a request can be sent again from. */
+const RESENDABLE: readonly QuoteStatus[] = ['expired', 'declined', 'withdrawn']
+
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 const statusWord = (status: QuoteStatus) => messages.quotes.statusLabels[status].toLowerCase()
 const notFound = () => new AppError('NOT_FOUND', m.notFound)
@@ -171,7 +174,8 @@ export function createQuotesService({
   now?: () => Date
 }) {
   async function full(row: QuoteRequestRow): Promise<QuoteRequest> {
-    const [drawings, offerRows] = [await listDrawingMeta(db, row.id), await listOffers(db, row.id)]
+    const drawings = await listDrawingMeta(db, row.id)
+    const offerRows = await listOffers(db, row.id)
     const offers = offerRows.map(toOffer)
     const acceptedOffer = offerRows.find((o) => o.id === row.acceptedOfferId)
     const acceptedLine = acceptedOffer?.lines.find((l) => l.quantity === row.acceptedQuantity)
@@ -219,9 +223,12 @@ export function createQuotesService({
   }
 
   /** After a conditional step found nothing to change: 404 if gone, else 409 with the status. */
-  async function refuseStep(id: string): Promise<never> {
+  async function refuseStep(id: string, who: 'buyer' | 'admin'): Promise<never> {
     const current = await findRequest(db, id)
     if (!current) throw notFound()
+    // The buyer of an expired quote is told when it ran out and what to do instead.
+    const latest = current.status === 'expired' ? (await listOffers(db, id)).pop() : undefined
+    if (who === 'buyer' && latest) throw new AppError('CONFLICT', m.expired(latest.validUntil))
     throw wrongStatus(current.status)
   }
 
@@ -286,7 +293,8 @@ export function createQuotesService({
 
     async listAll(status?: QuoteStatus): Promise<QuoteAdminList> {
       await expireAllPast(db, now())
-      const [rows, waiting] = [await listAllRequests(db, status), await countWaiting(db)]
+      const rows = await listAllRequests(db, status)
+      const waiting = await countWaiting(db)
       return { quotes: rows.map(toSummary), waiting }
     },
 
@@ -334,7 +342,7 @@ export function createQuotesService({
         })
         return { row, revision }
       })
-      if (!done) return refuseStep(id)
+      if (!done) return refuseStep(id, 'admin')
       if (done.revision === 1) await mails.quoteSent(mailRequest(done.row), body.validUntil)
       else await mails.quoteRevised(mailRequest(done.row), body.validUntil)
       return full(done.row)
@@ -349,7 +357,7 @@ export function createQuotesService({
           declineReason: reason.trim() || null,
         })
       })
-      if (!row) return refuseStep(id)
+      if (!row) return refuseStep(id, 'buyer')
       await mails.declined(mailRequest(row), reason)
       return full(row)
     },
@@ -360,7 +368,7 @@ export function createQuotesService({
         await expireIfPast(tx, id, now())
         return changeStatus(tx, id, ['requested', 'quoted'], { status: 'withdrawn' })
       })
-      if (!row) return refuseStep(id)
+      if (!row) return refuseStep(id, 'buyer')
       return full(row)
     },
 
@@ -371,11 +379,9 @@ export function createQuotesService({
         await expireIfPast(tx, id, now())
         // Holding the old row makes a double click wait, then find the first click's copy.
         const old = await lockRequest(tx, id)
-        if (!old) return { refused: true as const }
-        if (!['expired', 'declined', 'withdrawn'].includes(old.status))
-          return { refused: true as const, status: old.status }
+        if (!old || !RESENDABLE.includes(old.status)) return undefined
         const earlier = await findResentCopy(tx, id)
-        if (earlier) return { refused: false as const, row: earlier, fresh: false }
+        if (earlier) return { row: earlier, fresh: false }
         const row = await insertRequest(
           tx,
           {
@@ -397,10 +403,9 @@ export function createQuotesService({
           [],
         )
         await copyDrawings(tx, old.id, row.id)
-        return { refused: false as const, row, fresh: true }
+        return { row, fresh: true }
       })
-      if (outcome.refused)
-        return outcome.status ? Promise.reject(wrongStatus(outcome.status)) : refuseStep(id)
+      if (!outcome) return refuseStep(id, 'buyer')
       if (outcome.fresh) await mails.newRequest(mailRequest(outcome.row))
       return full(outcome.row)
     },

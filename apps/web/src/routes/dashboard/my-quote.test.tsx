@@ -150,14 +150,22 @@ describe('A buyer’s quote request', { timeout: 20_000 }, () => {
     expect(await screen.findByText('quote request sent')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myquotes/q1-again'))
     expect(posts(quotes, '/resend')).toHaveLength(1)
-    expect(
-      await screen.findByRole('heading', { name: /^Quote request: Side bracket/ }),
-    ).toHaveTextContent('Requested')
+    // The router's location moves before React has drawn the new page: wait for the drawing.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { name: /^Quote request: Side bracket/ }),
+      ).toHaveTextContent('Requested'),
+    )
   })
 
   test('accepted shows the cart; ordered links to the order', async () => {
-    const accepted = setup({ status: 'accepted', offers: [offerV2] })
+    const accepted = setup({
+      status: 'accepted',
+      offers: [offerV2],
+      accepted: { quantity: 1000, unitPrice: 3.25 },
+    })
     expect(await screen.findByText('This quote is in your cart.')).toBeInTheDocument()
+    expect(screen.getByText('1000 at $3.25 each, $3,250.00')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to the cart' })).toHaveAttribute('href', '/cart')
     accepted.unmount()
     setup({ status: 'ordered', offers: [offerV2], orderId: 'o1' })
