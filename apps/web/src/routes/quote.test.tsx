@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, test } from 'vitest'
 
-import { QUOTE_DRAWING_ACCEPT } from '@toolworks/shared'
+import { QUOTE_DRAWING_ACCEPT, shopDate } from '@toolworks/shared'
 
 import { makeUser } from '@/testing/factories'
 import { profileHandler } from '@/testing/handlers/accounts'
@@ -64,6 +64,8 @@ describe('Request a Quote form', { timeout: 20_000 }, () => {
     ).toEqual(['Machining', 'Molding', 'Cutting', 'Stamping', 'Bending', 'Welding'])
     expect(drawingsInput()).toHaveAttribute('accept', QUOTE_DRAWING_ACCEPT)
     expect(drawingsInput()).toHaveAttribute('multiple')
+    // The date picker starts at the shop's today (Dhaka), as the server's rule does.
+    expect(screen.getByLabelText('Needed by')).toHaveAttribute('min', shopDate(new Date()))
 
     // Other opens a text field.
     expect(screen.queryByLabelText('Other material')).toBeNull()
@@ -184,6 +186,8 @@ describe('Request a Quote form', { timeout: 20_000 }, () => {
               message: 'invalid',
               fields: {
                 'drawings.1': 'fake.png is named like a PNG file but its content is not one',
+                // As the server sends it: the first refusal also under `drawings`.
+                drawings: 'fake.png is named like a PNG file but its content is not one',
                 partName: 'Part name is too long',
               },
             },
@@ -203,6 +207,10 @@ describe('Request a Quote form', { timeout: 20_000 }, () => {
         'fake.png is named like a PNG file but its content is not one',
       ),
     ).toBeInTheDocument()
+    // Said once, next to its file.
+    expect(
+      screen.getAllByText('fake.png is named like a PNG file but its content is not one'),
+    ).toHaveLength(1)
     const fine = screen.getByText('ok.pdf', { selector: 'span' }).closest('li')!
     expect(within(fine).queryByRole('alert')).toBeNull()
     expect(screen.getByText('Part name is too long')).toBeInTheDocument()
@@ -212,6 +220,30 @@ describe('Request a Quote form', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument()
     expect(screen.getByLabelText('Part name')).toHaveValue('Side bracket')
+  })
+
+  test('a reason about the drawings as a whole shows under Drawings', async () => {
+    signedIn()
+    server.use(
+      http.post('/api/quote', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'invalid',
+              fields: { drawings: 'At most 5 drawings per request' },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    )
+    const { user } = renderApp('/quote')
+    await fillRequired(user)
+    await user.upload(drawingsInput(), [file('a.pdf')])
+    await user.click(screen.getByRole('button', { name: 'Send request' }))
+    expect(await screen.findByText('At most 5 drawings per request')).toBeInTheDocument()
+    expect(drawingsInput()).toHaveAttribute('aria-invalid', 'true')
   })
 
   test('shows progress per file while uploading', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'react-toastify'
 
-import { messages, type QuoteRequest } from '@toolworks/shared'
+import { formatMoney, fromCents, messages, toCents, type QuoteRequest } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
@@ -121,6 +121,16 @@ function QuoteActions({ quote }: { quote: QuoteRequest }) {
       )}
       {(quote.status === 'accepted' || quote.status === 'ordered') && (
         <div role="status" className="alert alert-success alert-soft flex flex-wrap gap-2">
+          {quote.accepted && (
+            <span className="w-full font-semibold">
+              {m.lineChoice(
+                quote.accepted.quantity,
+                formatMoney(quote.accepted.unitPrice),
+                // In cents, so 1000 × 3.25 is exactly $3,250.00.
+                formatMoney(fromCents(toCents(quote.accepted.unitPrice) * quote.accepted.quantity)),
+              )}
+            </span>
+          )}
           {quote.status === 'accepted' ? (
             <>
               <span>{m.inCart}</span>

@@ -8,7 +8,7 @@ import {
 } from '@toolworks/shared'
 
 import { fetchDrawing } from '../api/download-drawing'
-import { formatFileSize } from './format-quantities'
+import { formatFileSize } from './quote-format'
 
 const StlPreview = lazy(() => import('./stl-preview'))
 

@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react'
 
 import { messages, QUOTE_DRAWING_ACCEPT } from '@toolworks/shared'
 
-import { formatFileSize } from './format-quantities'
+import { formatFileSize } from './quote-format'
 import { drawingProblem } from './quote-form-schema'
 
 const m = messages.quotes

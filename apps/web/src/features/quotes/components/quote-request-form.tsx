@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form'
 
 import {
@@ -24,6 +24,7 @@ import {
   useSendQuoteRequest,
 } from '../api/send-quote-request'
 import { DrawingsPicker } from './drawings-picker'
+import { SelectField } from './select-field'
 import { clearQuoteDraft, readQuoteDraft, writeQuoteDraft } from './quote-draft'
 import {
   emptyQuoteForm,
@@ -48,40 +49,6 @@ const SAME_NAME = [
   'address',
 ] as const
 
-function SelectField({
-  label,
-  error,
-  children,
-  ...select
-}: React.SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string
-  error?: string
-  children: ReactNode
-}) {
-  const id = useId()
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={['select w-full', error ? 'select-error' : ''].join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...select}
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
-
 type QuoteRequestFormProps = {
   /** False until React is attached to the server's HTML: the form shows, disabled. */
   hydrated: boolean
@@ -96,11 +63,6 @@ type QuoteRequestFormProps = {
   onSent: (quote: QuoteRequest) => void
 }
 
-/**
- * Request a Quote (issue 15): process, part, material, up to three quantities, drawings and the
- * rest, checked by the shared rules; sent as multipart with progress per file. The server's
- * reasons go next to the field or the file they name. Text typed is kept in this tab until sent.
- */
 /** Where the live form starts: the draft kept in this tab, else the process of the URL. */
 function startingPoint(process: QuoteProcess | null): {
   values: QuoteFormInput
@@ -115,6 +77,11 @@ function startingPoint(process: QuoteProcess | null): {
   return { values: emptyQuoteForm(process ?? ''), hadFiles: false }
 }
 
+/**
+ * Request a Quote (issue 15): process, part, material, up to three quantities, drawings and the
+ * rest, checked by the shared rules; sent as multipart with progress per file. The server's
+ * reasons go next to the field or the file they name. Text typed is kept in this tab until sent.
+ */
 export function QuoteRequestForm(props: QuoteRequestFormProps) {
   // The server's HTML and the hydrating render are the same empty, disabled form for every
   // visitor and every ?process=; once hydrated, the live form starts again from the draft.
@@ -184,14 +151,11 @@ function LiveQuoteRequestForm({
         perFile[Number(file[1])] = message
         any = true
       } else if (name === 'drawings') {
-        setDrawingsError(message)
         any = true
       } else if (name === 'material') {
         setError(
           getValues('materialChoice') === MATERIAL_OTHER ? 'materialOther' : 'materialChoice',
-          {
-            message,
-          },
+          { message },
         )
         any = true
       } else if (/^quantities(\.\d+)?$/.test(name)) {
@@ -201,6 +165,10 @@ function LiveQuoteRequestForm({
       }
     }
     setFileErrors(perFile)
+    // The server also names its first refusal under `drawings` (for one-input clients): shown
+    // next to its file already, it is not said twice.
+    const whole = error.fields.drawings
+    if (whole && !Object.values(perFile).includes(whole)) setDrawingsError(whole)
     return applyFieldErrors(error, setError, SAME_NAME) || any
   }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 
 import { messages, type QuoteRequest } from '@toolworks/shared'
 
-import { formatQuantities } from './format-quantities'
+import { formatQuantities } from './quote-format'
 
 const m = messages.quotes
 
