@@ -47,7 +47,7 @@ export function HomeHero() {
                 {/* Each tile opens Request a Quote with its process chosen (issue 15). */}
                 <Link
                   to={quoteForProcess(PROCESSES[index])}
-                  className="flex items-center gap-2 rounded-field border border-white/10 bg-neutral px-3 py-3 font-semibold text-neutral-content transition-colors hover:border-primary hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                  className="flex items-center gap-2 rounded-field border border-white/10 bg-neutral px-3 py-3 font-semibold text-neutral-content transition-colors hover:bg-white/10 hover:text-white"
                 >
                   <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
                   {capability}

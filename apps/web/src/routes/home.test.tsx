@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 
 import { makeTools } from '@/testing/factories'
@@ -43,5 +43,15 @@ describe('home page', () => {
       ['Bending', '/quote?process=bending'],
       ['Welding', '/quote?process=welding'],
     ])
+  })
+
+  test('a tile opens Request a Quote with its process chosen', async () => {
+    const { user, router } = renderApp('/')
+
+    await user.click(screen.getByRole('link', { name: 'Welding' }))
+
+    expect(await screen.findByRole('heading', { name: 'Request a Quote', level: 1 })).toBeVisible()
+    expect(router.state.location.search).toBe('?process=welding')
+    await waitFor(() => expect(screen.getByLabelText('Process')).toHaveValue('welding'))
   })
 })

@@ -249,4 +249,19 @@ describe('a quote request (admin, issue 15)', () => {
     )
     expect(screen.queryByRole('form', { name: /Send a quote|Revise the quote/ })).toBeNull()
   })
+
+  test('an unknown request says so and leads back to Quote Requests', async () => {
+    server.use(
+      sessionHandler(makeUser({ email: admin })),
+      adminHandler([admin]),
+      ...quotesServer([]).handlers,
+    )
+    renderApp('/dashboard/quotes/nope')
+
+    expect(await screen.findByText('We could not find that quote request.')).toBeInTheDocument()
+    // The page's own way back, besides the dashboard menu's item.
+    const back = screen.getAllByRole('link', { name: 'Quote Requests' })
+    expect(back).toHaveLength(2)
+    for (const link of back) expect(link).toHaveAttribute('href', '/dashboard/quotes')
+  })
 })

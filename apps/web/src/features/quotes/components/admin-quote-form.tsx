@@ -118,7 +118,7 @@ export function AdminQuoteForm({ quote }: { quote: QuoteRequest }) {
       <fieldset className="space-y-3">
         <legend className="sr-only">{m.quantities}</legend>
         {lines.fields.map((field, index) => (
-          <div key={field.id} className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
+          <div key={field.id} className="grid items-start gap-3 sm:grid-cols-3">
             <TextField
               label={m.lineQuantity(index + 1)}
               type="number"
@@ -138,14 +138,16 @@ export function AdminQuoteForm({ quote }: { quote: QuoteRequest }) {
               {...register(`lines.${index}.unitPrice`, { valueAsNumber: true })}
             />
             {lines.fields.length > 1 && (
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm text-error sm:mt-7"
-                aria-label={m.removeLine(index + 1)}
-                onClick={() => lines.remove(index)}
-              >
-                <span aria-hidden="true">✕</span>
-              </button>
+              <div className="self-end">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm text-error"
+                  aria-label={m.removeLine(index + 1)}
+                  onClick={() => lines.remove(index)}
+                >
+                  <span aria-hidden="true">✕</span>
+                </button>
+              </div>
             )}
           </div>
         ))}

@@ -4,7 +4,7 @@ import { messages, shopDate, type QuoteSummary } from '@toolworks/shared'
 
 import { paths } from '@/lib/paths'
 
-import { formatQuantities } from './format-quantities'
+import { formatQuantities } from './quote-format'
 import { QuoteStatusBadge } from './quote-status-badge'
 
 const m = messages.quotes
