@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'react-toastify'
 
-import { quotesContract, type QuoteOfferBody } from '@toolworks/shared'
+import { messages, quotesContract, type QuoteOfferBody } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
 import { bearerMeta } from '@/lib/sign-out-on-denied'
@@ -14,13 +15,17 @@ export const sendOffer = ({ id, body }: SendOfferInput) =>
 
 /**
  * POST /api/quote/{id}/offer (admin): a first quote or a revision. The request's page shows the
- * answer at once, and the lists (with their waiting count) ask again.
+ * answer at once, and the lists (with their waiting count) ask again. The toast is said here, not
+ * in mutate(): the answer remounts the form (keyed by its offer), which drops mutate's callbacks.
  */
 export function useSendOffer() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: sendOffer,
     meta: bearerMeta,
-    onSuccess: (quote) => refreshQuote(queryClient, quote),
+    onSuccess: (quote) => {
+      toast.success(messages.quotes.quoteSent)
+      return refreshQuote(queryClient, quote)
+    },
   })
 }

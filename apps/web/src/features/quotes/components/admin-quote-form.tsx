@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useFieldArray, useForm, type Path } from 'react-hook-form'
-import { toast } from 'react-toastify'
 import type { z } from 'zod'
 
 import {
@@ -89,7 +88,8 @@ export function AdminQuoteForm({ quote }: { quote: QuoteRequest }) {
     send.mutate(
       { id: quote._id, body },
       {
-        onSuccess: () => toast.success(m.quoteSent),
+        // The toast is the hook's (useSendOffer): this form is keyed by the offer, so the
+        // answer remounts it and a callback given to mutate() here would never run.
         onError: (error) => {
           const known = [
             'lines',
