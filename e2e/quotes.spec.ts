@@ -67,7 +67,7 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
   await main.getByRole('button', { name: 'Accept quote' }).click()
   await main.getByRole('radio', { name: /^500 at \$11\.20 each/ }).check()
   await screenshot(page, 'quote-accept-1280')
-  await main.getByRole('button', { name: 'Accept quote' }).last().click()
+  await main.getByRole('button', { name: 'Confirm' }).click()
   await page.getByText('Quote accepted and added to your cart.').first().waitFor()
 
   // 4. A stock tool joins the same cart; one order of both lines, paid with 4242….
