@@ -38,7 +38,7 @@ export const PUBLIC_PAGES: readonly PageMeta[] = [
   { path: '/products', title: pageTitle(messages.catalog.productsTitle), description: m.products },
   { path: '/blogs', title: pageTitle(messages.blogs.title), description: m.blogs },
   { path: '/myportfolio', title: pageTitle(messages.about.title), description: m.about },
-  { path: '/quote', title: pageTitle(messages.quotes.title), description: m.quote },
+  { path: '/quote', title: pageTitle(messages.pages.quote), description: m.quote },
   { path: '/login', title: pageTitle(messages.pages.login), description: m.login },
   { path: '/signup', title: pageTitle(messages.pages.signup), description: m.signup },
 ]

@@ -1,20 +1,12 @@
 import { z } from 'zod'
 
 import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
-import { messages } from './messages.js'
+import { quoteRuleWords } from './messages-quotes.js'
 import { shopDate } from './pricing.js'
+import { QUOTE_PROCESSES } from './quote-processes.js'
 
-const m = messages.quoteRules
+const m = quoteRuleWords
 
-/** Custom manufacturing quotes (issue 15): the six processes of the home page, by wire value. */
-export const QUOTE_PROCESSES = [
-  'machining',
-  'molding',
-  'cutting',
-  'stamping',
-  'bending',
-  'welding',
-] as const
 export const QuoteProcessSchema = z.enum(QUOTE_PROCESSES, { error: m.processRequired })
 export type QuoteProcess = z.infer<typeof QuoteProcessSchema>
 

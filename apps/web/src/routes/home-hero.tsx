@@ -1,16 +1,13 @@
 import { Link } from 'react-router'
 
-import { messages } from '@toolworks/shared'
+import { messages, QUOTE_PROCESSES } from '@toolworks/shared'
 
 import { paths } from '@/lib/paths'
 
 const { home } = messages
 
-/**
- * The tiles' wire values (`machining`, ...), in the tiles' order. Read from the messages the page
- * already loads: importing `QUOTE_PROCESSES` would pull the quote schemas into the first load.
- */
-const PROCESSES = Object.keys(messages.quotes.processNames)
+/** The tiles' wire values (`machining`, ...), in the tiles' order (shared/quote-processes.ts). */
+const PROCESSES = QUOTE_PROCESSES
 
 /** `/quote?process=machining` (issue 15). */
 const quoteForProcess = (process: string | undefined) =>

@@ -57,7 +57,7 @@ export function PurchaseRoute() {
             {/* Issue 15: a buyer who needs a variant of this tool can ask for it to drawing. */}
             <p className="mt-6">
               <Link to={paths.quote()} className="link link-primary font-semibold">
-                {messages.quotes.productPageLine}
+                {messages.catalog.requestQuote}
               </Link>
             </p>
           </div>

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'react-toastify'
 
-import { messages, QUOTE_PROCESSES, type QuoteProcess } from '@toolworks/shared'
+import { messages, QUOTE_PROCESSES, type QuoteProcess, quoteWords } from '@toolworks/shared'
 
 import { useProfile } from '@/features/accounts/api/get-profile'
 import { QuoteRequestForm } from '@/features/quotes/components/quote-request-form'
@@ -10,7 +10,7 @@ import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useHydrated } from '@/lib/use-hydrated'
 
-const m = messages.quotes
+const m = quoteWords
 
 const readProcess = (value: string | null): QuoteProcess | null =>
   QUOTE_PROCESSES.find((name) => name === value) ?? null

@@ -1,4 +1,4 @@
-import { CartSchema, ErrorBodySchema, messages } from '@toolworks/shared'
+import { CartSchema, ErrorBodySchema, messages, quoteRuleWords } from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
@@ -271,7 +271,7 @@ describe('custom parts in the cart (issue 15)', () => {
       ).statusCode,
     ).toBe(200)
     const line = messages.cartRules.lineProblem
-    const q = messages.quoteRules
+    const q = quoteRuleWords
 
     const cases: [object[], number, string, Record<string, string>][] = [
       [

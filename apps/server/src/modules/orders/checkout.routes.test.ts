@@ -6,6 +6,7 @@ import {
   OrderSchema,
   PurchaseResponseSchema,
   shopDate,
+  quoteRuleWords,
 } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
@@ -525,7 +526,7 @@ describe('custom parts (issue 15)', () => {
     const user = await signUp(app)
     const other = await signUp(app)
     const tool = await insertTool(db(), { name: 'Hex nut', quantity: 10 })
-    const q = messages.quoteRules
+    const q = quoteRuleWords
     const notAccepted = await insertQuotedRequest(db(), { customer: user, lines: quoted })
     const theirs = await acceptedQuote(app, other, 500)
     const mine = await acceptedQuote(app, user, 500)

@@ -1,4 +1,4 @@
-import { CartSchema, ErrorBodySchema, messages, QuoteRequestSchema } from '@toolworks/shared'
+import { CartSchema, ErrorBodySchema, QuoteRequestSchema, quoteRuleWords } from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test, vi } from 'vitest'
 
@@ -18,7 +18,7 @@ import { createQuoteAcceptanceService } from './quote-acceptance.service.js'
 /** POST /api/quote/{id}/accept (issue 15): one quoted line goes into the buyer's cart, once. */
 const database = useTestDatabase()
 const db = () => database.current.db
-const m = messages.quoteRules
+const m = quoteRuleWords
 const twoLines = [
   { quantity: 100, unitPriceCents: 450 },
   { quantity: 500, unitPriceCents: 320 },

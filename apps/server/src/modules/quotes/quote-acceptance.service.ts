@@ -1,11 +1,12 @@
 import {
   fromCents,
-  messages,
   shopDate,
   type CartQuoteLine,
   type ErrorCode,
   type QuoteAcceptBody,
   type QuoteRequest,
+  quoteWords,
+  quoteRuleWords,
 } from '@toolworks/shared'
 
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
@@ -31,8 +32,8 @@ import {
 } from './quote-acceptance.queries.js'
 import { requestView } from './quote-acceptance.view.js'
 
-const m = messages.quoteRules
-const statusWord = (status: QuoteRequestRow['status']) => messages.quotes.statusLabels[status]
+const m = quoteRuleWords
+const statusWord = (status: QuoteRequestRow['status']) => quoteWords.statusLabels[status]
 
 /** The e-mail the shop gets when a buyer accepts (quotes.mails.ts). */
 export type AcceptanceMails = {
@@ -72,7 +73,7 @@ export type QuoteAcceptanceService = ReturnType<typeof createQuoteAcceptanceServ
 const cartLineOf = (row: AcceptedQuoteRow): CartQuoteLine => ({
   quote: row.id,
   quantity: row.quantity,
-  name: messages.quotes.cartLineName(row.partName),
+  name: quoteWords.cartLineName(row.partName),
   unitPrice: fromCents(row.unitPriceCents),
   leadTimeDays: row.leadTimeDays,
   validUntil: row.validUntil,
@@ -190,7 +191,7 @@ export function createQuoteAcceptanceService({
         else if (row.quantity !== line.quantity)
           refusals.push({
             ...at(line),
-            name: messages.quotes.cartLineName(row.partName),
+            name: quoteWords.cartLineName(row.partName),
             field: 'quantity',
             code: 'VALIDATION_FAILED',
             why: m.quantityFixed,
@@ -228,7 +229,7 @@ export function createQuoteAcceptanceService({
       for (const line of lines) {
         const row = rows.get(line.quote)
         const mine = row?.customerId === customerId ? row : undefined
-        const name = mine ? messages.quotes.cartLineName(mine.partName) : line.quote
+        const name = mine ? quoteWords.cartLineName(mine.partName) : line.quote
         const refuse = (code: ErrorCode, why: string) =>
           refusals.push({ ...at(line), name, field: 'quote', code, why })
         if (!mine) refuse('CONFLICT', m.notInCart)

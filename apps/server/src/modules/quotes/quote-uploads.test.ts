@@ -1,4 +1,9 @@
-import { ErrorBodySchema, messages, QUOTE_DRAWING_MAX_BYTES } from '@toolworks/shared'
+import {
+  ErrorBodySchema,
+  messages,
+  QUOTE_DRAWING_MAX_BYTES,
+  quoteRuleWords,
+} from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
 import { bearer, signUp } from '../../../test/accounts.js'
@@ -14,7 +19,7 @@ import { quoteFields } from '../../../test/quotes.js'
  */
 
 const database = useTestDatabase()
-const m = messages.quoteRules
+const m = quoteRuleWords
 
 function form(files: { name: string; bytes: Buffer }[]): FormData {
   const body = new FormData()

@@ -1,10 +1,10 @@
-import { messages } from '@toolworks/shared'
+import { quoteWords } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
 import type { Mail } from '../../lib/mailer.js'
 import { createQuoteMails } from './quotes.mails.js'
 
-const w = messages.quotes.mails
+const w = quoteWords.mails
 
 function setup(admins: string[] = ['boss@example.com', 'BOSS@example.com ', 'ops@example.com']) {
   const sent: Mail[] = []
@@ -40,7 +40,7 @@ describe('quote mails', () => {
     const mail = sent[0]!
     // A line break typed into a part name never reaches the subject as a header of its own.
     expect(mail.subject).toBe(w.acceptedSubject('Shaft Bcc: victim@example.com'))
-    expect(mail.text).toContain(messages.quotes.lineChoice(500, '$9.99', '$4,995.00'))
+    expect(mail.text).toContain(quoteWords.lineChoice(500, '$9.99', '$4,995.00'))
     expect(mail.text).toContain(
       'https://shop.example/dashboard/quotes/7d1c1f9e-0000-4000-8000-000000000001',
     )

@@ -1,9 +1,9 @@
-import { fitDisplayName, formatMoney, fromCents, messages } from '@toolworks/shared'
+import { fitDisplayName, formatMoney, fromCents, quoteWords } from '@toolworks/shared'
 
 import { escapeHtml } from '../../lib/html.js'
 import type { Mail, Mailer } from '../../lib/mailer.js'
 
-const w = messages.quotes.mails
+const w = quoteWords.mails
 
 type Log = { error(obj: object, msg: string): void }
 
@@ -113,7 +113,7 @@ export function createQuoteMails({
               w.acceptedText(
                 buyer(request),
                 part(request),
-                messages.quotes.lineChoice(line.quantity, unit, total),
+                quoteWords.lineChoice(line.quantity, unit, total),
               ),
             ],
             link: adminLink(request.id),

@@ -1,4 +1,4 @@
-import { messages, QuoteRequestSchema, shopDate, type QuoteOfferInput } from '@toolworks/shared'
+import { QuoteRequestSchema, shopDate, type QuoteOfferInput, quoteWords } from '@toolworks/shared'
 import { count, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
@@ -15,7 +15,7 @@ import { quoteOffers, quoteRequests } from '../../db/schema/index.js'
  */
 
 const database = useTestDatabase()
-const w = messages.quotes.mails
+const w = quoteWords.mails
 const day = (days: number) => shopDate(new Date(Date.now() + days * 86_400_000))
 
 const offerBody = (validUntil = day(14)): QuoteOfferInput => ({

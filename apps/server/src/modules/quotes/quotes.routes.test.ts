@@ -8,6 +8,8 @@ import {
   shopDate,
   type QuoteOfferInput,
   type QuoteRequest,
+  quoteWords,
+  quoteRuleWords,
 } from '@toolworks/shared'
 import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -22,8 +24,8 @@ import { selectRows } from '../../db/client.js'
 import { quoteDrawings, quoteMessages, quoteOffers, quoteRequests } from '../../db/schema/index.js'
 
 const database = useTestDatabase()
-const m = messages.quoteRules
-const w = messages.quotes.mails
+const m = quoteRuleWords
+const w = quoteWords.mails
 const DAY_MS = 86_400_000
 const day = (days: number) => shopDate(new Date(Date.now() + days * DAY_MS))
 
@@ -471,7 +473,7 @@ describe('quoting and acting on a quote', () => {
     )
     expect(declineMail?.raw).toContain('Too &lt;b&gt;dear&lt;/b&gt;')
 
-    const word = messages.quotes.statusLabels.declined.toLowerCase()
+    const word = quoteWords.statusLabels.declined.toLowerCase()
     expectError(await call(ctx.app, ctx.a, 'POST', `${url}/decline`, {}), 409, m.wrongStatus(word))
     expectError(await call(ctx.app, ctx.a, 'POST', `${url}/withdraw`), 409, m.wrongStatus(word))
     expectError(
@@ -545,7 +547,7 @@ describe('quoting and acting on a quote', () => {
     const ctx = await setup(onTestFinished)
     const created = await request(ctx, [])
     const url = `/api/quote/${created._id}`
-    const word = messages.quotes.statusLabels
+    const word = quoteWords.statusLabels
     expectError(
       await call(ctx.app, ctx.a, 'POST', `${url}/decline`, {}),
       409,
@@ -587,7 +589,7 @@ describe('quoting and acting on a quote', () => {
       _id: created._id,
       status: 'expired',
     })
-    const word = messages.quotes.statusLabels.expired.toLowerCase()
+    const word = quoteWords.statusLabels.expired.toLowerCase()
     // The buyer is told when it ran out; the admin that the step does not apply.
     expectError(await call(ctx.app, ctx.a, 'POST', `${url}/decline`, {}), 409, m.expired(day(-1)))
     expectError(await call(ctx.app, ctx.a, 'POST', `${url}/withdraw`), 409, m.expired(day(-1)))

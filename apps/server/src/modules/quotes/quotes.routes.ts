@@ -7,6 +7,7 @@ import {
   QUOTE_PREVIEW_KINDS,
   QuoteDrawingParamsSchema,
   quotesContract,
+  quoteRuleWords,
 } from '@toolworks/shared'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -19,7 +20,7 @@ import type { QuotesService, UploadedDrawing } from './quotes.service.js'
 
 type Deps = { quotes: QuotesService }
 
-const m = messages.quoteRules
+const m = quoteRuleWords
 const MB = 1024 * 1024
 /** Text fields of a request: ten names, a quantity field repeated, and some slack. */
 const FIELDS_MAX = 30

@@ -19,6 +19,8 @@ import {
   type QuoteRequest,
   type QuoteStatus,
   type QuoteSummary,
+  quoteWords,
+  quoteRuleWords,
 } from '@toolworks/shared'
 
 import type { Db } from '../../db/client.js'
@@ -51,7 +53,7 @@ import {
   type QuoteRequestRow,
 } from './quotes.queries.js'
 
-const m = messages.quoteRules
+const m = quoteRuleWords
 const DAY_MS = 86_400_000
 
 /** A drawing as the multipart reader hands it over: the browser's name and the bytes. */
@@ -61,7 +63,7 @@ export type UploadedDrawing = { filename: string; bytes: Buffer }
 const RESENDABLE: readonly QuoteStatus[] = ['expired', 'declined', 'withdrawn']
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
-const statusWord = (status: QuoteStatus) => messages.quotes.statusLabels[status].toLowerCase()
+const statusWord = (status: QuoteStatus) => quoteWords.statusLabels[status].toLowerCase()
 const notFound = () => new AppError('NOT_FOUND', m.notFound)
 const wrongStatus = (status: QuoteStatus) =>
   new AppError('CONFLICT', m.wrongStatus(statusWord(status)))

@@ -16,7 +16,7 @@ const MAIN_MENU_ID = 'main-menu'
 const links = [
   { to: paths.home(), label: messages.nav.home, end: true },
   { to: paths.products(), label: messages.nav.products, end: false },
-  { to: paths.quote(), label: messages.quotes.headerLink, end: false },
+  { to: paths.quote(), label: messages.nav.customParts, end: false },
   { to: paths.dashboard.root(), label: messages.nav.dashboard, end: false },
   { to: paths.about(), label: messages.nav.about, end: false },
 ]

@@ -2,7 +2,14 @@ import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'react-toastify'
 
-import { formatMoney, fromCents, messages, toCents, type QuoteRequest } from '@toolworks/shared'
+import {
+  formatMoney,
+  fromCents,
+  toCents,
+  type QuoteRequest,
+  quoteWords,
+  quoteRuleWords,
+} from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
@@ -23,7 +30,7 @@ import { ApiError, isTransient } from '@/lib/api-error'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-const m = messages.quotes
+const m = quoteWords
 
 /** What a refused step tells the buyer: the server's own words for a 409, else "try again". */
 function refusal(error: unknown): string {
@@ -149,9 +156,7 @@ function QuoteActions({ quote }: { quote: QuoteRequest }) {
         <p className="text-base-content/80">{m.declineReasonShown(quote.declineReason)}</p>
       )}
       {quote.status === 'expired' && quote.offer && (
-        <p className="text-base-content/80">
-          {messages.quoteRules.expired(quote.offer.validUntil)}
-        </p>
+        <p className="text-base-content/80">{quoteRuleWords.expired(quote.offer.validUntil)}</p>
       )}
       <div className="flex flex-wrap gap-2">
         {quote.status === 'quoted' && step === null && (
@@ -214,7 +219,7 @@ export function MyQuoteRoute() {
           <h2 className="section-title">{m.myQuotes}</h2>
           <div className="title-rule" />
           <p role="alert" className="mt-6">
-            {messages.quoteRules.notFound}{' '}
+            {quoteRuleWords.notFound}{' '}
             <Link to={paths.dashboard.myQuotes()} className="link font-semibold">
               {m.myQuotes}
             </Link>

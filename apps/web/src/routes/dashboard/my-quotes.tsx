@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-import { messages } from '@toolworks/shared'
+import { quoteWords } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
@@ -10,7 +10,7 @@ import { useSession } from '@/lib/auth'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-const m = messages.quotes
+const m = quoteWords
 
 /** My Quotes (issue 15): the buyer's quote requests, newest first, each opening its page. */
 export function MyQuotesRoute() {

@@ -1,6 +1,12 @@
 import { Link, useParams } from 'react-router'
 
-import { formatMoney, messages, shopDate, type QuoteRequest } from '@toolworks/shared'
+import {
+  formatMoney,
+  shopDate,
+  type QuoteRequest,
+  quoteWords,
+  quoteRuleWords,
+} from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
@@ -15,7 +21,7 @@ import { ApiError } from '@/lib/api-error'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-const m = messages.quotes
+const m = quoteWords
 
 /** The shop can price a request until the buyer accepts it (issue 15: revising). */
 const quotable = (quote: QuoteRequest) => quote.status === 'requested' || quote.status === 'quoted'
@@ -99,7 +105,7 @@ export function QuoteRequestRoute() {
       ) : quote.isError ? (
         quote.error instanceof ApiError && quote.error.status === 404 ? (
           <div className="mt-6 space-y-4">
-            <p>{messages.quoteRules.notFound}</p>
+            <p>{quoteRuleWords.notFound}</p>
             <Link to={paths.dashboard.quotes()} className="btn btn-primary">
               {m.quoteRequests}
             </Link>

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 
-import { messages, QuoteStatusSchema, type QuoteStatus } from '@toolworks/shared'
+import { QuoteStatusSchema, type QuoteStatus, quoteWords } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
@@ -9,7 +9,7 @@ import { AdminQuoteStatusFilter } from '@/features/quotes/components/admin-quote
 import { AdminQuotesTable } from '@/features/quotes/components/admin-quotes-table'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-const m = messages.quotes
+const m = quoteWords
 
 /** Quote Requests (admin, issue 15): every request, filtered by `?status=`, and how many wait. */
 export function QuoteRequestsRoute() {

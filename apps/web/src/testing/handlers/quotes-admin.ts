@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw'
 
 import {
-  messages,
   QuoteOfferBodySchema,
   type ErrorBody,
   type QuoteOfferBody,
   type QuoteRequest,
+  quoteRuleWords,
 } from '@toolworks/shared'
 
 import { makeQuoteOffer } from '../factories'
@@ -38,7 +38,7 @@ export function offerServer(quotes: QuotesServer) {
     const quote = quotes.all().find((q) => q._id === params.id)
     if (!quote) {
       const error: ErrorBody = {
-        error: { code: 'NOT_FOUND', message: messages.quoteRules.notFound },
+        error: { code: 'NOT_FOUND', message: quoteRuleWords.notFound },
       }
       return HttpResponse.json(error, { status: 404 })
     }

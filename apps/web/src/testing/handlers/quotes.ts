@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw'
 
 import {
-  messages,
   type ErrorBody,
   type QuoteMessage,
   type QuoteRequest,
   type QuoteStatus,
   type QuoteSummary,
+  quoteRuleWords,
 } from '@toolworks/shared'
 
 import { makeQuoteMessage, makeQuoteRequest } from '../factories'
@@ -29,7 +29,7 @@ function errorBody(
 }
 
 const notFound = () =>
-  HttpResponse.json(errorBody('NOT_FOUND', messages.quoteRules.notFound), { status: 404 })
+  HttpResponse.json(errorBody('NOT_FOUND', quoteRuleWords.notFound), { status: 404 })
 
 const summaryOf = (quote: QuoteRequest): QuoteSummary => ({
   _id: quote._id,
@@ -86,7 +86,7 @@ export function quotesServer(
     return quotes.find((q) => q._id === id)!
   }
   const wrongStatus = (quote: QuoteRequest) =>
-    HttpResponse.json(errorBody('CONFLICT', messages.quoteRules.wrongStatus(quote.status)), {
+    HttpResponse.json(errorBody('CONFLICT', quoteRuleWords.wrongStatus(quote.status)), {
       status: 409,
     })
 
@@ -161,12 +161,12 @@ export function quotesServer(
       if (quote.status !== 'quoted' || !quote.offer) return wrongStatus(quote)
       const { quantity, revision } = seen.at(-1)!.body as { quantity: number; revision?: number }
       if (revision !== undefined && revision !== quote.offer.revision)
-        return HttpResponse.json(errorBody('CONFLICT', messages.quoteRules.changed), {
+        return HttpResponse.json(errorBody('CONFLICT', quoteRuleWords.changed), {
           status: 409,
         })
       const line = quote.offer.lines.find((l) => l.quantity === quantity)
       if (!line)
-        return HttpResponse.json(errorBody('CONFLICT', messages.quoteRules.noSuchLine), {
+        return HttpResponse.json(errorBody('CONFLICT', quoteRuleWords.noSuchLine), {
           status: 409,
         })
       return HttpResponse.json(

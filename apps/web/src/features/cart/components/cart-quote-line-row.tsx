@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-import { formatMoney, fromCents, messages, type CartQuoteLine } from '@toolworks/shared'
+import { formatMoney, fromCents, messages, type CartQuoteLine, quoteWords } from '@toolworks/shared'
 
 import { paths } from '@/lib/paths'
 
@@ -28,7 +28,7 @@ export function CartQuoteLineRow({ line, serverError, onRemove }: CartQuoteLineR
           <Link to={paths.dashboard.myQuote(line.quote)} className="link font-semibold">
             {line.name}
           </Link>
-          <p className="text-sm">{messages.quotes.customLeadTime(line.leadTimeDays)}</p>
+          <p className="text-sm">{quoteWords.customLeadTime(line.leadTimeDays)}</p>
         </div>
       </th>
       <td className="align-top">

@@ -1,4 +1,4 @@
-import { formatMoney, messages, type Order } from '@toolworks/shared'
+import { formatMoney, messages, type Order, quoteWords } from '@toolworks/shared'
 
 import { OrderLineName, orderLineKey, type QuoteLinkFor } from './order-line-name'
 
@@ -22,9 +22,7 @@ export function OrderLinesList({ order, quoteLink }: OrderLinesProps) {
         <li key={orderLineKey(line, index)}>
           <OrderLineName line={line} quoteLink={quoteLink} /> × {line.quantity}:{' '}
           {m.unitPriceEach(formatMoney(line.unitPrice))}, {formatMoney(line.lineTotal)}
-          {line.leadTimeDays !== null && (
-            <> ({messages.quotes.customLeadTime(line.leadTimeDays)})</>
-          )}
+          {line.leadTimeDays !== null && <> ({quoteWords.customLeadTime(line.leadTimeDays)})</>}
           {line.madeToOrder > 0 && (
             <>
               {' '}

@@ -1,4 +1,4 @@
-import { formatMoney, messages, type Order } from '@toolworks/shared'
+import { formatMoney, messages, type Order, quoteWords } from '@toolworks/shared'
 
 import { OrderLineName, orderLineKey, type QuoteLinkFor } from './order-line-name'
 
@@ -26,7 +26,7 @@ export function OrderLinesTable({ order, quoteLink }: { order: Order; quoteLink?
                 <OrderLineName line={line} quoteLink={quoteLink} />
                 {line.leadTimeDays !== null && (
                   <p className="text-xs text-base-content/70">
-                    {messages.quotes.customLeadTime(line.leadTimeDays)}
+                    {quoteWords.customLeadTime(line.leadTimeDays)}
                   </p>
                 )}
                 {line.madeToOrder > 0 && (

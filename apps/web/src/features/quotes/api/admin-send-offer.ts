@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'react-toastify'
 
-import { messages, quotesContract, type QuoteOfferBody } from '@toolworks/shared'
+import { quotesContract, type QuoteOfferBody, quoteWords } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
 import { bearerMeta } from '@/lib/sign-out-on-denied'
@@ -24,7 +24,7 @@ export function useSendOffer() {
     mutationFn: sendOffer,
     meta: bearerMeta,
     onSuccess: (quote) => {
-      toast.success(messages.quotes.quoteSent)
+      toast.success(quoteWords.quoteSent)
       return refreshQuote(queryClient, quote)
     },
   })

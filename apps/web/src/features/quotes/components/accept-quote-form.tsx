@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 
-import { formatMoney, messages, type QuoteOffer } from '@toolworks/shared'
+import { formatMoney, type QuoteOffer, quoteWords } from '@toolworks/shared'
 
-const m = messages.quotes
+const m = quoteWords
 
 type AcceptQuoteFormProps = {
   offer: QuoteOffer

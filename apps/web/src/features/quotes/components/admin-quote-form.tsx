@@ -4,13 +4,14 @@ import { useFieldArray, useForm, type Path } from 'react-hook-form'
 import type { z } from 'zod'
 
 import {
-  messages,
   QUOTE_OFFER_LINES_MAX,
   QUOTE_VALID_DAYS_DEFAULT,
   QUOTE_VALID_DAYS_MAX,
   QuoteOfferBodySchema,
   shopDate,
   type QuoteRequest,
+  quoteWords,
+  quoteRuleWords,
 } from '@toolworks/shared'
 
 import { TextField } from '@/components/ui/text-field'
@@ -20,8 +21,8 @@ import { getErrorMessage } from '@/lib/get-error-message'
 
 import { useSendOffer } from '../api/admin-send-offer'
 
-const m = messages.quotes
-const rules = messages.quoteRules
+const m = quoteWords
+const rules = quoteRuleWords
 const DAY_MS = 86_400_000
 
 /** The shop's date `days` calendar days from now (Dhaka), as Valid until counts them. */

@@ -1,8 +1,8 @@
 import { useId } from 'react'
 
-import { messages, QuoteStatusSchema, type QuoteStatus } from '@toolworks/shared'
+import { QuoteStatusSchema, type QuoteStatus, quoteWords } from '@toolworks/shared'
 
-const m = messages.quotes
+const m = quoteWords
 
 type AdminQuoteStatusFilterProps = {
   status: QuoteStatus | undefined

@@ -1,13 +1,13 @@
 import { Link } from 'react-router'
 
-import { messages, shopDate, type QuoteSummary } from '@toolworks/shared'
+import { shopDate, type QuoteSummary, quoteWords } from '@toolworks/shared'
 
 import { paths } from '@/lib/paths'
 
 import { formatQuantities } from './quote-format'
 import { QuoteStatusBadge } from './quote-status-badge'
 
-const m = messages.quotes
+const m = quoteWords
 
 /** Quote Requests (admin): part name, customer, process, quantities, status, date and Open. */
 export function AdminQuotesTable({ quotes }: { quotes: readonly QuoteSummary[] }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'react-toastify'
 
-import { messages, QUOTE_MESSAGE_MAX, QuoteMessageBodySchema } from '@toolworks/shared'
+import { QUOTE_MESSAGE_MAX, QuoteMessageBodySchema, quoteWords } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { TextareaField } from '@/components/ui/textarea-field'
@@ -9,7 +9,7 @@ import { TextareaField } from '@/components/ui/textarea-field'
 import { useQuoteMessages } from '../api/get-quote-messages'
 import { usePostQuoteMessage } from '../api/post-quote-message'
 
-const m = messages.quotes
+const m = quoteWords
 
 /**
  * Both sides' short messages on one request, oldest first, and a box to write the next one.

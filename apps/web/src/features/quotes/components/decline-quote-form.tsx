@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 
-import { messages, QUOTE_DECLINE_REASON_MAX } from '@toolworks/shared'
+import { QUOTE_DECLINE_REASON_MAX, quoteWords } from '@toolworks/shared'
 
 import { TextareaField } from '@/components/ui/textarea-field'
 
-const m = messages.quotes
+const m = quoteWords
 
 type DeclineQuoteFormProps = {
   pending: boolean

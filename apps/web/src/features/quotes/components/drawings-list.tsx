@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 
 import {
-  messages,
   QUOTE_DRAWING_KINDS,
   QUOTE_PREVIEW_KINDS,
   type QuoteDrawing,
+  quoteWords,
 } from '@toolworks/shared'
 
 import { fetchDrawing } from '../api/download-drawing'
@@ -12,7 +12,7 @@ import { formatFileSize } from './quote-format'
 
 const StlPreview = lazy(() => import('./stl-preview'))
 
-const m = messages.quotes
+const m = quoteWords
 
 /** Hands the browser a fetched file to save under its own name. */
 function saveBlob(blob: Blob, name: string) {

@@ -1,11 +1,11 @@
 import { useId, useState, type ChangeEvent } from 'react'
 
-import { messages, QUOTE_DRAWING_ACCEPT } from '@toolworks/shared'
+import { QUOTE_DRAWING_ACCEPT, quoteWords } from '@toolworks/shared'
 
 import { formatFileSize } from './quote-format'
 import { drawingProblem } from './quote-form-schema'
 
-const m = messages.quotes
+const m = quoteWords
 
 type DrawingsPickerProps = {
   files: File[]

@@ -1,13 +1,13 @@
 import { Link } from 'react-router'
 
-import { messages, type QuoteSummary } from '@toolworks/shared'
+import { type QuoteSummary, quoteWords } from '@toolworks/shared'
 
 import { paths } from '@/lib/paths'
 
 import { formatQuantities } from './quote-format'
 import { QuoteStatusBadge } from './quote-status-badge'
 
-const m = messages.quotes
+const m = quoteWords
 
 /** The buyer's requests, newest first: part, process, quantities, status, date and Open. */
 export function MyQuotesTable({ quotes }: { quotes: QuoteSummary[] }) {

@@ -1,6 +1,6 @@
-import { formatMoney, messages, type QuoteOffer } from '@toolworks/shared'
+import { formatMoney, type QuoteOffer, quoteWords } from '@toolworks/shared'
 
-const m = messages.quotes
+const m = quoteWords
 
 function OfferLines({ offer, caption }: { offer: QuoteOffer; caption: string }) {
   return (

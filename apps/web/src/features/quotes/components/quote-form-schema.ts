@@ -1,7 +1,6 @@
 import { z } from 'zod'
 
 import {
-  messages,
   ORDER_QUANTITY_MAX,
   QUOTE_DRAWING_KINDS,
   QUOTE_DRAWING_MAX_BYTES,
@@ -11,11 +10,12 @@ import {
   QuoteRequestFieldsSchema,
   quoteNeededByProblem,
   type QuoteProcess,
+  quoteRuleWords,
 } from '@toolworks/shared'
 
 import type { QuoteRequestText } from '../api/send-quote-request'
 
-const r = messages.quoteRules
+const r = quoteRuleWords
 export const MATERIAL_OTHER = 'Other'
 
 const fields = QuoteRequestFieldsSchema.shape

@@ -3,13 +3,14 @@ import { useEffect, useState } from 'react'
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form'
 
 import {
-  messages,
   QUOTE_MATERIALS,
   QUOTE_PROCESSES,
   QUOTE_QUANTITIES_MAX,
   shopDate,
   type QuoteProcess,
   type QuoteRequest,
+  quoteWords,
+  quoteRuleWords,
 } from '@toolworks/shared'
 
 import { TextField } from '@/components/ui/text-field'
@@ -35,7 +36,7 @@ import {
   type QuoteFormOutput,
 } from './quote-form-schema'
 
-const m = messages.quotes
+const m = quoteWords
 
 /** Server field names that are inputs of this form as they are. */
 const SAME_NAME = [
@@ -214,7 +215,7 @@ function LiveQuoteRequestForm({
       )}
       <fieldset disabled={busy} className="space-y-4">
         <SelectField label={m.process} error={errors.process?.message} {...register('process')}>
-          <option value="">{messages.quoteRules.processRequired}</option>
+          <option value="">{quoteRuleWords.processRequired}</option>
           {QUOTE_PROCESSES.map((name) => (
             <option key={name} value={name}>
               {m.processNames[name]}
@@ -232,7 +233,7 @@ function LiveQuoteRequestForm({
           error={errors.materialChoice?.message}
           {...register('materialChoice')}
         >
-          <option value="">{messages.quoteRules.materialRequired}</option>
+          <option value="">{quoteRuleWords.materialRequired}</option>
           {QUOTE_MATERIALS.map((name) => (
             <option key={name} value={name}>
               {name}

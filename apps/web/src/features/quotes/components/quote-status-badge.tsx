@@ -1,4 +1,4 @@
-import { messages, type QuoteStatus } from '@toolworks/shared'
+import { type QuoteStatus, quoteWords } from '@toolworks/shared'
 
 const tone: Record<QuoteStatus, string> = {
   requested: 'badge-info',
@@ -13,8 +13,6 @@ const tone: Record<QuoteStatus, string> = {
 /** A request's status in the issue's own words (Requested, Quoted, ...). */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return (
-    <span className={`badge badge-soft ${tone[status]}`}>
-      {messages.quotes.statusLabels[status]}
-    </span>
+    <span className={`badge badge-soft ${tone[status]}`}>{quoteWords.statusLabels[status]}</span>
   )
 }

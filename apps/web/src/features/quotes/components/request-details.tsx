@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 
-import { messages, type QuoteRequest } from '@toolworks/shared'
+import { type QuoteRequest, quoteWords } from '@toolworks/shared'
 
 import { formatQuantities } from './quote-format'
 
-const m = messages.quotes
+const m = quoteWords
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
