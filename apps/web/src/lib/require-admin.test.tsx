@@ -50,6 +50,7 @@ describe('RequireAdmin and the dashboard per role', () => {
       'Manage Orders',
       'Messages',
       'Promotions',
+      'Quote Requests',
     ])
     expect(await screen.findByRole('heading', { level: 2, name: /All Users/ })).toBeInTheDocument()
   })
