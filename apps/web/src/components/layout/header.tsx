@@ -23,7 +23,8 @@ const links = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   [
-    'block rounded-field px-3 py-2 font-semibold transition-colors hover:bg-white/10 hover:text-white',
+    // Six links fit a tablet's 768–1023 px only a little tighter (issue 15 added Custom Parts).
+    'block rounded-field px-3 py-2 font-semibold transition-colors hover:bg-white/10 hover:text-white md:px-2 lg:px-3',
     isActive ? 'text-primary' : 'text-neutral-content',
   ].join(' ')
 
