@@ -24,7 +24,7 @@ const links = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   [
     // Six links fit a tablet's 768–1023 px only a little tighter (issue 15 added Custom Parts).
-    'block rounded-field px-3 py-2 font-semibold transition-colors hover:bg-white/10 hover:text-white md:px-2 lg:px-3',
+    'block rounded-field px-3 py-2 font-semibold transition-colors hover:bg-white/10 hover:text-white md:px-1.5 md:text-sm lg:px-3 lg:text-base whitespace-nowrap',
     isActive ? 'text-primary' : 'text-neutral-content',
   ].join(' ')
 
