@@ -1,12 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
-import {
-  quoteDrawings,
-  quoteOfferLines,
-  quoteOffers,
-  quoteRequests,
-} from '../../db/schema/index.js'
+import { quoteOfferLines, quoteOffers, quoteRequests } from '../../db/schema/index.js'
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect
 export type QuoteOfferRow = typeof quoteOffers.$inferSelect
@@ -28,31 +23,7 @@ export type AcceptedQuoteRow = {
   validUntil: string
 }
 
-export async function findRequest(db: DbOrTx, id: string): Promise<QuoteRequestRow | undefined> {
-  const [row] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1)
-  return row
-}
-
-/** Every revision of a request with its lines, oldest first. */
-export async function offersOf(db: DbOrTx, requestId: string): Promise<OfferWithLines[]> {
-  const offers = await db
-    .select()
-    .from(quoteOffers)
-    .where(eq(quoteOffers.requestId, requestId))
-    .orderBy(asc(quoteOffers.revision))
-  if (offers.length === 0) return []
-  const lines = await db
-    .select()
-    .from(quoteOfferLines)
-    .where(
-      inArray(
-        quoteOfferLines.offerId,
-        offers.map((o) => o.id),
-      ),
-    )
-    .orderBy(asc(quoteOfferLines.position))
-  return offers.map((offer) => ({ ...offer, lines: lines.filter((l) => l.offerId === offer.id) }))
-}
+export { findRequest } from './quotes.queries.js'
 
 /** The latest revision (the one the buyer sees) with its lines. */
 export async function latestOffer(
@@ -72,21 +43,6 @@ export async function latestOffer(
     .where(eq(quoteOfferLines.offerId, offer.id))
     .orderBy(asc(quoteOfferLines.position))
   return { ...offer, lines }
-}
-
-/** A request's drawings without their bytes. */
-export function drawingsOf(db: DbOrTx, requestId: string) {
-  return db
-    .select({
-      id: quoteDrawings.id,
-      name: quoteDrawings.name,
-      kind: quoteDrawings.kind,
-      contentType: quoteDrawings.contentType,
-      byteSize: quoteDrawings.byteSize,
-    })
-    .from(quoteDrawings)
-    .where(eq(quoteDrawings.requestId, requestId))
-    .orderBy(asc(quoteDrawings.position))
 }
 
 /** quoted → accepted, only if it is still quoted: of two clicks, one moves it. */

@@ -16,7 +16,6 @@ import type { Actor } from '../accounts/accounts.service.js'
 import {
   acceptedIdsExcept,
   acceptedOf,
-  drawingsOf,
   findRequest,
   latestOffer,
   lockAccepted,
@@ -25,12 +24,11 @@ import {
   markExpired,
   markOrdered,
   markReordered,
-  offersOf,
   releaseQuotes,
   type AcceptedQuoteRow,
   type QuoteRequestRow,
 } from './quote-acceptance.queries.js'
-import { requestView } from './quote-acceptance.view.js'
+import { requestView } from './quotes.service.js'
 
 const m = quoteRuleWords
 const statusWord = (status: QuoteRequestRow['status']) => quoteWords.statusLabels[status]
@@ -93,13 +91,8 @@ export function createQuoteAcceptanceService({
   mails: AcceptanceMails
   log: { error(obj: object, msg: string): void }
 }) {
-  async function view(dbOrTx: DbOrTx, row: QuoteRequestRow): Promise<QuoteRequest> {
-    const [drawings, offers] = await Promise.all([
-      drawingsOf(dbOrTx, row.id),
-      offersOf(dbOrTx, row.id),
-    ])
-    return requestView(row, drawings, offers)
-  }
+  const view = (dbOrTx: DbOrTx, row: QuoteRequestRow): Promise<QuoteRequest> =>
+    requestView(dbOrTx, row)
 
   type Outcome =
     { ok: true; row: QuoteRequestRow; unitPriceCents: number } | { ok: false; error: AppError }

@@ -23,7 +23,7 @@ import {
   quoteRuleWords,
 } from '@toolworks/shared'
 
-import type { Db } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
 import type { Actor } from '../accounts/accounts.service.js'
@@ -156,6 +156,43 @@ function toMessage(row: QuoteMessageRow): QuoteMessage {
   }
 }
 
+/**
+ * A request in full (GET /api/quote/{id}'s answer), read with `db` or inside a transaction: the
+ * answer of every step, the acceptance's included.
+ */
+export async function requestView(db: DbOrTx, row: QuoteRequestRow): Promise<QuoteRequest> {
+  const drawings = await listDrawingMeta(db, row.id)
+  const offerRows = await listOffers(db, row.id)
+  const offers = offerRows.map(toOffer)
+  const acceptedOffer = offerRows.find((o) => o.id === row.acceptedOfferId)
+  const acceptedLine = acceptedOffer?.lines.find((l) => l.quantity === row.acceptedQuantity)
+  return {
+    ...toSummary(row),
+    material: row.material,
+    neededBy: row.neededBy,
+    tolerance: row.tolerance,
+    finish: row.finish,
+    notes: row.notes,
+    phone: row.phone,
+    address: row.address,
+    drawings: drawings.map((d) => ({
+      _id: d.id,
+      name: d.name,
+      type: d.contentType,
+      kind: d.kind as QuoteDrawingKind,
+      size: d.byteSize,
+    })),
+    offer: offers[offers.length - 1] ?? null,
+    offers,
+    declineReason: row.declineReason,
+    accepted: acceptedLine
+      ? { quantity: acceptedLine.quantity, unitPrice: fromCents(acceptedLine.unitPriceCents) }
+      : null,
+    orderId: row.orderId,
+    resentFrom: row.resentFromId,
+  }
+}
+
 const mailRequest = (row: QuoteRequestRow) => ({
   id: row.id,
   partName: row.partName,
@@ -175,38 +212,7 @@ export function createQuotesService({
   /** Test hook: the clock the shop's today is read from. */
   now?: () => Date
 }) {
-  async function full(row: QuoteRequestRow): Promise<QuoteRequest> {
-    const drawings = await listDrawingMeta(db, row.id)
-    const offerRows = await listOffers(db, row.id)
-    const offers = offerRows.map(toOffer)
-    const acceptedOffer = offerRows.find((o) => o.id === row.acceptedOfferId)
-    const acceptedLine = acceptedOffer?.lines.find((l) => l.quantity === row.acceptedQuantity)
-    return {
-      ...toSummary(row),
-      material: row.material,
-      neededBy: row.neededBy,
-      tolerance: row.tolerance,
-      finish: row.finish,
-      notes: row.notes,
-      phone: row.phone,
-      address: row.address,
-      drawings: drawings.map((d) => ({
-        _id: d.id,
-        name: d.name,
-        type: d.contentType,
-        kind: d.kind as QuoteDrawingKind,
-        size: d.byteSize,
-      })),
-      offer: offers[offers.length - 1] ?? null,
-      offers,
-      declineReason: row.declineReason,
-      accepted: acceptedLine
-        ? { quantity: acceptedLine.quantity, unitPrice: fromCents(acceptedLine.unitPriceCents) }
-        : null,
-      orderId: row.orderId,
-      resentFrom: row.resentFromId,
-    }
-  }
+  const full = (row: QuoteRequestRow) => requestView(db, row)
 
   /** The request if the actor is its buyer or an admin; anyone else learns nothing (404). */
   async function readable(actor: Actor, id: string): Promise<QuoteRequestRow> {
