@@ -5,7 +5,10 @@ import { expect, test } from 'vitest'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { createMediaService } from '../../modules/media/media.service.js'
+import { passwordsInFile, signIn } from '../../../test/demo-accounts.js'
 import {
+  orderLines,
+  orders,
   quoteDrawings,
   quoteMessages,
   quoteOfferLines,
@@ -17,7 +20,7 @@ import { seedDemoData } from './seed.js'
 
 const database = useTestDatabase()
 
-test('a development seed makes quote requests in five statuses, with drawings, offers and a conversation, once', async ({
+test('a development seed makes a quote request in every status, with drawings, offers, a conversation, one in the demo cart and one ordered and paid, once', async ({
   onTestFinished,
 }) => {
   const app = await buildTestApp(database.current, onTestFinished)
@@ -29,7 +32,7 @@ test('a development seed makes quote requests in five statuses, with drawings, o
   expect(first.quotes).toBe(DEMO_QUOTES.length)
   const requests = await db.select().from(quoteRequests).orderBy(asc(quoteRequests.createdAt))
   expect(new Set(requests.map((r) => r.status))).toEqual(
-    new Set(['requested', 'quoted', 'declined', 'expired', 'withdrawn']),
+    new Set(['requested', 'quoted', 'accepted', 'ordered', 'declined', 'expired', 'withdrawn']),
   )
   const today = shopDate(new Date())
   for (const request of requests) {
@@ -57,6 +60,45 @@ test('a development seed makes quote requests in five statuses, with drawings, o
     if (request.status === 'quoted') expect(offer.validUntil >= today).toBe(true)
     if (request.status === 'expired') expect(offer.validUntil < today).toBe(true)
   }
+  // The ordered one has its paid order, a made-to-order custom line at the accepted price.
+  const ordered = requests.find((r) => r.status === 'ordered')
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, ordered?.orderId ?? ''))
+  expect(order).toMatchObject({ status: 'paid', paid: true, toolId: null })
+  expect(order?.transactionId).toMatch(/^pi_sandbox_[0-9a-f]{24}$/)
+  const [line] = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order?.id ?? ''))
+  expect(line).toMatchObject({
+    quoteId: ordered?.id,
+    quantity: ordered?.acceptedQuantity,
+    fromStock: 0,
+    madeToOrder: ordered?.acceptedQuantity,
+  })
+  expect(line?.toolName).toBe(`Custom: ${ordered?.partName}`)
+
+  // The accepted one is in the demo buyer's cart, at its quoted line.
+  const accepted = requests.find((r) => r.status === 'accepted')
+  const password = passwordsInFile(app.config.dataDir).get('buyer@demo.toolworks.test')?.password
+  const buyer = await signIn(app, 'buyer@demo.toolworks.test', password ?? '')
+  const cart = await app.inject({
+    method: 'GET',
+    url: '/api/cart',
+    headers: { authorization: `Bearer ${buyer.token}` },
+  })
+  expect(cart.statusCode, cart.body).toBe(200)
+  expect(cart.json<{ lines: object[] }>().lines).toEqual([
+    expect.objectContaining({
+      quote: accepted?.id,
+      quantity: 100,
+      unitPrice: 9.8,
+      name: 'Custom: Laser-cut cover plate',
+    }),
+  ])
+
   const quoted = requests.find((r) => r.status === 'quoted')
   expect(quoted?.customerEmail).toBe('buyer@demo.toolworks.test')
   const conversation = await db

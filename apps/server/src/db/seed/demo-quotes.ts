@@ -1,8 +1,12 @@
-import { QUOTE_DRAWING_KINDS, shopDate } from '@toolworks/shared'
+import { createHash } from 'node:crypto'
+
+import { addWorkingDays, QUOTE_DRAWING_KINDS, quoteWords, shopDate } from '@toolworks/shared'
 import { eq, inArray } from 'drizzle-orm'
 
 import type { Tx } from '../client.js'
 import {
+  orderLines,
+  orders,
   quoteDrawings,
   quoteMessages,
   quoteOfferLines,
@@ -13,7 +17,7 @@ import {
 
 const DAY_MS = 86_400_000
 
-type Status = 'requested' | 'quoted' | 'declined' | 'expired' | 'withdrawn'
+type Status = 'requested' | 'quoted' | 'accepted' | 'ordered' | 'declined' | 'expired' | 'withdrawn'
 
 type DemoQuote = {
   buyer: string
@@ -29,13 +33,16 @@ type DemoQuote = {
   /** Unit prices in cents per quantity, when the shop has quoted; valid for `validDays`. */
   offer?: { unitPriceCents: number[]; leadTimeDays: number; validDays: number; note: string }
   declineReason?: string
+  /** Accepted or ordered: which of the quantities (its index) the buyer took. */
+  acceptedLine?: number
   conversation?: { from: 'buyer' | 'shop'; text: string }[]
 }
 
 /**
- * The quote requests of the demo shop (issues 15 and 18): one in each status a buyer reaches
- * without paying, so a fresh development shop shows the queue, a quote to accept, and the ends.
- * The demo buyer owns the two that can still be acted on.
+ * The quote requests of the demo shop (issues 15 and 18): one in every status, so a fresh
+ * development shop shows the queue, a quote to accept, one in the demo buyer's cart, one ordered
+ * and paid (a custom line in Manage Orders), and the ends. The demo buyer owns the three that can
+ * still be acted on.
  */
 export const DEMO_QUOTES: readonly DemoQuote[] = [
   {
@@ -70,6 +77,32 @@ export const DEMO_QUOTES: readonly DemoQuote[] = [
       { from: 'buyer', text: 'Can the holes be slotted instead of round?' },
       { from: 'shop', text: 'Yes, at the same price. The quote below assumes slotted holes.' },
     ],
+  },
+  {
+    buyer: 'buyer@demo.toolworks.test',
+    status: 'accepted',
+    daysAgo: 3,
+    process: 'cutting',
+    partName: 'Laser-cut cover plate',
+    material: 'Stainless steel 304',
+    quantities: [20, 100],
+    finish: 'Brushed, deburred',
+    notes: 'DXF attached; 2 mm sheet.',
+    offer: { unitPriceCents: [1450, 980], leadTimeDays: 8, validDays: 14, note: '' },
+    acceptedLine: 1,
+  },
+  {
+    buyer: 'li.wei@demo.toolworks.test',
+    status: 'ordered',
+    daysAgo: 25,
+    process: 'stamping',
+    partName: 'Spring clip SC-12',
+    material: 'Other: spring steel 65Mn',
+    quantities: [5000],
+    finish: 'Zinc plated',
+    notes: 'Same as our last batch, new drawing revision C.',
+    offer: { unitPriceCents: [18], leadTimeDays: 18, validDays: 14, note: 'Tooling is ours.' },
+    acceptedLine: 0,
   },
   {
     buyer: 'nadia@demo.toolworks.test',
@@ -161,7 +194,8 @@ export async function insertDemoQuotes(tx: Tx, now: number): Promise<number> {
         notes: q.notes,
         phone: `+880 1711 ${String(200_000 + index * 6073).slice(-6)}`,
         address: 'House 12, Road 3, Gazipur',
-        status: q.status,
+        // Accepted and ordered ones are quoted first: acceptance names the offer it took.
+        status: q.acceptedLine === undefined ? q.status : 'quoted',
         declineReason: q.declineReason ?? null,
         createdAt: at,
         updatedAt: at,
@@ -210,6 +244,33 @@ export async function insertDemoQuotes(tx: Tx, now: number): Promise<number> {
           unitPriceCents: prices[position] ?? prices[prices.length - 1] ?? 100,
         })),
       )
+      if (q.acceptedLine !== undefined) {
+        const quantity = q.quantities[q.acceptedLine] ?? 1
+        const unitPriceCents = prices[q.acceptedLine] ?? 100
+        const acceptedAt = new Date(offeredAt.getTime() + DAY_MS)
+        const orderId =
+          q.status === 'ordered'
+            ? await insertCustomOrder(tx, {
+                requestId: request.id,
+                partName: q.partName,
+                buyer,
+                quantity,
+                unitPriceCents,
+                leadTimeDays: q.offer.leadTimeDays,
+                at: new Date(acceptedAt.getTime() + 3_600_000),
+              })
+            : null
+        await tx
+          .update(quoteRequests)
+          .set({
+            status: q.status,
+            acceptedOfferId: offer.id,
+            acceptedQuantity: quantity,
+            acceptedAt,
+            orderId,
+          })
+          .where(eq(quoteRequests.id, request.id))
+      }
     }
 
     for (const [i, message] of (q.conversation ?? []).entries()) {
@@ -226,4 +287,62 @@ export async function insertDemoQuotes(tx: Tx, now: number): Promise<number> {
     }
   }
   return made
+}
+
+/** The paid order of an ordered demo quote: one custom line, made to order, a sandbox payment. */
+async function insertCustomOrder(
+  tx: Tx,
+  o: {
+    requestId: string
+    partName: string
+    buyer: { id: string; email: string; name: string }
+    quantity: number
+    unitPriceCents: number
+    leadTimeDays: number
+    at: Date
+  },
+): Promise<string> {
+  const totalCents = o.quantity * o.unitPriceCents
+  const name = quoteWords.cartLineName(o.partName)
+  const payment = `pi_sandbox_${createHash('sha256').update(o.requestId).digest('hex').slice(0, 24)}`
+  const paidAt = new Date(o.at.getTime() + 20 * 60_000)
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      toolId: null,
+      toolName: name,
+      unitPriceCents: o.unitPriceCents,
+      quantity: o.quantity,
+      subtotalCents: totalCents,
+      totalCents,
+      customerId: o.buyer.id,
+      customerEmail: o.buyer.email,
+      customerName: o.buyer.name,
+      phone: '+880 1711 300300',
+      address: '19 Kiln Road, Tongi',
+      status: 'paid',
+      paid: true,
+      transactionId: payment,
+      paymentIntentId: payment,
+      paidAt,
+      createdAt: o.at,
+      updatedAt: paidAt,
+    })
+    .returning({ id: orders.id })
+  if (!order) throw new Error('insert returned no row')
+  await tx.insert(orderLines).values({
+    orderId: order.id,
+    position: 0,
+    toolId: null,
+    quoteId: o.requestId,
+    leadTimeDays: o.leadTimeDays,
+    toolName: name,
+    unitPriceCents: o.unitPriceCents,
+    quantity: o.quantity,
+    lineTotalCents: totalCents,
+    fromStock: 0,
+    madeToOrder: o.quantity,
+    shipsBy: addWorkingDays(shopDate(paidAt), o.leadTimeDays),
+  })
+  return order.id
 }

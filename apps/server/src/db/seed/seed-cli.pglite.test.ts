@@ -31,7 +31,7 @@ test('npm run seed in a development shop makes demo accounts whose passwords sig
     })
 
   const { stdout } = await seed({ DATA_DIR: dataDir })
-  expect(stdout).toMatch(/2 demo accounts, 60 orders, 5 quote requests added/)
+  expect(stdout).toMatch(/2 demo accounts, 60 orders, 7 quote requests added/)
   expect(stdout).toContain('Admin:     admin@demo.toolworks.test')
   expect(statSync(path.join(dataDir, 'demo-accounts.txt')).mode & 0o777).toBe(0o600)
 
