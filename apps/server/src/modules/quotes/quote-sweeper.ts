@@ -1,6 +1,7 @@
 import { QUOTE_EXPIRY_WARNING_DAYS, shopDate } from '@toolworks/shared'
 
 import type { Db } from '../../db/client.js'
+import { createPeriodicTask } from '../../lib/periodic-task.js'
 import { expireAllPast } from './quote-expiry.js'
 import type { QuoteMails } from './quotes.mails.js'
 import { claimExpiryWarnings } from './quotes.queries.js'
@@ -14,8 +15,7 @@ export type QuoteSweeper = ReturnType<typeof createQuoteSweeper>
 /**
  * Expires quotes past their Valid until and tells each buyer once, 2 days before, that their
  * quote runs out. Every process runs one; each request is claimed by a conditional update
- * (`expiry_warned_at is null`), so two processes never send the same mail. The timer is
- * unref'd: it never keeps a process alive.
+ * (`expiry_warned_at is null`), so two processes never send the same mail.
  */
 export function createQuoteSweeper({
   db,
@@ -30,9 +30,6 @@ export function createQuoteSweeper({
   log: Log
   now?: () => Date
 }) {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> | undefined
-
   async function work() {
     const at = now()
     await expireAllPast(db, at)
@@ -51,31 +48,10 @@ export function createQuoteSweeper({
       )
   }
 
-  /** One sweep; a call while one runs joins it instead of starting a second. */
-  function sweep(): Promise<void> {
-    running ??= work()
-      .catch((error: unknown) =>
-        log.error({ err: error }, 'quote expiry sweep failed; retried next time'),
-      )
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-
-  return {
-    sweep,
-    async start() {
-      if (timer) return
-      timer = setInterval(() => void sweep(), intervalMs)
-      timer.unref()
-      await sweep()
-    },
-    /** Stops the timer and waits for a sweep in flight, so the database can close after it. */
-    async stop() {
-      clearInterval(timer)
-      timer = undefined
-      await running
-    },
-  }
+  return createPeriodicTask({
+    run: work,
+    intervalMs,
+    log,
+    failure: 'quote expiry sweep failed; retried next time',
+  })
 }
