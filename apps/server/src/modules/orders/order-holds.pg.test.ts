@@ -192,6 +192,10 @@ test('two processes sweeping the same expired orders cancel each once and return
   const STOCK = 200
   const tool = await insertTool(database.db, { quantity: STOCK, minimum: 1 })
   // 100 unpaid orders of 2 that have waited 49 hours (their stock taken, as ordering does).
+  // The stock goes first: the servers sweep on their own timer, and a sweep between the
+  // inserts and taking the stock would return stock that was never taken.
+  await database.db.update(tools).set({ quantity: 0 }).where(eq(tools.id, tool.id))
+  const linesBefore = servers.map((s) => s.output().length)
   const placed = new Date(Date.now() - 49 * 3_600_000)
   await insertOneLineOrders(
     database.db,
@@ -203,8 +207,6 @@ test('two processes sweeping the same expired orders cancel each once and return
       createdAt: placed,
     })),
   )
-  await database.db.update(tools).set({ quantity: 0 }).where(eq(tools.id, tool.id))
-  const linesBefore = servers.map((s) => s.output().length)
 
   await pollUntil(async () => {
     const [left] = await selectRows<{ n: number }>(
