@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -27,11 +27,24 @@ const JS_TARGET_KB = 80
 // 159 → 160 (issue 15, quotes): the Custom Parts link, the six tiles as links, the product
 // page's quote line and the cart lines that can hold a quote measured 159.6 KB; the quote words
 // and schemas stay out of the first load (shared/messages-quotes.ts, quote-processes.ts).
-const JS_BOUND_KB = 160
+// 160 → 133 (issue 16, goal 110 KB): zod (24.5 KB) left the first load. The first screen's
+// lists and Better Auth's session load their contracts, and zod with them, on their first call
+// (lazyEndpoint in lib/api-client.ts; the answer is still parsed by its schema before a screen
+// sees it, and the server-rendered first screen's data comes in the page's JSON block), error
+// bodies are checked by a module loaded with the first error, and main.tsx sets zod's jitless
+// option without loading zod. Measured 132.3 KB: react-dom, React Router, react and scheduler
+// 95.9 KB, TanStack Query 10.0 KB, the shared messages 9.1 KB, our code ~17 KB. The 110 KB goal
+// is not met: what is left over React is 36 KB, of which the words of screens the home page
+// does not show (about 4 KB in messages.ts) are the next step.
+const JS_BOUND_KB = 133
 // 15 → 15.5 (issue 15): Tailwind emits one stylesheet for every screen, so the quote screens'
 // few new utilities land in the first load too: 15.2 KB measured, just over the 15 KB target.
 const CSS_TARGET_KB = 15
-const CSS_BOUND_KB = 15.5
+// 15.5 → 15.8 (issue 17): Tailwind makes one stylesheet from every screen's classes, and the
+// admin's overview, import preview, activity log and invoice buttons brought new ones: measured
+// 15.51 KB. Splitting the admin screens' utilities into a stylesheet of their own is the way back
+// under 15 KB.
+const CSS_BOUND_KB = 15.8
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))
 
@@ -79,4 +92,17 @@ test('dashboard, admin, payment and auth screens are not in the first load', () 
     'toasts',
   ])
     expect(names.some((name) => name.startsWith(`${lazy}-`))).toBe(false)
+})
+
+test('zod is not in the first load: it comes with the first contract a screen calls (issue 16)', () => {
+  for (const { url } of firstLoad().filter((f) => f.url.endsWith('.js'))) {
+    // 'invalid_type' is zod's issue code for a value of the wrong type: in zod's code only.
+    expect(readFileSync(path.join(dist, url), 'utf8'), url).not.toContain('invalid_type')
+  }
+  const lazy = readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js'))
+  expect(
+    lazy.some((name) =>
+      readFileSync(path.join(dist, 'assets', name), 'utf8').includes('invalid_type'),
+    ),
+  ).toBe(true)
 })

@@ -2,7 +2,8 @@
 // npm run lighthouse [-- --no-build]: Lighthouse (mobile) on the production build (issue 8).
 // Builds, starts apps/server/dist/server.js on a free port with a temporary DATA_DIR and the
 // demo data, audits each page in Debian's Chromium (no browser download), writes the JSON
-// reports to lighthouse/ and prints the four scores with LCP, TBT and CLS per page.
+// reports to lighthouse/ and prints the four scores with LCP, TBT and CLS per page, and
+// whether the page meets issue 16's goals (GOALS below).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -16,7 +17,20 @@ import lighthouse from 'lighthouse'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outDir = path.join(root, 'lighthouse')
-const PAGES = ['/', '/products', '/myportfolio', '/login']
+// Issue 16's nine pages; the purchase page's id is a demo tool's, asked of the API at start.
+const PAGES = [
+  '/',
+  '/products',
+  '/products?page=2',
+  '/myportfolio',
+  '/blogs',
+  '/login',
+  '/signup',
+  '/purchase/{id}',
+  '/no-such-page',
+]
+// Issue 16: performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS 0, the other three at 100.
+const GOALS = { performance: 98, lcpMs: 1500, tbtMs: 100, cls: 0, others: 100 }
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const CHROME_FLAGS = [
   '--headless',
@@ -86,7 +100,22 @@ async function startServer() {
   return { baseUrl, stop }
 }
 
-const fileName = (page) => (page === '/' ? 'home' : page.slice(1).replace(/\W+/g, '-'))
+const fileName = (page) =>
+  page === '/' ? 'home' : page.slice(1).replace(/\W+/g, '-').replace(/-$/, '')
+
+/** The goals a page misses (empty: all met). */
+function missed({ performance, accessibility, seo, ...row }, lhr) {
+  const value = (id) => lhr.audits[id]?.numericValue ?? Number.POSITIVE_INFINITY
+  const misses = []
+  if (performance < GOALS.performance) misses.push('performance')
+  if (value('largest-contentful-paint') > GOALS.lcpMs) misses.push('LCP')
+  if (value('total-blocking-time') > GOALS.tbtMs) misses.push('TBT')
+  if (value('cumulative-layout-shift') > GOALS.cls) misses.push('CLS')
+  if (accessibility < GOALS.others) misses.push('accessibility')
+  if (row['best-practices'] < GOALS.others) misses.push('best practices')
+  if (seo < GOALS.others) misses.push('SEO')
+  return misses
+}
 const score = (category) => Math.round((category?.score ?? 0) * 100)
 
 async function main() {
@@ -99,29 +128,40 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
   const rows = []
   try {
-    for (const page of PAGES) {
+    const [tool] = await (await fetch(`${server.baseUrl}/api/tool?limit=1`)).json()
+    if (!tool?._id) throw new Error('the demo catalogue has no tool for the purchase page')
+    for (const page of PAGES.map((p) => p.replace('{id}', tool._id))) {
       // Lighthouse's defaults: a mid-range phone with simulated slow 4G and 4x CPU slowdown.
-      const result = await lighthouse(`${server.baseUrl}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        formFactor: 'mobile',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      })
+      // Chromium now and then records no trace (NO_NAVSTART); that says nothing about the page,
+      // so such a run is repeated, up to three times.
+      let result
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await lighthouse(`${server.baseUrl}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          formFactor: 'mobile',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        })
+        if (!result?.lhr.runtimeError) break
+        console.error(`${page}: ${result.lhr.runtimeError.code}, attempt ${attempt} of 3`)
+      }
       if (!result) throw new Error(`no Lighthouse result for ${page}`)
       const { lhr } = result
       writeFileSync(path.join(outDir, `${fileName(page)}.json`), result.report.toString())
       const audit = (id) => lhr.audits[id]
-      rows.push({
-        page,
+      const row = {
+        page: page.startsWith('/purchase/') ? '/purchase/{id}' : page,
         performance: score(lhr.categories.performance),
-        accessibility: score(lhr.categories.accessibility),
-        'best-practices': score(lhr.categories['best-practices']),
-        seo: score(lhr.categories.seo),
         LCP: audit('largest-contentful-paint')?.displayValue ?? '?',
         TBT: audit('total-blocking-time')?.displayValue ?? '?',
         CLS: audit('cumulative-layout-shift')?.displayValue ?? '?',
-      })
+        accessibility: score(lhr.categories.accessibility),
+        'best-practices': score(lhr.categories['best-practices']),
+        seo: score(lhr.categories.seo),
+      }
+      const misses = missed(row, lhr)
+      rows.push({ ...row, goals: misses.length === 0 ? 'met' : `missed: ${misses.join(', ')}` })
       // Say what keeps a category below 100, so a regression names its cause.
       for (const [id, category] of Object.entries(lhr.categories)) {
         if (category.score === 1) continue
@@ -146,6 +186,8 @@ async function main() {
     `\nLighthouse ${new Date().toISOString().slice(0, 10)}, mobile, reports in lighthouse/\n`,
   )
   console.log(table)
+  const met = rows.filter((row) => row.goals === 'met').length
+  console.log(`\n${met} of ${rows.length} pages meet every goal of issue 16`)
 }
 
 main().catch((error) => {

@@ -39,8 +39,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: 'vendor',
-                  // zod-config rides with zod, so it runs before any chunk that builds a schema.
-                  test: /node_modules[\\/](@tanstack|zod)[\\/]|src[\\/]lib[\\/]zod-config/,
+                  // Not zod: it loads with the first schema a screen uses (issue 16), and
+                  // main.tsx sets its jitless option first (lib/zod-config.ts).
+                  test: /node_modules[\\/]@tanstack[\\/]/,
                 },
               ],
             },

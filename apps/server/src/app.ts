@@ -19,6 +19,8 @@ import { ensureAuthSecret, type Config } from './config.js'
 import type { Database } from './db/client.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
+import { auditRoutes } from './modules/audit/audit.routes.js'
+import { createAuditService } from './modules/audit/audit.service.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
 import { createAuth, trustedOrigins } from './modules/accounts/auth.js'
 import { createBearerTokens } from './modules/accounts/bearer-token.js'
@@ -28,10 +30,16 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
 import { contactRoutes } from './modules/contact/contact.routes.js'
 import { createContactService } from './modules/contact/contact.service.js'
+import { exportsRoutes } from './modules/exports/exports.routes.js'
+import { createExportsService } from './modules/exports/exports.service.js'
+import { importRoutes } from './modules/exports/import.routes.js'
+import { createProductsImport } from './modules/exports/products-import.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { siteConfigRoutes } from './modules/site-config/site-config.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { createOrderSweeper } from './modules/orders/order-sweeper.js'
+import { invoicesRoutes } from './modules/orders/invoices.routes.js'
+import { createOrderMails } from './modules/orders/orders.mails.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
@@ -47,6 +55,8 @@ import { adminAddresses } from './modules/quotes/quotes.queries.js'
 import { quotesRoutes } from './modules/quotes/quotes.routes.js'
 import { createQuotesService } from './modules/quotes/quotes.service.js'
 import { createQuoteSweeper } from './modules/quotes/quote-sweeper.js'
+import { statsRoutes } from './modules/stats/stats.routes.js'
+import { createStatsService } from './modules/stats/stats.service.js'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createMediaService } from './modules/media/media.service.js'
@@ -116,9 +126,13 @@ function createServices(
     provider,
     holdHours: config.orderHoldHours,
     log,
+    mails: createOrderMails({ mailer, publicUrl: config.publicUrl, log }),
   })
   const quotes = createQuotesService({ db, mails: quoteMails })
   return {
+    // CSV export and import (issue 17).
+    exports: createExportsService({ orders, accounts, catalog }),
+    productsImport: createProductsImport({ catalog, media }),
     sandbox,
     provider,
     orderSweeper: createOrderSweeper({ orders, intervalMs: config.orderSweepMs, log }),
@@ -134,8 +148,10 @@ function createServices(
     media,
     reviews: createReviewsService({ db, changes: database.changes }),
     promotions: createPromotionsService({ db, changes: database.changes }),
+    audit: createAuditService({ db }),
     quoteMails,
     quotes,
+    stats: createStatsService({ db, quotes }),
     // Quotes expire by the shop's date; the order sweep's interval is often enough for that.
     quoteSweeper: createQuoteSweeper({
       db,
@@ -233,6 +249,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(accountsRoutes, { accounts: services.accounts })
   await app.register(catalogRoutes, { catalog: services.catalog })
   await app.register(ordersRoutes, { orders: services.orders })
+  await app.register(invoicesRoutes, { orders: services.orders, company: config.company })
   await app.register(cartRoutes, { cart: services.cart })
   await app.register(quoteAcceptanceRoutes, { acceptance: services.quoteAcceptance })
   await app.register(contactRoutes, { contact: services.contact })
@@ -245,6 +262,10 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   await app.register(reviewsRoutes, { reviews: services.reviews })
   await app.register(promotionsRoutes, { promotions: services.promotions })
   await app.register(quotesRoutes, { quotes: services.quotes })
+  await app.register(statsRoutes, { stats: services.stats })
+  await app.register(exportsRoutes, { exports: services.exports })
+  await app.register(importRoutes, { productsImport: services.productsImport })
+  await app.register(auditRoutes, { audit: services.audit })
 
   // The web app: its files, robots and sitemap, then its pages (the catch-all route).
   await app.register(staticAssetsPlugin, { webDistDir: config.webDistDir })

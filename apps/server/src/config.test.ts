@@ -56,6 +56,7 @@ describe('loadConfig', () => {
     [{ ORDER_HOLD_HOURS: '0' }, 'ORDER_HOLD_HOURS'],
     [{ ORDER_HOLD_HOURS: 'two days' }, 'ORDER_HOLD_HOURS'],
     [{ ORDER_SWEEP_SECONDS: '-1' }, 'ORDER_SWEEP_SECONDS'],
+    [{ COMPANY_EMAIL: 'accounts at toolworks' }, 'COMPANY_EMAIL'],
   ] as const)('a bad %o names %s in one line', ([env, name]) => {
     const problems = problemsOf(env)
     expect(problems).toHaveLength(1)
@@ -82,4 +83,27 @@ test('unpaid orders hold their stock 48 hours by default, swept every minute (is
   expect(config.orderHoldHours).toBe(48)
   expect(config.orderSweepMs).toBe(60_000)
   expect(loadConfig({ NODE_ENV: 'test', ORDER_HOLD_HOURS: '1.5' }).orderHoldHours).toBe(1.5)
+})
+
+test('the invoices name the company: Toolworks in Gazipur by default, or as configured (issue 17)', () => {
+  expect(loadConfig({ NODE_ENV: 'test' }).company).toEqual({
+    name: 'Toolworks',
+    address: 'Gazipur, Dhaka Division, Bangladesh',
+    email: 'sales@toolworks.example',
+    phone: '+880 2 5500 0000',
+  })
+  expect(
+    loadConfig({
+      NODE_ENV: 'test',
+      COMPANY_NAME: 'Toolworks Ltd',
+      COMPANY_ADDRESS: 'Plot 7, BSCIC Estate, Gazipur 1700',
+      COMPANY_EMAIL: 'accounts@toolworks.example',
+      COMPANY_PHONE: '+880 2 5500 0100',
+    }).company,
+  ).toEqual({
+    name: 'Toolworks Ltd',
+    address: 'Plot 7, BSCIC Estate, Gazipur 1700',
+    email: 'accounts@toolworks.example',
+    phone: '+880 2 5500 0100',
+  })
 })

@@ -126,6 +126,17 @@ const EnvSchema = z.object({
       .default(60),
   ),
   SEED_DEMO: booleanFlag,
+  // The company on the invoices (issue 17).
+  COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('Toolworks')),
+  COMPANY_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().max(500).default('Gazipur, Dhaka Division, Bangladesh'),
+  ),
+  COMPANY_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email('must be an email address').default('sales@toolworks.example'),
+  ),
+  COMPANY_PHONE: z.preprocess(emptyToUndefined, z.string().max(50).default('+880 2 5500 0000')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -160,6 +171,8 @@ export type Config = {
     | undefined
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
   seedDemo: boolean
+  /** Who issues the invoices: name, address and contact (issue 17). */
+  company: { name: string; address: string; email: string; phone: string }
   /** An unpaid order holds its stock this long; then it is cancelled (issue 13). */
   orderHoldHours: number
   /** How often the hold sweeper runs in each process. */
@@ -234,6 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    company: {
+      name: e.COMPANY_NAME,
+      address: e.COMPANY_ADDRESS,
+      email: e.COMPANY_EMAIL,
+      phone: e.COMPANY_PHONE,
+    },
     orderHoldHours: e.ORDER_HOLD_HOURS,
     orderSweepMs: Math.round(e.ORDER_SWEEP_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,

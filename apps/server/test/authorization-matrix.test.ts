@@ -78,6 +78,21 @@ const cases: Case[] = [
     // The admin reaches the rule itself: no file in the field "image".
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 400 },
   },
+  // CSV export and import (issue 17): admins only.
+  ...['orders', 'users', 'products'].map((kind): Case => ({
+    route: `GET /api/export/${kind}.csv`,
+    method: 'GET',
+    url: () => `/api/export/${kind}.csv`,
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  })),
+  {
+    route: 'POST /api/import/products (JSON instead of a file)',
+    method: 'POST',
+    url: () => '/api/import/products?dryRun=true',
+    payload: { file: 'x' },
+    // The admin reaches the rule itself: no file in the field "file".
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 400 },
+  },
   {
     route: 'GET /api/review',
     method: 'GET',
@@ -161,6 +176,13 @@ const cases: Case[] = [
     method: 'GET',
     url: (c) => `/api/purchase/${c.orderId}`,
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    route: 'GET /api/purchase/{A order}/invoice.pdf',
+    method: 'GET',
+    url: (c) => `/api/purchase/${c.orderId}/invoice.pdf`,
+    // A's order is unpaid: A and the admin reach the rule (no invoice yet); B never sees it.
+    expect: { anonymous: 401, customerA: 409, customerB: 404, admin: 409 },
   },
   {
     route: 'GET /api/purchase/admin',
@@ -249,6 +271,13 @@ const cases: Case[] = [
     url: (c) => `/api/promotion/${c.promotionId}`,
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
+  // The audit log (issue 17).
+  {
+    route: 'GET /api/audit',
+    method: 'GET',
+    url: () => '/api/audit?kind=product.create&page=1',
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
   // Quotes (issue 15; the accept route joins with the acceptance). A's request is offered,
   // declined by A, then sent again; the second one is withdrawn.
   {
@@ -268,6 +297,12 @@ const cases: Case[] = [
     route: 'GET /api/quote/admin',
     method: 'GET',
     url: () => '/api/quote/admin',
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/stats/overview',
+    method: 'GET',
+    url: () => '/api/stats/overview?days=30',
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
   {

@@ -37,34 +37,38 @@ export async function insertOneLineOrders(
   rows: (Pick<OrderInsert, 'quantity' | 'customerEmail' | 'customerName'> & Partial<OrderInsert>)[],
 ) {
   if (rows.length === 0) return []
-  const heads = await db
-    .insert(orders)
-    .values(
-      rows.map((row) => ({
+  // One transaction, as the app writes an order and its lines: a hold sweep running between an
+  // order and its lines would cancel it with nothing to return (order-holds.pg.test saw that).
+  return db.transaction(async (tx) => {
+    const heads = await tx
+      .insert(orders)
+      .values(
+        rows.map((row) => ({
+          toolId: tool.id,
+          toolName: tool.name,
+          unitPriceCents: tool.priceCents,
+          subtotalCents: row.quantity * tool.priceCents,
+          totalCents: row.quantity * tool.priceCents,
+          phone: '+880 1700 000000',
+          address: 'Dhaka',
+          ...row,
+        })),
+      )
+      .returning()
+    await tx.insert(orderLines).values(
+      heads.map((head) => ({
+        orderId: head.id,
+        position: 0,
         toolId: tool.id,
         toolName: tool.name,
         unitPriceCents: tool.priceCents,
-        subtotalCents: row.quantity * tool.priceCents,
-        totalCents: row.quantity * tool.priceCents,
-        phone: '+880 1700 000000',
-        address: 'Dhaka',
-        ...row,
+        quantity: head.quantity,
+        lineTotalCents: head.quantity * tool.priceCents,
+        fromStock: head.quantity,
+        madeToOrder: 0,
+        shipsBy: head.createdAt.toISOString().slice(0, 10),
       })),
     )
-    .returning()
-  await db.insert(orderLines).values(
-    heads.map((head) => ({
-      orderId: head.id,
-      position: 0,
-      toolId: tool.id,
-      toolName: tool.name,
-      unitPriceCents: tool.priceCents,
-      quantity: head.quantity,
-      lineTotalCents: head.quantity * tool.priceCents,
-      fromStock: head.quantity,
-      madeToOrder: 0,
-      shipsBy: head.createdAt.toISOString().slice(0, 10),
-    })),
-  )
-  return heads
+    return heads
+  })
 }

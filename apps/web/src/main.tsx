@@ -1,4 +1,4 @@
-// Configures zod before any schema is built (vite.config.ts puts it in the vendor chunk).
+// Sets zod's options before any chunk loads zod (zod itself is not in the first load).
 import './lib/zod-config'
 
 import { StrictMode } from 'react'

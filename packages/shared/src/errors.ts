@@ -1,22 +1,8 @@
 import { z } from 'zod'
 
-/** Error codes with the HTTP status each one answers with (DESIGN.md, STYLE.md §5). */
-export const ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  PAYMENT_FAILED: 402,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  OUT_OF_STOCK: 409,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const
+import { ERROR_CODES, type ErrorCode } from './error-codes.js'
 
-export type ErrorCode = keyof typeof ERROR_STATUS
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[]
+export { ERROR_CODES, ERROR_STATUS, type ErrorCode } from './error-codes.js'
 
 export const ErrorBodySchema = z.object({
   error: z.object({

@@ -28,6 +28,8 @@ export const queryKeys = {
   adminQuotes: (status: string | undefined) => ['quotes', 'admin', status ?? 'all'] as const,
   quote: (id: string) => ['quotes', 'one', id] as const,
   quoteMessages: (id: string) => ['quotes', 'messages', id] as const,
+  /** `GET /api/stats/overview?days=` (issue 17): the admin's figures for one period. */
+  overview: (days: number) => ['stats', 'overview', days] as const,
 }
 
 /** One page of /products as cached under `queryKeys.toolsPage`: its tools and the match count. */

@@ -1,9 +1,13 @@
-import { createHash } from 'node:crypto'
-
 import type { ChangeFeed, ChangeTopic } from '../db/change-feed.js'
+import { encodeBody, etagOf, type EncodedBody } from './encoded-body.js'
 
-/** A JSON answer as it goes on the wire, with its entity tag and any extra header value. */
-export type CachedAnswer = { body: string; etag: string; total?: number }
+export { etagOf }
+
+/**
+ * A JSON answer: its text and entity tag, any extra header value, and what goes on the wire
+ * (the text and its brotli and gzip copies, made once when the entry is filled, issue 16).
+ */
+export type CachedAnswer = { body: string; etag: string; total?: number; wire: EncodedBody }
 
 type Options = {
   feed: ChangeFeed
@@ -14,10 +18,6 @@ type Options = {
 }
 
 export type AnswerCache = ReturnType<typeof createAnswerCache>
-
-export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`
-}
 
 /**
  * Serialized answers kept in memory until their topic changes in any process (issue 8).
@@ -49,8 +49,13 @@ export function createAnswerCache({ feed, topic, ttlMs = 10_000, maxEntries = 50
       if (pending) return pending
       const startedAt = generation
       const promise = load().then(({ value, total }) => {
-        const body = JSON.stringify(value)
-        const answer: CachedAnswer = { body, etag: etagOf(body), total }
+        const wire = encodeBody(JSON.stringify(value))
+        const answer: CachedAnswer = {
+          body: wire.identity.body,
+          etag: wire.identity.etag,
+          total,
+          wire,
+        }
         if (generation === startedAt) {
           if (entries.size >= maxEntries) entries.clear()
           entries.set(key, { answer, expires: Date.now() + ttlMs })

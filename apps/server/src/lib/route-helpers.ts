@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Actor } from '../modules/accounts/accounts.service.js'
 import type { CachedAnswer } from './answer-cache.js'
 import { AppError } from './app-error.js'
+import { sendEncoded } from './encoded-body.js'
 
 /** The caller a bearer hook (`app.requireUser`/`requireAdmin`) has put on the request. */
 export function actorOf(request: { actor: Actor | null }): Actor {
@@ -21,24 +22,21 @@ export function errorResponses<const S extends number>(
   >
 }
 
-/** RFC 9110 weak comparison of If-None-Match (a list, `W/` tags, or `*`) against our ETag. */
-export function ifNoneMatchHits(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  if (ifNoneMatch.trim() === '*') return true
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
-}
+// Here for the routes that import it with the other helpers.
+export { ifNoneMatchHits } from './if-none-match.js'
 
 /**
  * Sends an answer that is already JSON text (from a cache), with its ETag; a client that
  * holds the same version gets 304 and no body. `no-cache` makes browsers ask every time.
+ * The brotli or gzip copy made when the cache was filled goes to a client that takes it
+ * (lib/encoded-body.ts): register the route with `compress: false`.
  */
 export function sendCachedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
 ): FastifyReply {
-  reply.header('ETag', answer.etag).header('Cache-Control', 'no-cache')
+  reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8')
   if (answer.total !== undefined) reply.header('X-Total-Count', String(answer.total))
-  if (ifNoneMatchHits(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
-  return reply.type('application/json; charset=utf-8').send(answer.body)
+  return sendEncoded(request, reply, answer.wire)
 }

@@ -15,7 +15,8 @@ export const LINGER_MS = 5_000
  */
 export const lingeringClosePlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, _reply, payload) => {
+    // A callback hook, not async: it runs on every answer (issue 16, per-request work).
+    app.addHook('onSend', (request, _reply, payload, done) => {
       const raw = request.raw
       if (!raw.complete && !raw.readableEnded && !raw.destroyed) {
         // Twice the route's limit: a 413's body is over the limit by definition and should
@@ -23,7 +24,7 @@ export const lingeringClosePlugin = fp(
         const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576
         discardRest(raw, 2 * limit, LINGER_MS)
       }
-      return payload
+      done(null, payload)
     })
   },
   { name: 'lingering-close' },

@@ -22,9 +22,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 import type { ChangeFeed } from '../db/change-feed.js'
-import { etagOf, type CachedAnswer } from '../lib/answer-cache.js'
+import type { CachedAnswer } from '../lib/answer-cache.js'
+import { encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js'
 import { dataBlock, escapeHtml } from '../lib/html.js'
-import { ifNoneMatchHits } from '../lib/route-helpers.js'
 
 /** Anything that answers a list from its cache of serialized answers (catalogue, reviews). */
 type ListSource<Q> = { list(query: Q): Promise<CachedAnswer> }
@@ -220,7 +220,8 @@ export const pagesPlugin = fp<Options>(
 
     // The same page and data give the same HTML: kept by key (concurrent misses share one
     // render), sent with an ETag, and dropped on any catalogue, reviews or promotions change.
-    const rendered = new Map<string, Promise<{ html: string; etag: string }>>()
+    // Its brotli and gzip copies are made once with it (issue 16), not on every request.
+    const rendered = new Map<string, Promise<EncodedBody>>()
     const unsubscribe = changes.subscribe(() => rendered.clear())
     app.addHook('onClose', (_instance, done) => {
       unsubscribe()
@@ -230,7 +231,7 @@ export const pagesPlugin = fp<Options>(
     const htmlOf = (page: Page, url: URL) => {
       let entry = rendered.get(page.key)
       if (!entry) {
-        entry = build(page, url).then((html) => ({ html, etag: etagOf(html) }))
+        entry = build(page, url).then(encodeBody)
         if (rendered.size >= MAX_HTML_VERSIONS) rendered.clear()
         rendered.set(page.key, entry)
         // A failed render is not kept: the next request tries again.
@@ -241,7 +242,7 @@ export const pagesPlugin = fp<Options>(
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply, url: URL) {
       let page: Page
-      let html: { html: string; etag: string }
+      let html: EncodedBody
       try {
         page = await pageFor(url)
         html = await htmlOf(page, url)
@@ -251,18 +252,15 @@ export const pagesPlugin = fp<Options>(
         page = plainPage(`fallback\n${url.pathname}`, false, pageMeta.get(url.pathname))
         html = await htmlOf(page, url)
       }
-      reply
-        .header('Cache-Control', 'no-cache')
-        .header('ETag', html.etag)
-        .type('text/html; charset=utf-8')
-      if (ifNoneMatchHits(request.headers['if-none-match'], html.etag))
-        return reply.code(304).send()
-      return reply.send(html.html)
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')
+      return sendEncoded(request, reply, html)
     }
 
     // Every path no other route serves: a page, unless it is an API or media address or a
     // file name, which are JSON 404s (plugins/errors.ts).
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    // compress: false: a page goes with the copies made when it was rendered (sendEncoded), and
+    // the JSON 404s of the other paths are small.
+    app.get('/*', { schema: { hide: true }, compress: false }, (request, reply) => {
       // Appended, not resolved: a path such as //host/x must not change the origin.
       const url = new URL(`${origin}${request.url}`)
       const isPage =

@@ -30,8 +30,10 @@ export const requestLifecyclePlugin = fp(
       draining = true
       done()
     })
-    app.addHook('onSend', async (request, reply) => {
+    // A callback hook, not async: it runs on every answer (issue 16, per-request work).
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (draining) reply.header('connection', 'close')
+      done(null, payload)
     })
   },
   { name: 'request-lifecycle' },

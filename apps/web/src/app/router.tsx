@@ -59,6 +59,13 @@ const dashboard: RouteObject = {
           // SPEC.md §2: admin only; a non-admin is signed out and sent to /login.
           Component: RequireAdmin,
           children: [
+            // Running the shop (issue 17): the admin's figures; uPlot loads inside this screen.
+            {
+              path: 'overview',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/overview')).OverviewRoute,
+              }),
+            },
             {
               path: 'users',
               lazy: async () => ({
@@ -106,6 +113,13 @@ const dashboard: RouteObject = {
               path: 'quotes/:id',
               lazy: async () => ({
                 Component: (await import('@/routes/dashboard/quote-request')).QuoteRequestRoute,
+              }),
+            },
+            // Running the shop (issue 17): the audit log.
+            {
+              path: 'activity',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/activity')).ActivityRoute,
               }),
             },
           ],

@@ -7,7 +7,7 @@ import { makeTool } from '@/testing/factories'
 import { server } from '@/testing/server'
 
 import { setAccessToken } from './access-token'
-import { api } from './api-client'
+import { api, lazyEndpoint } from './api-client'
 import { ApiError } from './api-error'
 
 describe('api client', () => {
@@ -112,6 +112,46 @@ describe('api client', () => {
     })
     expect(data).toEqual(tools)
     expect(headers.get('x-total-count')).toBe('57')
+  })
+
+  describe('lazyEndpoint (issue 16: the first screen loads its contracts, and zod, on first call)', () => {
+    test('loads the endpoint once and still parses the answer by its schema', async () => {
+      const tools = [makeTool()]
+      server.use(http.get('/api/tool', () => HttpResponse.json(tools)))
+      let loads = 0
+      const endpoint = lazyEndpoint(() => {
+        loads += 1
+        return Promise.resolve(catalogContract.list)
+      })
+
+      await expect(api.call(endpoint)).resolves.toEqual(tools)
+      await expect(api.callWithHeaders(endpoint, { query: { limit: 1 } })).resolves.toMatchObject({
+        data: tools,
+      })
+      expect(loads).toBe(1)
+    })
+
+    test('refuses an answer of the wrong shape, as an eager endpoint does', async () => {
+      server.use(http.get('/api/tool', () => HttpResponse.json([{ name: 'no id' }])))
+      const endpoint = lazyEndpoint(() => Promise.resolve(catalogContract.list))
+
+      await expect(api.call(endpoint)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
+    })
+
+    test('a loader that fails (offline) is a NETWORK error and is tried again on the next call', async () => {
+      server.use(http.get('/api/tool', () => HttpResponse.json([])))
+      let loads = 0
+      const endpoint = lazyEndpoint(() => {
+        loads += 1
+        return loads === 1
+          ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+          : Promise.resolve(catalogContract.list)
+      })
+
+      await expect(api.call(endpoint)).rejects.toMatchObject({ status: 0, code: 'NETWORK' })
+      await expect(api.call(endpoint)).resolves.toEqual([])
+      expect(loads).toBe(2)
+    })
   })
 
   describe('upload', () => {

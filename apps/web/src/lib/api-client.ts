@@ -1,8 +1,9 @@
-import { ErrorBodySchema } from '@toolworks/shared'
-import { z } from 'zod'
+// Types only: zod itself loads with the first schema a screen uses, not with the first screen
+// (issue 16). Error bodies are checked by ./api-error-body, loaded when an error comes.
+import type { z } from 'zod'
 
 import { getAccessToken } from './access-token'
-import { ApiError, codeForStatus, parseRetryAfter } from './api-error'
+import { ApiError } from './api-error'
 
 // Same origin: the server serves the app, /api and /media on one port (DESIGN.md).
 const API_BASE = ''
@@ -36,6 +37,36 @@ type CallArgs<E extends Endpoint> = E extends { params: z.ZodType } | { body: z.
   : [input?: CallInput<E>]
 
 export type CallResult<E extends Pick<Endpoint, 'response'>> = z.output<E['response']>
+
+/**
+ * A contract endpoint whose module (and so zod) loads on the first call, not with the first
+ * screen: `lazyEndpoint(() => import('./contracts').then((m) => m.catalogContract.list))`.
+ * The answer is still parsed by the endpoint's own schema before anyone sees it.
+ */
+export type LazyEndpoint<E> = { readonly load: () => Promise<E> }
+
+/** Wraps a loader of one contract endpoint; the loader runs once. */
+export function lazyEndpoint<E extends Endpoint>(load: () => Promise<E>): LazyEndpoint<E> {
+  let loading: Promise<E> | undefined
+  return {
+    load: () => {
+      loading ??= load().catch((error: unknown) => {
+        // A failed chunk load (offline) may succeed on the next call.
+        loading = undefined
+        throw error instanceof Error ? error : new Error(String(error))
+      })
+      return loading
+    },
+  }
+}
+
+function resolveEndpoint<E>(endpoint: E | LazyEndpoint<E>): Promise<E> | E {
+  return typeof endpoint === 'object' && endpoint !== null && 'load' in endpoint
+    ? endpoint.load().catch(() => {
+        throw new ApiError({ status: 0, code: 'NETWORK' })
+      })
+    : endpoint
+}
 
 function toParam(name: string, value: unknown): string {
   if (typeof value === 'string') return value
@@ -75,27 +106,13 @@ function parseText(text: string): unknown {
   }
 }
 
-// Better Auth (under /api/auth) answers errors as `{ code?, message }`.
-const ProviderErrorSchema = z.object({ code: z.string().optional(), message: z.string() })
-
-function errorFromBody(status: number, body: unknown, retryAfter: string | null): ApiError {
-  const retryAfterMs = parseRetryAfter(retryAfter)
-  const parsed = ErrorBodySchema.safeParse(body)
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error
-    return new ApiError({ status, code, message, fields, retryAfterMs })
-  }
-  const provider = ProviderErrorSchema.safeParse(body)
-  if (provider.success) {
-    return new ApiError({
-      status,
-      code: codeForStatus(status),
-      message: provider.data.message,
-      providerCode: provider.data.code,
-      retryAfterMs,
-    })
-  }
-  return new ApiError({ status, code: codeForStatus(status), retryAfterMs })
+async function errorFromBody(
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+): Promise<ApiError> {
+  const { errorFromBody: fromBody } = await import('./api-error-body')
+  return fromBody(status, body, retryAfter)
 }
 
 async function send(url: URL, init: RequestInit): Promise<Response> {
@@ -115,10 +132,11 @@ export type CallWithHeadersResult<E extends Pick<Endpoint, 'response'>> = {
 }
 
 async function request<E extends Endpoint>(
-  endpoint: E,
+  given: E | LazyEndpoint<E>,
   // Checked against E by the callers' CallArgs; here only its parts are read.
   input: CallInput<Endpoint> | undefined,
 ): Promise<CallWithHeadersResult<E>> {
+  const endpoint = await resolveEndpoint(given)
   const { params, query, body, signal } = input ?? {}
   const hasBody = body !== undefined
   const response = await send(buildUrl(endpoint.path, params, query), {
@@ -127,7 +145,7 @@ async function request<E extends Endpoint>(
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
   })
-  const data = answer(
+  const data = await answer(
     endpoint,
     response.status,
     parseText(await response.text()),
@@ -141,7 +159,7 @@ async function request<E extends Endpoint>(
  * returns the answer parsed by the endpoint's response schema. Throws `ApiError` otherwise.
  */
 async function call<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | LazyEndpoint<E>,
   ...[input]: CallArgs<E>
 ): Promise<CallResult<E>> {
   return (await request<E>(endpoint, input)).data
@@ -149,20 +167,20 @@ async function call<E extends Endpoint>(
 
 /** As `call`, also giving the response headers (e.g. `X-Total-Count` of a paged list). */
 function callWithHeaders<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | LazyEndpoint<E>,
   ...[input]: CallArgs<E>
 ): Promise<CallWithHeadersResult<E>> {
   return request<E>(endpoint, input)
 }
 
 /** The parsed answer of a finished request, or the `ApiError` it stands for. */
-function answer<E extends Pick<Endpoint, 'response'>>(
+async function answer<E extends Pick<Endpoint, 'response'>>(
   endpoint: E,
   status: number,
   data: unknown,
   retryAfter: string | null = null,
-): CallResult<E> {
-  if (status < 200 || status >= 300) throw errorFromBody(status, data, retryAfter)
+): Promise<CallResult<E>> {
+  if (status < 200 || status >= 300) throw await errorFromBody(status, data, retryAfter)
   const parsed = endpoint.response.safeParse(data)
   if (!parsed.success) throw new ApiError({ status, code: 'INVALID_RESPONSE' })
   return parsed.data as CallResult<E>
@@ -224,18 +242,14 @@ function upload<E extends UploadEndpoint>(
     }
     xhr.addEventListener('load', () =>
       settle(() => {
-        try {
-          resolve(
-            answer(
-              endpoint,
-              xhr.status,
-              parseText(xhr.responseText),
-              xhr.getResponseHeader('Retry-After'),
-            ),
-          )
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)))
-        }
+        answer(
+          endpoint,
+          xhr.status,
+          parseText(xhr.responseText),
+          xhr.getResponseHeader('Retry-After'),
+        ).then(resolve, (error: unknown) =>
+          reject(error instanceof Error ? error : new Error(String(error))),
+        )
       }),
     )
     xhr.addEventListener('error', () =>

@@ -7,43 +7,21 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { z } from 'zod'
-
-import { accountsContract } from '@toolworks/shared'
 
 import { clearAccessToken, getAccessToken, setAccessToken } from './access-token'
-import { api } from './api-client'
+import { api, lazyEndpoint } from './api-client'
 import { ApiError, isTransient } from './api-error'
+import type { SessionUser } from './auth-contract'
 import { retryDelay, retryTransient } from './retry'
 
-// Better Auth's own endpoints (DESIGN.md, identity). Only the fields the app reads are named.
-const SessionSchema = z
-  .object({
-    user: z.object({
-      id: z.string(),
-      email: z.string(),
-      name: z.string().nullish(),
-      image: z.string().nullish(),
-      emailVerified: z.boolean().nullish(),
-      role: z.string().nullish(),
-    }),
-  })
-  .nullable()
+export type { SessionUser }
 
-export type SessionUser = NonNullable<z.infer<typeof SessionSchema>>['user']
-
-const authContract = {
-  getSession: { method: 'GET', path: '/api/auth/get-session', response: SessionSchema },
-  signOut: {
-    method: 'POST',
-    path: '/api/auth/sign-out',
-    body: z.object({}),
-    response: z.unknown(),
-  },
-} as const
-
-// The shared contract names the path; the body `{ email }` is what SPEC.md §7 sends.
-const tokenEndpoint = { ...accountsContract.token, body: z.object({ email: z.string() }) }
+// The contracts (and zod) load with the first call, not with the first screen (issue 16).
+const endpoints = () => import('./auth-contract')
+const getSessionEndpoint = lazyEndpoint(() => endpoints().then((m) => m.authContract.getSession))
+const signOutEndpoint = lazyEndpoint(() => endpoints().then((m) => m.authContract.signOut))
+const tokenEndpoint = lazyEndpoint(() => endpoints().then((m) => m.tokenEndpoint))
+const isAdminEndpoint = lazyEndpoint(() => endpoints().then((m) => m.accountsContract.isAdmin))
 
 /**
  * SPEC.md §4: after any sign-in the client asks the server for a token and keeps it as
@@ -65,7 +43,7 @@ export async function fetchAccessToken(email: string): Promise<string> {
 export async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
   let user: SessionUser | null
   try {
-    const session = await api.call(authContract.getSession, { signal })
+    const session = await api.call(getSessionEndpoint, { signal })
     user = session?.user ?? null
   } catch (error) {
     if (signal?.aborted || isTransient(error)) throw error
@@ -108,7 +86,7 @@ export function useSession(): Session {
  */
 async function isAdmin(email: string, signal: AbortSignal): Promise<{ admin: boolean }> {
   try {
-    return await api.call(accountsContract.isAdmin, { params: { email }, signal })
+    return await api.call(isAdminEndpoint, { params: { email }, signal })
   } catch (error) {
     if (error instanceof ApiError && !isTransient(error)) return { admin: false }
     throw error
@@ -145,7 +123,7 @@ export function useIsAdmin(): AdminStatus {
 /** Signs out at the identity provider and forgets the API token (SPEC.md §4). */
 export async function signOut(): Promise<void> {
   try {
-    await api.call(authContract.signOut, { body: {} })
+    await api.call(signOutEndpoint, { body: {} })
   } finally {
     // The token is removed even when the provider cannot be reached.
     clearAccessToken()

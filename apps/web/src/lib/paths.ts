@@ -20,7 +20,11 @@ export const paths = {
     users: () => '/dashboard/users',
     addProduct: () => '/dashboard/addproduct',
     manageOrders: () => '/dashboard/manageorders',
-    manageProducts: () => '/dashboard/manageproduct',
+    /** With a tool's id, Manage Products opens that tool's edit dialog (the overview's links). */
+    manageProducts: (edit?: string) =>
+      edit
+        ? `/dashboard/manageproduct?edit=${encodeURIComponent(edit)}`
+        : '/dashboard/manageproduct',
     messages: () => '/dashboard/messages',
     promotions: () => '/dashboard/promotions',
     // Custom manufacturing quotes (issue 15): the buyer's and the shop's.
@@ -29,5 +33,8 @@ export const paths = {
     quotes: (status?: string) =>
       status ? `/dashboard/quotes?status=${encodeURIComponent(status)}` : '/dashboard/quotes',
     quoteRequest: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}`,
+    // Running the shop (issue 17): the figures and the audit log.
+    overview: () => '/dashboard/overview',
+    activity: () => '/dashboard/activity',
   },
 } as const

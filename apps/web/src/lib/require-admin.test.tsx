@@ -44,6 +44,7 @@ describe('RequireAdmin and the dashboard per role', () => {
       .map((link) => link.textContent)
     expect(labels).toEqual([
       'My Profile',
+      'Overview',
       'All Users',
       'Add Product',
       'Manage Product',
@@ -51,6 +52,7 @@ describe('RequireAdmin and the dashboard per role', () => {
       'Messages',
       'Promotions',
       'Quote Requests',
+      'Activity',
     ])
     expect(await screen.findByRole('heading', { level: 2, name: /All Users/ })).toBeInTheDocument()
   })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -60,6 +61,8 @@ export const orders = pgTable(
     transactionId: text('transaction_id').unique(),
     paymentIntentId: text('payment_intent_id').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** Given at payment from invoice_counter, in the payment's transaction: no gaps (issue 17). */
+    invoiceNumber: bigint('invoice_number', { mode: 'number' }).unique(),
     /** A paid order is never deleted; the customer's delete only hides it (issue 4). */
     hiddenByCustomer: boolean('hidden_by_customer').notNull().default(false),
     /**

@@ -15,6 +15,7 @@ import {
 } from './demo-accounts.js'
 import { insertDemoShop } from './demo-orders.js'
 import { insertDemoQuotes } from './demo-quotes.js'
+import { numberSeededInvoices } from '../../modules/orders/invoices.queries.js'
 
 // Any key works as long as every process uses the same one.
 const SEED_LOCK_KEY = 727_002
@@ -143,6 +144,8 @@ export async function seedDemoData(
           })
           result.orders = (await insertDemoShop(tx, seeded, now)).orders
           result.quotes = await insertDemoQuotes(tx, now)
+          // Made paid directly: their invoice numbers, in the order they were paid (issue 17).
+          await numberSeededInvoices(tx)
         }
       }
     }

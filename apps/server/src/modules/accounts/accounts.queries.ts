@@ -140,3 +140,32 @@ export async function lockUsersInOrder(tx: DbOrTx, ids: readonly string[]): Prom
     .orderBy(asc(users.id))
     .for('no key update')
 }
+
+/**
+ * One page of All Users for the CSV export (issue 17), newest first like the screen, after
+ * `after` (keyset on the time to the microsecond, as text, and the id).
+ */
+export function usersExportPage(
+  db: DbOrTx,
+  adminEmails: readonly string[],
+  after: { at: string; id: string } | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: effectiveRole(adminEmails),
+      createdAt: users.createdAt,
+      at: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(users)
+    .where(
+      after
+        ? sql`(${users.createdAt}, ${users.id}) < (${after.at}::timestamptz, ${after.id})`
+        : undefined,
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+}

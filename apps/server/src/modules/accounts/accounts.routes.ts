@@ -88,6 +88,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
         response: { 200: c.makeAdmin.response, ...errors },
       },
     },
-    async (request) => accounts.makeAdmin(request.params.email),
+    async (request) => accounts.makeAdmin(actorOf(request), request.params.email),
   )
 }

@@ -1,7 +1,8 @@
-import { messages, type Profile, type UpdateProfileBody } from '@toolworks/shared'
+import { activityWords, messages, type Profile, type UpdateProfileBody } from '@toolworks/shared'
 
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
+import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
 import type { BearerTokens } from './bearer-token.js'
 import {
   findUserByEmail,
@@ -9,6 +10,7 @@ import {
   lockUsersInOrder,
   promoteToAdmin,
   updateProfileFields,
+  usersExportPage,
   type UserRow,
 } from './accounts.queries.js'
 
@@ -90,14 +92,41 @@ export function createAccountsService({
       return { acknowledged: true, modifiedCount }
     },
 
+    /** All Users for the CSV export (issue 17), a page at a time, newest first. */
+    async *exportPages(pageSize = 500) {
+      let after: { at: string; id: string } | undefined
+      for (;;) {
+        const rows = await usersExportPage(db, adminEmails, after, pageSize)
+        if (rows.length > 0) yield rows
+        const last = rows[rows.length - 1]
+        if (!last || rows.length < pageSize) return
+        after = { at: last.at, id: last.id }
+      }
+    },
+
     async listUsers() {
       const rows = await listUsersNewestFirst(db, adminEmails)
       return rows.map((r) => ({ _id: r.id, email: r.email, name: r.name, role: r.role }))
     },
 
-    async makeAdmin(email: string): Promise<{ modifiedCount: number }> {
+    async makeAdmin(actor: AuditActor, email: string): Promise<{ modifiedCount: number }> {
       const row = await requireUserByEmail(email)
-      return { modifiedCount: await promoteToAdmin(db, row.id) }
+      // The role and its audit row commit together; an admin already is one: nothing recorded.
+      const modifiedCount = await db.transaction(async (tx) => {
+        const changed = await promoteToAdmin(tx, row.id)
+        if (changed > 0)
+          await insertAuditEntry(tx, actor, {
+            kind: 'user.make-admin',
+            subjectType: 'user',
+            subjectId: row.id,
+            summary: activityWords.summary.madeAdmin(row.email),
+            // The update touches only a row whose stored role is not admin yet.
+            before: { role: 'customer' },
+            after: { role: 'admin' },
+          })
+        return changed
+      })
+      return { modifiedCount }
     },
 
     /** Inside another domain's transaction: serializes what each of these accounts does. */

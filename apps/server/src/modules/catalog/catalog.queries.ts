@@ -210,3 +210,47 @@ export async function takeCheckedStock(tx: DbOrTx, id: string, amount: number): 
     .returning({ id: tools.id })
   return rows.length > 0
 }
+
+/** Where a page of an export ended: the row's time to the microsecond (text) and its id. */
+export type PageCursor = { at: string; id: string }
+
+/** created_at as ISO text to the microsecond: a JS Date would cut it to milliseconds. */
+const microTime = sql<string>`to_char(${tools.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+/**
+ * One page of the tools on sale for the CSV export, oldest first (a file imported in that
+ * order comes back in the same order), after `after` (keyset: no page skips or repeats a row).
+ */
+export function toolsExportPage(
+  db: DbOrTx,
+  after: PageCursor | undefined,
+  limit: number,
+): Promise<(ToolRow & { at: string })[]> {
+  return db
+    .select({ ...toolColumns, at: microTime })
+    .from(tools)
+    .where(
+      after
+        ? and(
+            active,
+            sql`(${tools.createdAt}, ${tools.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`,
+          )
+        : active,
+    )
+    .orderBy(asc(tools.createdAt), asc(tools.id))
+    .limit(limit)
+}
+
+/** Tools on sale whose id is one of `ids` or whose trimmed, lower-cased name is one of `names`. */
+export function findActiveToolsByIdOrName(
+  db: DbOrTx,
+  ids: readonly string[],
+  names: readonly string[],
+): Promise<ToolRow[]> {
+  const byId = ids.length > 0 ? inArray(tools.id, [...ids]) : undefined
+  const byName =
+    names.length > 0 ? inArray(sql<string>`lower(trim(${tools.name}))`, [...names]) : undefined
+  if (!byId && !byName) return Promise.resolve([])
+  const either = byId && byName ? sql`(${byId} or ${byName})` : (byId ?? byName)
+  return db.select(toolColumns).from(tools).where(and(active, either))
+}

@@ -2,7 +2,7 @@ import { catalogContract, ErrorBodySchema } from '@toolworks/shared'
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
-import { errorResponses, sendCachedAnswer } from '../../lib/route-helpers.js'
+import { actorOf, errorResponses, sendCachedAnswer } from '../../lib/route-helpers.js'
 import type { CatalogService } from './catalog.service.js'
 
 type Deps = { catalog: CatalogService }
@@ -13,6 +13,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
   app.get(
     list.path,
     {
+      // The cached answer carries its own brotli and gzip copies (sendCachedAnswer).
+      compress: false,
       schema: {
         tags: ['catalog'],
         summary: 'Tools on sale, newest first',
@@ -26,6 +28,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
   app.get(
     getOne.path,
     {
+      // The cached answer carries its own brotli and gzip copies (sendCachedAnswer).
+      compress: false,
       schema: {
         tags: ['catalog'],
         summary: 'One tool',
@@ -55,7 +59,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
         },
       },
     },
-    async (request) => catalog.update(request.params.id, request.body),
+    async (request) => catalog.update(actorOf(request), request.params.id, request.body),
   )
 
   app.post(
@@ -69,7 +73,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
         response: { 201: create.response, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.code(201).send(await catalog.create(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await catalog.create(actorOf(request), request.body)),
   )
 
   app.delete(
@@ -83,6 +88,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
         response: { 200: remove.response, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => catalog.remove(request.params.id),
+    async (request) => catalog.remove(actorOf(request), request.params.id),
   )
 }

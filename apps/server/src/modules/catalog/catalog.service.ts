@@ -1,5 +1,7 @@
 import {
+  activityWords,
   buyingRulesProblem,
+  csvWords,
   fromCents,
   messages,
   toCents,
@@ -10,14 +12,19 @@ import {
 } from '@toolworks/shared'
 
 import type { ChangeFeed } from '../../db/change-feed.js'
-import type { Db, DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
+import { changedValues } from '../audit/audit-values.js'
+import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
 import type { MediaService } from '../media/media.service.js'
 import {
   countActiveTools,
   findActiveTool,
+  findActiveToolsByIdOrName,
+  toolsExportPage,
+  type PageCursor,
   insertTools,
   listActiveTools,
   lockActiveTool,
@@ -54,12 +61,45 @@ export function toTool(row: ToolRow): Tool {
 const breaksInCents = (breaks: { minQuantity: number; price: number }[]) =>
   breaks.map((b) => ({ minQuantity: b.minQuantity, priceCents: toCents(b.price) }))
 
+/** A new tool's row from Add Product's body (or an import's new row), money in cents. */
+const newToolValues = (body: ToolCreateBody) => ({
+  name: body.name,
+  description: body.description,
+  image: body.image,
+  priceCents: toCents(body.price),
+  quantity: body.quantity,
+  minimum: body.minimum,
+  priceBreaks: breaksInCents(body.priceBreaks),
+  packSize: body.packSize,
+  madeToOrder: body.madeToOrder,
+  leadTimeDays: body.madeToOrder ? body.leadTimeDays : null,
+})
+
 function refuse(problem: { field: string; message: string } | null) {
   if (problem)
     throw new AppError('VALIDATION_FAILED', problem.message, { [problem.field]: problem.message })
 }
 
+/**
+ * The edit's rules on the stored tool, as `update` checks them inside its transaction: the
+ * minimum may not exceed the stock, and the merged tool keeps its buying rules (issue 17's
+ * import checks its update rows with it).
+ */
+function editProblemOf(
+  current: Tool,
+  body: ToolUpdateBody,
+): { field: string; message: string } | null {
+  const minimum = body.minimum ?? current.minimum
+  const quantity = body.quantity ?? current.quantity
+  if (minimum > quantity && (body.minimum !== undefined || quantity > 0))
+    return { field: 'minimum', message: messages.productRules.minimumAboveStock }
+  return buyingRulesProblem({ ...current, ...body })
+}
+
 export type CatalogService = ReturnType<typeof createCatalogService>
+
+/** An import's tool was deleted or changed between the check and the write. */
+const catalogImportChanged = csvWords.changedMeanwhile
 
 const notFound = () => new AppError('NOT_FOUND', messages.catalog.toolNotFound)
 
@@ -94,23 +134,26 @@ export function createCatalogService({
 
   return {
     /** Add Product (admin): a new tool on sale, newest first in the lists. */
-    async create(body: ToolCreateBody): Promise<{ acknowledged: true; insertedId: string }> {
+    async create(
+      actor: AuditActor,
+      body: ToolCreateBody,
+    ): Promise<{ acknowledged: true; insertedId: string }> {
       await checkImage(body.image)
-      const [row] = await insertTools(db, [
-        {
-          name: body.name,
-          description: body.description,
-          image: body.image,
-          priceCents: toCents(body.price),
-          quantity: body.quantity,
-          minimum: body.minimum,
-          priceBreaks: breaksInCents(body.priceBreaks),
-          packSize: body.packSize,
-          madeToOrder: body.madeToOrder,
-          leadTimeDays: body.madeToOrder ? body.leadTimeDays : null,
-        },
-      ])
-      if (!row) throw new Error('insert returned no row')
+      const values = newToolValues(body)
+      // The product and its audit row commit together (issue 17).
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await insertTools(tx, [values])
+        if (!inserted) throw new Error('insert returned no row')
+        await insertAuditEntry(tx, actor, {
+          kind: 'product.create',
+          subjectType: 'tool',
+          subjectId: inserted.id,
+          summary: activityWords.summary.productCreated(values.name),
+          before: null,
+          after: values,
+        })
+        return inserted
+      })
       await cache.changed()
       return { acknowledged: true, insertedId: row.id }
     },
@@ -118,8 +161,28 @@ export function createCatalogService({
      * Takes a tool off sale (admin). Its orders keep the name and price they were placed with;
      * unpaid ones can still be paid or cancelled, and nobody can order the tool again.
      */
-    async remove(id: string): Promise<{ acknowledged: true; deletedCount: number }> {
-      if (!isUuid(id) || !(await softDeleteTool(db, id))) throw notFound()
+    async remove(
+      actor: AuditActor,
+      id: string,
+    ): Promise<{ acknowledged: true; deletedCount: number }> {
+      if (!isUuid(id)) throw notFound()
+      await db.transaction(async (tx) => {
+        const current = await lockActiveTool(tx, id)
+        if (!current || !(await softDeleteTool(tx, id))) throw notFound()
+        await insertAuditEntry(tx, actor, {
+          kind: 'product.delete',
+          subjectType: 'tool',
+          subjectId: id,
+          summary: activityWords.summary.productDeleted(current.name),
+          before: {
+            name: current.name,
+            priceCents: current.priceCents,
+            quantity: current.quantity,
+            minimum: current.minimum,
+          },
+          after: null,
+        })
+      })
       await cache.changed()
       return { acknowledged: true, deletedCount: 1 }
     },
@@ -171,7 +234,7 @@ export function createCatalogService({
     retakeStock: (tx: DbOrTx, id: string, amount: number) => retakeStock(tx, id, amount),
 
     /** The admin's product edit; the minimum order may never exceed the stock. */
-    async update(id: string, body: ToolUpdateBody): Promise<Tool> {
+    async update(actor: AuditActor, id: string, body: ToolUpdateBody): Promise<Tool> {
       if (!isUuid(id)) throw notFound()
       await checkImage(body.image)
       const row = await db.transaction(async (tx) => {
@@ -189,21 +252,114 @@ export function createCatalogService({
           ...(body.madeToOrder !== undefined && { madeToOrder: body.madeToOrder }),
           ...(body.leadTimeDays !== undefined && { leadTimeDays: body.leadTimeDays }),
         }
-        const minimum = next.minimum ?? current.minimum
-        const quantity = next.quantity ?? current.quantity
-        if (minimum > quantity && (body.minimum !== undefined || quantity > 0)) {
-          const message = messages.productRules.minimumAboveStock
-          throw new AppError('VALIDATION_FAILED', message, { minimum: message })
-        }
-        // The edit merged into the row must still hold together (pack, breaks, lead time).
-        const merged = toTool({ ...current, ...next })
-        refuse(buyingRulesProblem(merged))
-        if (!merged.madeToOrder) next.leadTimeDays = null
-        return updateTool(tx, id, next)
+        // The edit merged into the row must still hold together (stock, pack, breaks, lead time).
+        refuse(editProblemOf(toTool(current), body))
+        if (!(next.madeToOrder ?? current.madeToOrder)) next.leadTimeDays = null
+        const updated = await updateTool(tx, id, next)
+        const changes = changedValues(current, next)
+        if (updated && changes)
+          await insertAuditEntry(tx, actor, {
+            kind: 'product.update',
+            subjectType: 'tool',
+            subjectId: id,
+            summary: activityWords.summary.productUpdated(updated.name),
+            ...changes,
+          })
+        return updated
       })
       if (!row) throw notFound()
       await cache.changed()
       return toTool(row)
+    },
+
+    /** The tools on sale for the CSV export (issue 17), a page at a time, oldest first. */
+    async *exportPages(pageSize = 500): AsyncGenerator<Tool[]> {
+      let after: PageCursor | undefined
+      for (;;) {
+        const rows = await toolsExportPage(db, after, pageSize)
+        if (rows.length > 0) yield rows.map(toTool)
+        const last = rows[rows.length - 1]
+        if (!last || rows.length < pageSize) return
+        after = { at: last.at, id: last.id }
+      }
+    },
+
+    /** Tools on sale an import's rows name, by id or by trimmed, lower-cased name. */
+    async findForImport(ids: readonly string[], names: readonly string[]): Promise<Tool[]> {
+      return (await findActiveToolsByIdOrName(db, ids.filter(isUuid), names)).map(toTool)
+    },
+
+    /** True when `url` names a picture this shop stores (the rule of Add Product's image). */
+    imageIsOurs: (url: string) => media.exists(url),
+
+    /**
+     * The edit's rules on the stored tool, as `update` checks them inside its transaction:
+     * the minimum may not exceed the stock, and the merged tool keeps its buying rules.
+     */
+    editProblem: editProblemOf,
+
+    /**
+     * An import's rows in ONE transaction, all or none (issue 17): new tools inserted in the
+     * file's order (each a millisecond newer than the one before, so lists keep the file's
+     * order), updates applied to the locked rows after checking them again. `record` runs in
+     * the same transaction for each row (the audit log). The cache is told after the commit.
+     */
+    async importTools(
+      plan: {
+        creates: ToolCreateBody[]
+        updates: { id: string; body: ToolUpdateBody }[]
+      },
+      record: (tx: Tx, change: { before: Tool | null; after: Tool }) => Promise<void>,
+    ): Promise<{ created: number; updated: number }> {
+      const result = await db.transaction(async (tx) => {
+        const ids = plan.updates.map((u) => u.id)
+        await lockToolsInOrder(tx, ids)
+        // One read of every locked row, not one per row (an import may update 5,000 tools).
+        const locked = new Map(
+          (await findToolsById(tx, ids)).filter((r) => !r.deleted).map((r) => [r.id, r]),
+        )
+        for (const { id, body } of plan.updates) {
+          const row = locked.get(id)
+          if (!row) throw new AppError('CONFLICT', catalogImportChanged)
+          const before = toTool(row)
+          const problem = editProblemOf(before, body)
+          if (problem)
+            throw new AppError('VALIDATION_FAILED', problem.message, {
+              [problem.field]: problem.message,
+            })
+          const madeToOrder = body.madeToOrder ?? row.madeToOrder
+          const updated = await updateTool(tx, id, {
+            ...(body.name !== undefined && { name: body.name }),
+            ...(body.image !== undefined && { image: body.image }),
+            ...(body.description !== undefined && { description: body.description }),
+            ...(body.price !== undefined && { priceCents: toCents(body.price) }),
+            ...(body.quantity !== undefined && { quantity: body.quantity }),
+            ...(body.minimum !== undefined && { minimum: body.minimum }),
+            ...(body.priceBreaks !== undefined && {
+              priceBreaks: breaksInCents(body.priceBreaks),
+            }),
+            ...(body.packSize !== undefined && { packSize: body.packSize }),
+            madeToOrder,
+            leadTimeDays: madeToOrder ? (body.leadTimeDays ?? row.leadTimeDays) : null,
+          })
+          if (!updated) throw new AppError('CONFLICT', catalogImportChanged)
+          await record(tx, { before, after: toTool(updated) })
+        }
+        const start = Date.now()
+        const values = plan.creates.map(newToolValues)
+        const inserted = await insertTools(
+          tx,
+          values.map((v, i) => ({ ...v, createdAt: new Date(start + i) })),
+        )
+        for (const [i, v] of values.entries()) {
+          const id = inserted[i]?.id
+          if (!id) throw new Error('insert returned too few rows')
+          await record(tx, { before: null, after: toTool({ id, ...v }) })
+        }
+        return { created: plan.creates.length, updated: plan.updates.length }
+      })
+      await cache.changed()
+      return result
     },
   }
 }

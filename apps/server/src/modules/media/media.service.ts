@@ -109,6 +109,8 @@ export function createMediaService({ db }: { db: Db }) {
       await checkUpload(input)
       return store(input)
     },
+    /** Refuses, as an upload would, bytes that are not a picture we accept (no storing). */
+    check: (input: Buffer) => checkUpload(input),
     /** True when `url` names a picture this shop stores (products may show only those). */
     async exists(url: string): Promise<boolean> {
       if (!MEDIA_URL_PATTERN.test(url)) return false

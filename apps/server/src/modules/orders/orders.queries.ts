@@ -106,20 +106,25 @@ export async function listCustomerOrders(db: DbOrTx, email: string): Promise<Ord
   return withLines(db, rows)
 }
 
-export async function listAllOrders(
-  db: DbOrTx,
-  filter: { status?: Status; q?: string },
-): Promise<OrderWithLines[]> {
+/** Manage Orders' filters (status, part of the customer's email), for its list and its CSV. */
+export function adminOrdersWhere(filter: { status?: Status; q?: string }): SQL | undefined {
   const conditions: SQL[] = []
   if (filter.status) conditions.push(eq(orders.status, filter.status))
   if (filter.q)
     conditions.push(
       ilike(orders.customerEmail, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
     )
+  return conditions.length > 0 ? and(...conditions) : undefined
+}
+
+export async function listAllOrders(
+  db: DbOrTx,
+  filter: { status?: Status; q?: string },
+): Promise<OrderWithLines[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .where(adminOrdersWhere(filter))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(LIST_LIMIT)
   return withLines(db, rows)
@@ -272,4 +277,38 @@ export async function markRefundDue(
 
 export async function setRefundId(db: DbOrTx, id: string, refundId: string): Promise<void> {
   await db.update(orders).set({ refundId }).where(eq(orders.id, id))
+}
+
+/** Where a page of an export ended: the row's time to the microsecond (text) and its id. */
+export type OrderPageCursor = { at: string; id: string }
+
+/**
+ * One page of Manage Orders' list for the CSV export (issue 17): the same filters and order
+ * (newest first), every row rather than the screen's 500, a page after `after` (keyset).
+ */
+export async function adminOrdersPage(
+  db: DbOrTx,
+  filter: { status?: Status; q?: string },
+  after: OrderPageCursor | undefined,
+  limit: number,
+): Promise<(OrderWithLines & { at: string })[]> {
+  const at = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+  const rows = await db
+    .select({ order: orders, at })
+    .from(orders)
+    .where(
+      and(
+        adminOrdersWhere(filter),
+        after
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+  const withTheirLines = await withLines(
+    db,
+    rows.map((r) => r.order),
+  )
+  return withTheirLines.map((row, i) => ({ ...row, at: rows[i]?.at ?? '' }))
 }

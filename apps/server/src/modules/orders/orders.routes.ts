@@ -124,6 +124,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
         response: { 200: c.setStatus.response, ...errors },
       },
     },
-    async (request) => orders.markShipped(request.params.id),
+    async (request) => orders.markShipped(actorOf(request), request.params.id),
   )
 }

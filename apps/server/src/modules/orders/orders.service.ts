@@ -1,4 +1,5 @@
 import {
+  activityWords,
   fromCents,
   messages,
   type CheckoutBody,
@@ -10,6 +11,8 @@ import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
 import type { AccountsService, Actor } from '../accounts/accounts.service.js'
+import { shortId } from '../audit/audit-values.js'
+import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { PaymentProvider } from '../payments/payment-provider.js'
@@ -26,6 +29,7 @@ import {
   trySweepLock,
   hideFromCustomer,
   listAllOrders,
+  adminOrdersPage,
   listCustomerOrders,
   lockOrder,
   setOrderPaid,
@@ -35,6 +39,8 @@ import {
   type OrderRow,
   type OrderWithLines,
 } from './orders.queries.js'
+import { assignInvoiceNumber } from './invoices.queries.js'
+import type { OrderMails } from './orders.mails.js'
 import { createOrderPlacer } from './place-order.js'
 
 const r = messages.orderRules
@@ -112,6 +118,9 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 const isOwner = (actor: Actor, row: OrderRow) =>
   row.customerId === actor.id || same(row.customerEmail, actor.email)
 
+/** Rows per query of a CSV export. */
+const EXPORT_PAGE_SIZE = 500
+
 export type OrdersService = ReturnType<typeof createOrdersService>
 
 /** Orders: the server decides customer, price, total and stock (issue 4). */
@@ -124,6 +133,7 @@ export function createOrdersService({
   provider,
   holdHours,
   log,
+  mails,
 }: {
   db: Db
   catalog: CatalogService
@@ -138,16 +148,17 @@ export function createOrdersService({
   provider: Pick<PaymentProvider, 'cancelIntent' | 'refund'>
   holdHours: number
   log: Log
+  /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
+  mails?: Pick<OrderMails, 'placed' | 'paid' | 'shipped'>
 }) {
   const view = (row: OrderWithLines) => toOrder(row, holdHours)
   const isExpired = (row: OrderRow, now = Date.now()) =>
     row.status === 'unpaid' && now > (payByOf(row, holdHours)?.getTime() ?? Infinity)
   const place = createOrderPlacer({ db, catalog, accounts, cart, quotes, holdHours, log })
-  const placed = (row: OrderWithLines) => ({
-    acknowledged: true as const,
-    insertedId: row.id,
-    order: view(row),
-  })
+  const placed = async (row: OrderWithLines) => {
+    await mails?.placed(row)
+    return { acknowledged: true as const, insertedId: row.id, order: view(row) }
+  }
 
   /**
    * Returns cancelled orders' stock (the caller's transaction), tools in id order, then gives
@@ -234,7 +245,7 @@ export function createOrdersService({
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
       if (row.paid) {
         if (row.transactionId === transactionId)
-          return { kind: 'paid' as const, row, reinstated: false }
+          return { kind: 'paid' as const, row, reinstated: false, fresh: false }
         throw new AppError('CONFLICT', r.paidByAnotherPayment)
       }
       if (row.status === 'cancelled') {
@@ -265,14 +276,19 @@ export function createOrdersService({
       }
       const paid = await setOrderPaid(tx, orderId, transactionId)
       if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
+      // The invoice number is taken in this transaction: a rollback gives it back (issue 17).
+      const invoiceNumber = await assignInvoiceNumber(tx, orderId)
       return {
         kind: 'paid' as const,
-        row: { ...paid, lines: row.lines },
+        row: { ...paid, invoiceNumber, lines: row.lines },
         reinstated: row.status === 'cancelled',
+        fresh: true,
       }
     })
     if (outcome.kind === 'paid') {
       if (outcome.reinstated) await catalog.stockChanged()
+      // The receipt goes once: only the call that made the order paid sends it.
+      if (outcome.fresh) await mails?.paid(outcome.row)
       return { kind: 'paid', order: view(outcome.row), reinstated: outcome.reinstated }
     }
     // Outside the transaction (a provider call); the key makes a retried webhook refund once.
@@ -318,8 +334,31 @@ export function createOrdersService({
       return (await listAllOrders(db, filter)).map(view)
     },
 
+    /**
+     * Manage Orders' list for the CSV export (issue 17), a page at a time: the same filters
+     * and order as `listAll`, every order, never the whole table in memory.
+     */
+    async *exportPages(
+      filter: { status?: OrderRow['status']; q?: string },
+      pageSize = EXPORT_PAGE_SIZE,
+    ): AsyncGenerator<Order[]> {
+      let after: { at: string; id: string } | undefined
+      for (;;) {
+        const rows = await adminOrdersPage(db, filter, after, pageSize)
+        if (rows.length > 0) yield rows.map(view)
+        const last = rows[rows.length - 1]
+        if (!last || rows.length < pageSize) return
+        after = { at: last.at, id: last.id }
+      }
+    },
+
     async getOne(actor: Actor, id: string): Promise<Order> {
       return view(await withLinesOne(db, await orderFor(actor, id)))
+    },
+
+    /** The order and its lines for its invoice: the owner's or an admin's; 404 for others. */
+    async forInvoice(actor: Actor, id: string): Promise<OrderWithLines> {
+      return withLinesOne(db, await orderFor(actor, id))
     },
 
     /**
@@ -332,6 +371,19 @@ export function createOrdersService({
         const reason = isOwner(actor, row) ? 'customer' : 'admin'
         const cancelled = await db.transaction(async (tx) => {
           const changed = await cancelUnpaid(tx, row.id, reason)
+          // An admin cancelling someone's order is an admin action (issue 17); a buyer's is not.
+          if (changed && reason === 'admin')
+            await insertAuditEntry(tx, actor, {
+              kind: 'order.delete',
+              subjectType: 'order',
+              subjectId: changed.id,
+              summary: activityWords.summary.orderCancelled(
+                shortId(changed.id),
+                changed.customerEmail,
+              ),
+              before: { status: row.status },
+              after: { status: changed.status, cancelReason: changed.cancelReason },
+            })
           if (changed)
             await returnLines(tx, [
               { id: changed.id, lines: (await linesOf(tx, [changed.id])).get(changed.id) ?? [] },
@@ -431,9 +483,28 @@ export function createOrdersService({
 
     recordPayment,
 
-    async markShipped(id: string): Promise<Order> {
-      const changed = isUuid(id) ? await changeStatus(db, id, 'paid', 'shipped') : undefined
-      if (changed) return view(await withLinesOne(db, changed))
+    async markShipped(actor: AuditActor, id: string): Promise<Order> {
+      // The status and its audit row commit together (issue 17); the e-mail goes after.
+      const changed = isUuid(id)
+        ? await db.transaction(async (tx) => {
+            const shipped = await changeStatus(tx, id, 'paid', 'shipped')
+            if (shipped)
+              await insertAuditEntry(tx, actor, {
+                kind: 'order.status',
+                subjectType: 'order',
+                subjectId: id,
+                summary: activityWords.summary.orderShipped(shortId(id), shipped.customerEmail),
+                before: { status: 'paid' },
+                after: { status: 'shipped' },
+              })
+            return shipped
+          })
+        : undefined
+      if (changed) {
+        const row = await withLinesOne(db, changed)
+        await mails?.shipped(row)
+        return view(row)
+      }
       const row = isUuid(id) ? await findOrderHead(db, id) : undefined
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
       throw new AppError('CONFLICT', r.onlyPaidShips)

@@ -336,15 +336,18 @@ describe('GET /api/promotion (public)', () => {
       service.close()
       await changes.close()
     })
-    await service.create({
-      kind: 'free-shipping',
-      percent: null,
-      cap: null,
-      startsAt: '2026-03-10',
-      endsAt: '2026-03-10',
-      title: 'Tenth only',
-      text: 'One day.',
-    })
+    await service.create(
+      { id: null, email: 'clock.test@example.com' },
+      {
+        kind: 'free-shipping',
+        percent: null,
+        cap: null,
+        startsAt: '2026-03-10',
+        endsAt: '2026-03-10',
+        title: 'Tenth only',
+        text: 'One day.',
+      },
+    )
     const before = await service.listActive()
     expect(JSON.parse(before.body)).toEqual([])
     now = new Date('2026-03-09T18:01:00Z')

@@ -1,7 +1,7 @@
 import { promotionsContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
-import { errorResponses, sendCachedAnswer } from '../../lib/route-helpers.js'
+import { actorOf, errorResponses, sendCachedAnswer } from '../../lib/route-helpers.js'
 import type { PromotionsService } from './promotions.service.js'
 
 type Deps = { promotions: PromotionsService }
@@ -12,6 +12,8 @@ export const promotionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { promo
   app.get(
     listActive.path,
     {
+      // The cached answer carries its own brotli and gzip copies (sendCachedAnswer).
+      compress: false,
       schema: {
         tags: ['promotions'],
         summary: "The promotions active on the shop's date (the home page's offers)",
@@ -45,7 +47,8 @@ export const promotionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { promo
         response: { 201: create.response, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.code(201).send(await promotions.create(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await promotions.create(actorOf(request), request.body)),
   )
 
   app.put(
@@ -60,7 +63,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { promo
         response: { 200: update.response, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => promotions.update(request.params.id, request.body),
+    async (request) => promotions.update(actorOf(request), request.params.id, request.body),
   )
 
   app.delete(
@@ -74,6 +77,6 @@ export const promotionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { promo
         response: { 200: remove.response, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => promotions.remove(request.params.id),
+    async (request) => promotions.remove(actorOf(request), request.params.id),
   )
 }

@@ -1,4 +1,5 @@
 import {
+  activityWords,
   fromCents,
   messages,
   promotionProblem,
@@ -14,6 +15,8 @@ import type { Db } from '../../db/client.js'
 import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
+import { changedValues } from '../audit/audit-values.js'
+import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
 import {
   deletePromotion,
   insertPromotion,
@@ -67,8 +70,8 @@ export function createPromotionsService({ db, changes, now = () => new Date() }:
     async listAll(): Promise<Promotion[]> {
       return (await listAllPromotions(db)).map(toPromotion)
     },
-    async create(body: PromotionCreateBody): Promise<Promotion> {
-      const row = await insertPromotion(db, {
+    async create(actor: AuditActor, body: PromotionCreateBody): Promise<Promotion> {
+      const values = {
         kind: body.kind,
         percent: body.percent,
         capCents: body.cap === null ? null : toCents(body.cap),
@@ -76,12 +79,25 @@ export function createPromotionsService({ db, changes, now = () => new Date() }:
         endsAt: body.endsAt,
         title: body.title,
         text: body.text,
+      }
+      // The promotion and its audit row commit together (issue 17).
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertPromotion(tx, values)
+        await insertAuditEntry(tx, actor, {
+          kind: 'promotion.create',
+          subjectType: 'promotion',
+          subjectId: inserted.id,
+          summary: activityWords.summary.promotionCreated(inserted.title),
+          before: null,
+          after: values,
+        })
+        return inserted
       })
       await cache.changed()
       return toPromotion(row)
     },
     /** An edit of some fields; the promotion it makes must hold together as a whole. */
-    async update(id: string, body: PromotionUpdateBody): Promise<Promotion> {
+    async update(actor: AuditActor, id: string, body: PromotionUpdateBody): Promise<Promotion> {
       if (!isUuid(id)) throw notFound()
       const row = await db.transaction(async (tx) => {
         const current = await lockPromotion(tx, id)
@@ -101,14 +117,46 @@ export function createPromotionsService({ db, changes, now = () => new Date() }:
           title: merged.title,
           text: merged.text,
         }
-        return updatePromotion(tx, id, next)
+        const updated = await updatePromotion(tx, id, next)
+        const changes = changedValues(current, next)
+        if (updated && changes)
+          await insertAuditEntry(tx, actor, {
+            kind: 'promotion.update',
+            subjectType: 'promotion',
+            subjectId: id,
+            summary: activityWords.summary.promotionUpdated(updated.title),
+            ...changes,
+          })
+        return updated
       })
       if (!row) throw notFound()
       await cache.changed()
       return toPromotion(row)
     },
-    async remove(id: string): Promise<{ acknowledged: true; deletedCount: number }> {
-      if (!isUuid(id) || !(await deletePromotion(db, id))) throw notFound()
+    async remove(
+      actor: AuditActor,
+      id: string,
+    ): Promise<{ acknowledged: true; deletedCount: number }> {
+      if (!isUuid(id)) throw notFound()
+      await db.transaction(async (tx) => {
+        const current = await lockPromotion(tx, id)
+        if (!current || !(await deletePromotion(tx, id))) throw notFound()
+        await insertAuditEntry(tx, actor, {
+          kind: 'promotion.delete',
+          subjectType: 'promotion',
+          subjectId: id,
+          summary: activityWords.summary.promotionDeleted(current.title),
+          before: {
+            kind: current.kind,
+            percent: current.percent,
+            capCents: current.capCents,
+            startsAt: current.startsAt,
+            endsAt: current.endsAt,
+            title: current.title,
+          },
+          after: null,
+        })
+      })
       await cache.changed()
       return { acknowledged: true, deletedCount: 1 }
     },

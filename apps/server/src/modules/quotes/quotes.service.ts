@@ -1,4 +1,5 @@
 import {
+  activityWords,
   fitDisplayName,
   fromCents,
   messages,
@@ -27,6 +28,8 @@ import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
 import type { Actor } from '../accounts/accounts.service.js'
+import { changedValues } from '../audit/audit-values.js'
+import { insertAuditEntry } from '../audit/audit.queries.js'
 import { cleanDrawingName } from './drawing-names.js'
 import { drawingContentType, sniffDrawing } from './drawing-types.js'
 import { expireAllPast, expireIfPast } from './quote-expiry.js'
@@ -306,6 +309,11 @@ export function createQuotesService({
       return { quotes: rows.map(toSummary), waiting }
     },
 
+    /** Requests waiting for a price (the admin list's `waiting`; the overview shows it too). */
+    countWaiting(): Promise<number> {
+      return countWaiting(db)
+    },
+
     async getOne(actor: Actor, id: string): Promise<QuoteRequest> {
       const row = await readable(actor, id)
       if (row.status === 'quoted' && (await expireIfPast(db, row.id, now())))
@@ -337,16 +345,36 @@ export function createQuotesService({
           expiryWarnedAt: null,
         })
         if (!row) return undefined
-        const revision = await insertOffer(tx, {
-          requestId: id,
+        const offer = {
           leadTimeDays: body.leadTimeDays,
           validUntil: body.validUntil,
           note: body.note,
-          createdBy: actor.id,
           lines: body.lines.map((l) => ({
             quantity: l.quantity,
             unitPriceCents: toCents(l.unitPrice),
           })),
+        }
+        const previous = (await listOffers(tx, id)).at(-1)
+        const revision = await insertOffer(tx, { requestId: id, createdBy: actor.id, ...offer })
+        // The prices sent and what they replaced, with the offer (issue 17).
+        const changes = previous
+          ? changedValues(
+              {
+                leadTimeDays: previous.leadTimeDays,
+                validUntil: previous.validUntil,
+                note: previous.note,
+                lines: previous.lines,
+              },
+              offer,
+            )
+          : null
+        await insertAuditEntry(tx, actor, {
+          kind: 'quote.offer',
+          subjectType: 'quote',
+          subjectId: id,
+          summary: activityWords.summary.quoteOffered(row.partName, row.customerEmail, revision),
+          before: changes ? { revision: revision - 1, ...changes.before } : null,
+          after: changes ? { revision, ...changes.after } : { revision, ...offer },
         })
         return { row, revision }
       })

@@ -12,6 +12,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { reviews 
   app.get(
     list.path,
     {
+      // The cached answer carries its own brotli and gzip copies (sendCachedAnswer).
+      compress: false,
       schema: {
         tags: ['reviews'],
         summary: 'Reviews of the company, newest first',

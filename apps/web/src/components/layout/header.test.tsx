@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, test } from 'vitest'
 
 import { makeUser } from '@/testing/factories'
+import { adminHandler } from '@/testing/handlers/accounts'
 import { sessionHandler } from '@/testing/handlers/auth'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
@@ -35,6 +36,29 @@ describe('Header', () => {
       ['Dashboard', '/dashboard'],
       ['About Us', '/myportfolio'],
     ])
+  })
+
+  test('Dashboard takes an admin to the Overview (issue 17)', async () => {
+    server.use(
+      sessionHandler(makeUser({ email: 'boss@example.com' })),
+      adminHandler(['boss@example.com']),
+    )
+    renderApp('/products')
+    const nav = screen.getByRole('navigation', { name: 'Main menu' })
+    await expect
+      .poll(() => within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href'))
+      .toBe('/dashboard/overview')
+  })
+
+  test('Dashboard stays /dashboard for a signed-in customer', async () => {
+    server.use(sessionHandler(makeUser()), adminHandler([]))
+    renderApp('/products')
+    const nav = screen.getByRole('navigation', { name: 'Main menu' })
+    expect(await within(nav).findByRole('button', { name: 'Sign Out' })).toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
   })
 
   test('shows Login to a visitor', async () => {

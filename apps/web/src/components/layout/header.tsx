@@ -1,9 +1,9 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react'
-import { Link, NavLink } from 'react-router'
+import { Link, NavLink, useMatch } from 'react-router'
 
 import { messages } from '@toolworks/shared'
 
-import { useSession, useSignOut } from '@/lib/auth'
+import { useIsAdmin, useSession, useSignOut } from '@/lib/auth'
 import { paths } from '@/lib/paths'
 
 import { DASHBOARD_SIDEBAR_ID, useDashboardSidebar } from './dashboard-sidebar-context'
@@ -39,6 +39,16 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
   const sidebar = useDashboardSidebar()
   const session = useSession()
   const signOut = useSignOut({ redirectTo: paths.home() })
+  // Issue 17: the admin's dashboard opens on the Overview; customers keep /dashboard (My
+  // Profile). The link stays lit on every dashboard screen.
+  const adminDashboard = useIsAdmin() === 'admin'
+  const inDashboard = useMatch('/dashboard/*') !== null
+  const targetOf = (to: string) =>
+    to === paths.dashboard.root() && adminDashboard ? paths.dashboard.overview() : to
+  const classOf = (to: string) =>
+    to === paths.dashboard.root()
+      ? ({ isActive }: { isActive: boolean }) => linkClass({ isActive: isActive || inDashboard })
+      : linkClass
   const closeMenu = () => {
     setMenuOpen(false)
     sidebar.close()
@@ -96,7 +106,12 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
           <ul className="flex flex-col gap-1 md:flex-row md:items-center">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={linkClass} onClick={closeMenu}>
+                <NavLink
+                  to={targetOf(link.to)}
+                  end={link.end}
+                  className={classOf(link.to)}
+                  onClick={closeMenu}
+                >
                   {link.label}
                 </NavLink>
               </li>

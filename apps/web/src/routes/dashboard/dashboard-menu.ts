@@ -1,4 +1,4 @@
-import { messages } from '@toolworks/shared'
+import { activityWords, messages, overviewWords } from '@toolworks/shared'
 
 import { paths } from '@/lib/paths'
 
@@ -16,6 +16,8 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
   { to: paths.dashboard.addReview(), label: messages.dashboard.addReview, audience: 'customer' },
   // Custom manufacturing quotes (issue 15).
   { to: paths.dashboard.myQuotes(), label: messages.dashboard.myQuotes, audience: 'customer' },
+  // Running the shop (issue 17): the admin's first item.
+  { to: paths.dashboard.overview(), label: overviewWords.title, audience: 'admin' },
   { to: paths.dashboard.users(), label: messages.dashboard.allUsers, audience: 'admin' },
   { to: paths.dashboard.addProduct(), label: messages.dashboard.addProduct, audience: 'admin' },
   {
@@ -29,6 +31,7 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
   // The home page's promotions (issue 14).
   { to: paths.dashboard.promotions(), label: messages.promotions.title, audience: 'admin' },
   { to: paths.dashboard.quotes(), label: messages.dashboard.quoteRequests, audience: 'admin' },
+  { to: paths.dashboard.activity(), label: activityWords.title, audience: 'admin' },
 ]
 
 export function dashboardMenu(isAdmin: boolean) {

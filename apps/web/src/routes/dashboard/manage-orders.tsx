@@ -9,6 +9,7 @@ import { PageLoader } from '@/components/ui/page-loader'
 import { useAllOrders } from '@/features/orders/api/get-all-orders'
 import { useMarkShipped } from '@/features/orders/api/mark-shipped'
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table'
+import { ExportCsvButton } from '@/features/exports/components/export-csv-button'
 import { OrderFilters } from '@/features/orders/components/order-filters'
 import { getErrorMessage } from '@/lib/get-error-message'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -54,6 +55,9 @@ export function ManageOrdersRoute() {
         onStatusChange={(next: OrderStatus | undefined) => setParam('status', next)}
         onQueryChange={(next) => setParam('q', next)}
       />
+      <div className="mb-4">
+        <ExportCsvButton kind="orders" query={{ status, q: q.trim() || undefined }} />
+      </div>
       {orders.isPending ? (
         <PageLoader />
       ) : orders.isError ? (

@@ -11,7 +11,7 @@ import { server } from '@/testing/server'
 
 const admin = 'boss@example.com'
 
-function setup() {
+function setup(path = '/dashboard/manageproduct') {
   const hash = 'c'.repeat(32)
   const catalog = catalogAdminServer([
     makeTool({
@@ -25,7 +25,7 @@ function setup() {
     makeTool({ _id: 't1', name: 'Hammer', quantity: 100, minimum: 10 }),
   ])
   server.use(sessionHandler(makeUser({ email: admin })), adminHandler([admin]), ...catalog.handlers)
-  return { ...renderApp('/dashboard/manageproduct'), catalog, hash }
+  return { ...renderApp(path), catalog, hash }
 }
 
 // The rows' names, in order (the name cell is the third; the thumbnail's alt repeats it).
@@ -165,5 +165,14 @@ describe('Manage Products', () => {
 
     await expect.poll(() => screen.queryByRole('dialog')).toBeNull()
     expect(catalog.seen).toEqual([])
+  })
+  test("?edit=<id> (the overview's low-stock link) opens that tool's dialog; closing drops it", async () => {
+    const { user, router } = setup('/dashboard/manageproduct?edit=t1')
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Hammer' }))
+    expect(dialog.getByLabelText('Minimum order quantity')).toHaveValue(10)
+
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }))
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull()
+    expect(router.state.location.search).toBe('')
   })
 })

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { toast } from 'react-toastify'
 
 import { messages, type Tool } from '@toolworks/shared'
@@ -9,6 +10,8 @@ import { useDeleteTool } from '@/features/catalog/api/delete-tool'
 import { useTools } from '@/features/catalog/api/get-tools'
 import { EditProductDialog } from '@/features/catalog/components/edit-product-dialog'
 import { ProductsTable } from '@/features/catalog/components/products-table'
+import { ExportCsvButton } from '@/features/exports/components/export-csv-button'
+import { ImportCsvButton } from '@/features/exports/components/import-csv-dialog'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.products
@@ -19,6 +22,23 @@ export function ManageProductsRoute() {
   const tools = useTools()
   const deleteTool = useDeleteTool()
   const [editing, setEditing] = useState<Tool | null>(null)
+  // `?edit=<id>` (the overview's low-stock links, issue 17) opens that tool's edit dialog.
+  const [searchParams, setSearchParams] = useSearchParams()
+  const editId = searchParams.get('edit')
+  const linked = editId ? (tools.data?.find((tool) => tool._id === editId) ?? null) : null
+  const shown = editing ?? linked
+  const closeEdit = () => {
+    setEditing(null)
+    if (editId)
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current)
+          params.delete('edit')
+          return params
+        },
+        { replace: true },
+      )
+  }
 
   const onDelete = (tool: Tool) => {
     if (!window.confirm(m.deleteConfirm(tool.name))) return
@@ -34,6 +54,10 @@ export function ManageProductsRoute() {
         {tools.data ? m.productsCount(tools.data.length) : messages.dashboard.manageProducts}
       </h2>
       <div className="title-rule" />
+      <div className="mt-4 mb-4 flex flex-wrap gap-2">
+        <ExportCsvButton kind="products" />
+        <ImportCsvButton />
+      </div>
       {tools.isPending ? (
         <PageLoader />
       ) : tools.isError ? (
@@ -50,9 +74,7 @@ export function ManageProductsRoute() {
           onDelete={onDelete}
         />
       )}
-      {editing && (
-        <EditProductDialog key={editing._id} tool={editing} onClose={() => setEditing(null)} />
-      )}
+      {shown && <EditProductDialog key={shown._id} tool={shown} onClose={closeEdit} />}
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { PageLoader } from '@/components/ui/page-loader'
 import { useUsers } from '@/features/accounts/api/get-users'
 import { useMakeAdmin } from '@/features/accounts/api/make-admin'
 import { UsersTable } from '@/features/accounts/components/users-table'
+import { ExportCsvButton } from '@/features/exports/components/export-csv-button'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.accounts
@@ -32,6 +33,9 @@ export function UsersRoute() {
         {users.data ? m.usersCount(users.data.length) : messages.dashboard.allUsers}
       </h2>
       <div className="title-rule" />
+      <div className="mt-4 mb-4">
+        <ExportCsvButton kind="users" />
+      </div>
       {users.isPending ? (
         <PageLoader />
       ) : users.isError ? (

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
-import { catalogContract, queryKeys, type ToolListQuery, type ToolsPage } from '@toolworks/shared'
+import { queryKeys, type ToolListQuery, type ToolsPage } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
+
+import { listToolsEndpoint } from './get-tools'
 
 /** One page of /products: its tools and how many tools match in all (the shape is shared). */
 export type { ToolsPage }
@@ -11,7 +13,7 @@ export const getToolsPage = async (
   query: ToolListQuery,
   signal?: AbortSignal,
 ): Promise<ToolsPage> => {
-  const { data, headers } = await api.callWithHeaders(catalogContract.list, { query, signal })
+  const { data, headers } = await api.callWithHeaders(listToolsEndpoint, { query, signal })
   // The server sends X-Total-Count with every paged list; without it, count what came.
   const total = Number(headers.get('X-Total-Count') ?? Number.NaN)
   return { tools: data, total: Number.isInteger(total) && total >= 0 ? total : data.length }

@@ -5,6 +5,7 @@ import { formatMoney, messages, type Order, type OrderStatus } from '@toolworks/
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/lib/paths'
 
+import { InvoiceButton, hasInvoice } from './invoice-button'
 import { OrderLinesRow } from './order-lines-list'
 
 const m = messages.ordering
@@ -56,7 +57,7 @@ export function ManageOrdersTable({ orders, pendingId, onMarkShipped }: ManageOr
                 </p>
               )}
             </td>
-            <td>
+            <td className="space-y-1">
               {order.status === 'paid' && (
                 <button
                   type="button"
@@ -70,6 +71,11 @@ export function ManageOrdersTable({ orders, pendingId, onMarkShipped }: ManageOr
                   )}
                   {m.markShipped}
                 </button>
+              )}
+              {hasInvoice(order) && (
+                <div>
+                  <InvoiceButton order={order} label={`${order.tools}, ${order.customer}`} />
+                </div>
               )}
             </td>
           </tr>

@@ -6,6 +6,7 @@ import { formatMoney, messages, type Order } from '@toolworks/shared'
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/lib/paths'
 
+import { InvoiceButton, hasInvoice } from './invoice-button'
 import { OrderLinesRow } from './order-lines-list'
 
 const m = messages.ordering
@@ -46,6 +47,7 @@ function PaymentCell({ order }: { order: Order }) {
           <span data-testid="transaction-id">{order.transactionId}</span>
         </p>
       )}
+      {hasInvoice(order) && <InvoiceButton order={order} />}
     </div>
   )
 }

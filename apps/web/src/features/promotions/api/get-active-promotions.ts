@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import { promotionsContract, queryKeys } from '@toolworks/shared'
+import { queryKeys } from '@toolworks/shared'
 
-import { api } from '@/lib/api-client'
+import { api, lazyEndpoint } from '@/lib/api-client'
+
+// Loaded (with zod) on the first call: not in the first load (issue 16).
+const listActiveEndpoint = lazyEndpoint(() =>
+  import('@/lib/first-screen-contracts').then((m) => m.promotionsContract.listActive),
+)
 
 export const getActivePromotions = (signal?: AbortSignal) =>
-  api.call(promotionsContract.listActive, { signal })
+  api.call(listActiveEndpoint, { signal })
 
 /**
  * The promotions active on the shop's date (issue 14). The home page's server rendering seeds

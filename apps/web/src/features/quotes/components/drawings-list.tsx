@@ -7,25 +7,14 @@ import {
   quoteWords,
 } from '@toolworks/shared'
 
+import { saveBlob } from '@/lib/fetch-file'
+
 import { fetchDrawing } from '../api/download-drawing'
 import { formatFileSize } from './quote-format'
 
 const StlPreview = lazy(() => import('./stl-preview'))
 
 const m = quoteWords
-
-/** Hands the browser a fetched file to save under its own name. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The click has started the save; the URL can go once this task is over.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
 
 type Preview = { drawing: QuoteDrawing; blob: Blob; url: string }
 

@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import { queryKeys, reviewsContract, type ReviewListQuery } from '@toolworks/shared'
+import { queryKeys, type ReviewListQuery } from '@toolworks/shared'
 
-import { api } from '@/lib/api-client'
+import { api, lazyEndpoint } from '@/lib/api-client'
+
+// Loaded (with zod) on the first call: not in the first load (issue 16).
+const listReviewsEndpoint = lazyEndpoint(() =>
+  import('@/lib/first-screen-contracts').then((m) => m.reviewsContract.list),
+)
 
 export const getReviews = (query: ReviewListQuery = {}, signal?: AbortSignal) =>
-  api.call(reviewsContract.list, { query, signal })
+  api.call(listReviewsEndpoint, { query, signal })
 
 /** Every review-list query starts with this key. */
 export const anyReviewsKey = queryKeys.anyReviews

@@ -1,0 +1,61 @@
+import {
+  AUDIT_PAGE_SIZE,
+  SHOP_UTC_OFFSET_MINUTES,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+} from '@toolworks/shared'
+
+import type { Db } from '../../db/client.js'
+import {
+  countAuditEntries,
+  listAuditEntries,
+  type AuditFilter,
+  type AuditRow,
+} from './audit.queries.js'
+
+const DAY_MS = 86_400_000
+
+/** The instant a shop date (YYYY-MM-DD, UTC+6) begins. */
+export function shopDayStart(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - SHOP_UTC_OFFSET_MINUTES * 60_000)
+}
+
+function toEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actorEmail: row.actorEmail,
+    kind: row.kind,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    summary: row.summary,
+    before: (row.before ?? null) as AuditEntry['before'],
+    after: (row.after ?? null) as AuditEntry['after'],
+  }
+}
+
+export type AuditService = ReturnType<typeof createAuditService>
+
+/** The audit log as admins read it (issue 17); rows are written by each domain's change. */
+export function createAuditService({ db }: { db: Db }) {
+  return {
+    async list(query: AuditQuery): Promise<AuditPage> {
+      const filter: AuditFilter = {
+        actor: query.actor || undefined,
+        kind: query.kind,
+        since: query.from ? shopDayStart(query.from) : undefined,
+        // `to` is inclusive: everything before the next shop day begins.
+        before: query.to ? new Date(shopDayStart(query.to).getTime() + DAY_MS) : undefined,
+      }
+      const [rows, total] = await Promise.all([
+        listAuditEntries(db, filter, {
+          limit: AUDIT_PAGE_SIZE,
+          offset: (query.page - 1) * AUDIT_PAGE_SIZE,
+        }),
+        countAuditEntries(db, filter),
+      ])
+      return { entries: rows.map(toEntry), total, page: query.page, pageSize: AUDIT_PAGE_SIZE }
+    },
+  }
+}

@@ -1,0 +1,79 @@
+import {
+  fromCents,
+  OVERVIEW_LOW_STOCK_MAX,
+  OVERVIEW_STATUSES,
+  OVERVIEW_TOP_TOOLS,
+  SHOP_UTC_OFFSET_MINUTES,
+  shopDate,
+  type Overview,
+  type OverviewPeriod,
+} from '@toolworks/shared'
+
+import type { Db } from '../../db/client.js'
+import type { QuotesService } from '../quotes/quotes.service.js'
+import { lowStock, ordersByStatus, revenueByDay, topTools, type Period } from './stats.queries.js'
+
+const DAY_MS = 86_400_000
+
+type Deps = {
+  db: Db
+  /** The quotes module's own count of requests waiting for a price. */
+  quotes: Pick<QuotesService, 'countWaiting'>
+  now?: () => Date
+  offsetMinutes?: number
+}
+
+/** The last `days` shop dates, today included, as instants: from the first day's shop midnight
+ * to the next day's after today. */
+export function periodEnding(at: Date, days: number, offsetMinutes: number): Period {
+  const lastDate = shopDate(at, offsetMinutes)
+  const offsetMs = offsetMinutes * 60_000
+  const lastMidnightUtc = new Date(`${lastDate}T00:00:00Z`).getTime()
+  const firstMidnightUtc = lastMidnightUtc - (days - 1) * DAY_MS
+  return {
+    from: new Date(firstMidnightUtc - offsetMs),
+    to: new Date(lastMidnightUtc + DAY_MS - offsetMs),
+    firstDate: new Date(firstMidnightUtc).toISOString().slice(0, 10),
+    lastDate,
+    offsetMinutes,
+  }
+}
+
+/** The admin's overview (issue 17). */
+export function createStatsService({
+  db,
+  quotes,
+  now = () => new Date(),
+  offsetMinutes = SHOP_UTC_OFFSET_MINUTES,
+}: Deps) {
+  return {
+    async overview(days: OverviewPeriod): Promise<Overview> {
+      const period = periodEnding(now(), days, offsetMinutes)
+      // One after another: PGlite runs one query at a time anyway, and a pool stays free.
+      const revenue = await revenueByDay(db, period)
+      const statuses = await ordersByStatus(db, period)
+      const top = await topTools(db, period, OVERVIEW_TOP_TOOLS)
+      const low = await lowStock(db, OVERVIEW_LOW_STOCK_MAX)
+      const quotesWaiting = await quotes.countWaiting()
+      const count = (status: string) => statuses.find((s) => s.status === status)?.count ?? 0
+      return {
+        days,
+        revenueByDay: revenue.map((r) => ({ date: r.date, revenue: fromCents(r.cents) })),
+        ordersByStatus: Object.fromEntries(
+          OVERVIEW_STATUSES.map((status) => [status, count(status)]),
+        ) as Overview['ordersByStatus'],
+        topTools: top.map((t) => ({
+          id: t.id,
+          name: t.name,
+          deleted: t.deleted,
+          units: t.units,
+          revenue: fromCents(t.cents),
+        })),
+        lowStock: low,
+        quotesWaiting,
+      }
+    },
+  }
+}
+
+export type StatsService = ReturnType<typeof createStatsService>

@@ -1,0 +1,18 @@
+// No zod here: the web app's first screen reads these (issue 16, first load).
+/** Error codes with the HTTP status each one answers with (DESIGN.md, STYLE.md §5). */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_FAILED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  OUT_OF_STOCK: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[]

@@ -1,0 +1,19 @@
+import { OrderIdParamsSchema } from './orders.js'
+
+/**
+ * An order's invoice (issue 17): a PDF, for the order's owner and admins. The answer is a
+ * file, not JSON: `Content-Disposition: attachment; filename="invoice-INV-000042.pdf"`.
+ * Another customer's order, a missing one and a malformed id all answer 404; an unpaid
+ * order (or a refunded one, which never had an invoice) answers 409.
+ */
+export const invoicesContract = {
+  pdf: {
+    method: 'GET',
+    path: '/api/purchase/:id/invoice.pdf',
+    params: OrderIdParamsSchema,
+  },
+} as const
+
+/** The invoice's address for an order (the web app downloads it with the bearer token). */
+export const invoicePdfPath = (orderId: string) =>
+  `/api/purchase/${encodeURIComponent(orderId)}/invoice.pdf`
