@@ -1,19 +1,35 @@
-import { spawn } from 'node:child_process'
+import { type ChildProcess, type ChildProcessByStdio, spawn } from 'node:child_process'
+import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url))
+// Node itself with tsx as a loader, not tsx's CLI: the CLI runs the server in a child of its
+// own, so a SIGKILL on timeout reached only the wrapper and left a server running after the tests.
+const serverArgs = ['--import', 'tsx', '--conditions=source', 'src/server.ts']
+
+/** Servers still running when the test worker exits are killed with it. */
+const running = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+function spawnServer(env: NodeJS.ProcessEnv): ChildProcessByStdio<null, Readable, Readable> {
+  const child = spawn(process.execPath, serverArgs, {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  return child
+}
 
 export type Exit = { code: number | null; stdout: string; stderr: string }
 
 /** Runs src/server.ts as a real process with the given environment until it exits. */
 export function runServerUntilExit(env: Record<string, string>, timeoutMs = 20_000): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['--conditions=source', 'src/server.ts'], {
-      cwd: serverDir,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawnServer({ PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
@@ -45,16 +61,12 @@ export function startServer(
   timeoutMs = 30_000,
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['--conditions=source', 'src/server.ts'], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: '0',
-        LOG_LEVEL: 'info',
-        SEED_DEMO: 'false',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawnServer({
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      ...env,
     })
     let output = ''
     const timer = setTimeout(() => {
