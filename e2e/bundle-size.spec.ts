@@ -36,7 +36,11 @@ const JS_TARGET_KB = 80
 // 95.9 KB, TanStack Query 10.0 KB, the shared messages 9.1 KB, our code ~17 KB. The 110 KB goal
 // is not met: what is left over React is 36 KB, of which the words of screens the home page
 // does not show (about 4 KB in messages.ts) are the next step.
-const JS_BOUND_KB = 133
+// 133 → 135 (issue 16, first paint before the scripts): the HTML now carries one small script,
+// boot.ts, which asks for main.tsx's chunks once the server's markup is painted. Its import
+// helper (1.2 KB) and the chunks it splits off (constants, paths, query keys: gzip's overhead
+// per file) measured 134.4 KB, for LCP 2.0 → 1.1 s in Lighthouse on most pages.
+const JS_BOUND_KB = 135
 // 15 → 15.5 (issue 15): Tailwind emits one stylesheet for every screen, so the quote screens'
 // few new utilities land in the first load too: 15.2 KB measured, just over the 15 KB target.
 const CSS_TARGET_KB = 15
@@ -48,9 +52,20 @@ const CSS_BOUND_KB = 15.8
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))
 
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+
+/**
+ * The scripts and stylesheets of the page's HTML (one script, boot.ts, and the stylesheet), and
+ * what boot.ts then loads, always: main.tsx's chunk with everything it imports statically. The
+ * first load counts them all, though main's come after the first paint (issue 16): they are
+ * what a visitor downloads before the page works. Lazy screens are not followed.
+ */
 function firstLoad() {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8')
-  const refs = [...html.matchAll(/<(script|link)\b[^>]*>/g)]
+  const manifest = JSON.parse(
+    readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>
+  const inHtml = [...html.matchAll(/<(script|link)\b[^>]*>/g)]
     .map(([tag]) => {
       const rel = /\brel="([^"]+)"/.exec(tag)?.[1]
       const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1]
@@ -58,7 +73,19 @@ function firstLoad() {
       return loads && url?.startsWith('/assets/') ? url : undefined
     })
     .filter((url): url is string => url !== undefined)
-  return refs.map((url) => ({
+  const urls = new Set(inHtml)
+  const follow = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || urls.has(`/${chunk.file}`)) return
+    urls.add(`/${chunk.file}`)
+    for (const css of chunk.css ?? []) urls.add(`/${css}`)
+    for (const imported of chunk.imports ?? []) follow(imported)
+  }
+  const entry = manifest['index.html']
+  expect(entry?.dynamicImports).toEqual(['src/main.tsx'])
+  expect(inHtml).toContain(`/${entry?.file}`)
+  follow('src/main.tsx')
+  return [...urls].map((url) => ({
     url,
     gzipBytes: gzipSync(readFileSync(path.join(dist, url)), { level: 9 }).length,
   }))

@@ -143,7 +143,10 @@ test('the home page sections: counters end at their numbers, 6 partner logos, 3 
   expect(present).toEqual(order.filter((t) => t !== 'Customer reviews' || present.includes(t)))
 
   const summary = page.getByRole('region', { name: 'Business Summary' })
-  // Not yet in view: the counters wait at 0.
+  // The server's HTML shows the end numbers (for readers without JavaScript); once React owns
+  // the page (hydration yields as it goes, so it may end after the load event), counters out
+  // of view wait at 0.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   expect(await countersShown(page)).toEqual(['0+', '0+', '0+', '0+'])
   await summary.scrollIntoViewIfNeeded()
   await expect.poll(() => countersShown(page), { timeout: 5000 }).toEqual(COUNTER_ENDS)

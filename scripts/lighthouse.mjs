@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run lighthouse [-- --no-build]: Lighthouse (mobile) on the production build (issue 8).
+// npm run lighthouse [-- --no-build] [--page /path ...]: Lighthouse (mobile) on the production build (issue 8).
 // Builds, starts apps/server/dist/server.js on a free port with a temporary DATA_DIR and the
 // demo data, audits each page in Debian's Chromium (no browser download), writes the JSON
 // reports to lighthouse/ and prints the four scores with LCP, TBT and CLS per page, and
@@ -130,7 +130,10 @@ async function main() {
   try {
     const [tool] = await (await fetch(`${server.baseUrl}/api/tool?limit=1`)).json()
     if (!tool?._id) throw new Error('the demo catalogue has no tool for the purchase page')
-    for (const page of PAGES.map((p) => p.replace('{id}', tool._id))) {
+    // --page /x (repeatable) audits only those of the nine pages, to compare a change quickly.
+    const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--page' ? [arg] : []))
+    const pages = PAGES.filter((p) => only.length === 0 || only.includes(p))
+    for (const page of pages.map((p) => p.replace('{id}', tool._id))) {
       // Lighthouse's defaults: a mid-range phone with simulated slow 4G and 4x CPU slowdown.
       // Chromium now and then records no trace (NO_NAVSTART); that says nothing about the page,
       // so such a run is repeated, up to three times.

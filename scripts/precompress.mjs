@@ -10,6 +10,8 @@ export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map|webmanifest
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
+    // .vite holds the build's manifest, which is never served.
+    if (name === '.vite') continue
     const file = path.join(dir, name)
     if (statSync(file).isDirectory()) yield* files(file)
     else yield file

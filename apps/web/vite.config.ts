@@ -25,6 +25,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   preview: { proxy },
   build: {
     outDir: isSsrBuild ? 'dist-server' : 'dist',
+    // e2e/bundle-size.spec.ts follows the first load from boot.ts through main.tsx's chunks.
+    manifest: !isSsrBuild,
+    // Every browser we support has modulepreload (Chrome 66, Safari 17, Firefox 115): no polyfill
+    // in the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: isSsrBuild
       ? {}
       : {

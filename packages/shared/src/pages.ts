@@ -43,6 +43,13 @@ export const PUBLIC_PAGES: readonly PageMeta[] = [
   { path: '/signup', title: pageTitle(messages.pages.signup), description: m.signup },
 ]
 
+/** Every address no page has: the 404 screen's head, in the server's HTML as in the browser. */
+export const NOT_FOUND_PAGE: PageMeta = {
+  path: '*',
+  title: pageTitle(messages.notFound.title),
+  description: messages.seo.default,
+}
+
 export const PRODUCT_SORTS: readonly ToolSort[] = ['newest', 'price_asc', 'price_desc']
 const DEFAULT_SORT: ToolSort = 'newest'
 // GET /api/tool refuses offsets above a million; no page of ours goes past that.

@@ -30,6 +30,16 @@ describe('server-rendered pages (issue 16)', () => {
     },
   )
 
+  test('an unknown address comes with the 404 screen’s title, before any script runs', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+    const res = await app.inject({ method: 'GET', url: '/tools/does-not-exist' })
+    expect(res.body).toContain('<title>Page not found · Toolworks</title>')
+    const products = await app.inject({ method: 'GET', url: '/products' })
+    expect(products.body).toContain('<title>Our Products · Toolworks</title>')
+  })
+
   test('the renderer gets the same answers as the data block, so both screens agree', async ({
     onTestFinished,
   }) => {

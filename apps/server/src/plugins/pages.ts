@@ -7,6 +7,7 @@ import {
   HOME_TOOLS_COUNT,
   INITIAL_DATA_ELEMENT_ID,
   messages,
+  NOT_FOUND_PAGE,
   PUBLIC_PAGES,
   productsListQuery,
   queryKeys,
@@ -191,7 +192,7 @@ export const pagesPlugin = fp<Options>(
       // and the guards decide in the browser.
       if (/^\/(dashboard|reset-password|cart)(\/|$)/.test(pathname)) return plainPage('app', false)
       // Every other path is the app's 404 screen, the same for all of them.
-      return plainPage('*', true)
+      return plainPage('*', true, NOT_FOUND_PAGE)
     }
 
     const withHead = (html: string, meta: PageMeta | undefined, blocks: string[]) => {

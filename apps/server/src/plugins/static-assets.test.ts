@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,11 +35,22 @@ describe('hashed assets from memory, compressed at build time (issue 16)', () =>
     // A copy of the fixture build, precompressed by the same script `npm run build` runs.
     dist = mkdtempSync(path.join(os.tmpdir(), 'toolworks-dist-'))
     cpSync(fixture, dist, { recursive: true })
+    // Vite's build manifest (e2e/bundle-size.spec.ts reads it) is never served.
+    mkdirSync(path.join(dist, '.vite'))
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"index.html":{}}')
     execFileSync(process.execPath, [precompress, dist])
     original = readFileSync(path.join(dist, ASSET))
     builtBrotli = readFileSync(path.join(dist, `${ASSET}.br`))
     builtGzip = readFileSync(path.join(dist, `${ASSET}.gz`))
     return () => rmSync(dist, { recursive: true, force: true })
+  })
+
+  test('the build manifest is neither compressed nor served', async ({ onTestFinished }) => {
+    expect(existsSync(path.join(dist, '.vite', 'manifest.json.br'))).toBe(false)
+    const app = await buildTestApp(database.current, onTestFinished, { webDistDir: dist })
+    const res = await app.inject({ method: 'GET', url: '/.vite/manifest.json' })
+    expect(res.statusCode).toBe(404)
+    expect(res.body).not.toContain('index.html')
   })
 
   const get = async (

@@ -51,8 +51,10 @@ export function loadAssets(webDistDir: string, log: FastifyInstance['log']) {
   let missing = 0
   for (const file of filesUnder(webDistDir)) {
     const relative = path.relative(webDistDir, file).split(path.sep).join('/')
-    // index.html is the template of the pages (plugins/pages.ts); .br/.gz are variants.
-    if (relative === 'index.html' || /\.(br|gz)$/.test(relative)) continue
+    // index.html is the template of the pages (plugins/pages.ts); .br/.gz are variants;
+    // .vite/manifest.json is the build's map of chunks, for tests, not for browsers.
+    if (relative === 'index.html' || relative.startsWith('.vite/') || /\.(br|gz)$/.test(relative))
+      continue
     const raw = readFileSync(file)
     const encoded: Asset['encoded'] = {}
     if (COMPRESSIBLE.test(relative)) {

@@ -1,0 +1,25 @@
+// The page's one script (issue 16). The stylesheet is linked from the HTML, ahead of any script.
+import './index.css'
+
+/**
+ * A server-rendered page is on screen from its HTML alone. The code that hydrates it (about
+ * 130 KB) is asked for only once the browser has painted that HTML: on a slow mobile link the
+ * stylesheet then has the bandwidth to itself instead of sharing it with the scripts, and the
+ * first screen shows sooner. Links are real links and forms stay disabled until hydrated, so
+ * nothing is lost meanwhile. A page that comes with an empty #root (personal and dashboard
+ * pages) shows nothing without the code: it loads it at once.
+ */
+let started = false
+function start() {
+  if (started) return
+  started = true
+  void import('./main')
+}
+
+if (document.getElementById('root')?.firstElementChild) {
+  // After the next frame is painted; a tab opened in the background paints no frame.
+  requestAnimationFrame(() => setTimeout(start, 0))
+  setTimeout(start, 250)
+} else {
+  start()
+}
