@@ -108,6 +108,21 @@ test('the home page first load stays within its JavaScript and CSS budgets', () 
   expect(kb(css), report).toBeLessThanOrEqual(CSS_BOUND_KB)
 })
 
+test('before the first paint the HTML asks only for its stylesheet and boot.ts, not for React (issue 16)', () => {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8')
+  const scripts = [
+    ...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g),
+  ]
+    .map((match) => match[1]!)
+    .map((url) => ({
+      url,
+      gzipBytes: gzipSync(readFileSync(path.join(dist, url)), { level: 9 }).length,
+    }))
+  expect(scripts.map((s) => s.url).join(' ')).not.toMatch(/react|vendor|main/)
+  expect(kb(scripts)).toBeLessThan(2)
+  expect(html).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/index-[^"]+\.css"/)
+})
+
 test('dashboard, admin, payment and auth screens are not in the first load', () => {
   const names = firstLoad().map((f) => path.basename(f.url))
   for (const lazy of [

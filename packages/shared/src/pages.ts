@@ -43,6 +43,25 @@ export const PUBLIC_PAGES: readonly PageMeta[] = [
   { path: '/signup', title: pageTitle(messages.pages.signup), description: m.signup },
 ]
 
+/**
+ * Where the login page sends a visitor back to when the server sent them there (`/login?from=`):
+ * a path of this site only, never another origin (`//host`, `/\\host`), nor the sign-in pages.
+ */
+export const RETURN_PATH_PARAM = 'from'
+
+export function returnPathOf(value: string | null | undefined): string | undefined {
+  if (!value || value.length > 2000 || !/^\/(?![/\\])/.test(value)) return undefined
+  if (/\p{Cc}/u.test(value)) return undefined
+  const base = 'http://site.invalid'
+  const { origin, pathname } = new URL(value, base)
+  if (origin !== base || pathname === '/login' || pathname === '/signup') return undefined
+  return value
+}
+
+/** The login page's address for a visitor on their way to `returnPath`. */
+export const loginPathFor = (returnPath: string): string =>
+  `/login?${RETURN_PATH_PARAM}=${encodeURIComponent(returnPath)}`
+
 /** Every address no page has: the 404 screen's head, in the server's HTML as in the browser. */
 export const NOT_FOUND_PAGE: PageMeta = {
   path: '*',

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 
 import { describe, expect, test } from 'vitest'
 
+import { signUp } from '../../test/accounts.js'
 import { buildTestApp } from '../../test/app.js'
 import { useTestDatabase } from '../../test/database.js'
 import { insertTool } from '../../test/factories.js'
@@ -51,11 +52,29 @@ describe('server-rendered pages (issue 16)', () => {
     expect(root(products.body)).toContain('<p>Rendered &lt;b>torque&lt;/b> wrench</p>')
   })
 
-  test('a signed-out visit to a purchase page is rendered; personal pages and the cart are left to the browser', async ({
+  test('a visitor without a session cookie is sent from a purchase page to the login, which brings them back; with one it is rendered', async ({
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
-    const purchase = await app.inject({ method: 'GET', url: '/purchase/some-tool' })
+    const away = await app.inject({ method: 'GET', url: '/purchase/some-tool?qty=5' })
+    expect(away.statusCode).toBe(302)
+    expect(away.headers.location).toBe('/login?from=%2Fpurchase%2Fsome-tool%3Fqty%3D5')
+    expect(away.headers['cache-control']).toBe('no-store')
+    const other = await app.inject({
+      method: 'GET',
+      url: '/purchase/some-tool',
+      headers: { cookie: 'theme=dark' },
+    })
+    expect(other.statusCode).toBe(302)
+
+    const { cookie } = await signUp(app)
+    expect(cookie).toMatch(/session_token=/)
+    const purchase = await app.inject({
+      method: 'GET',
+      url: '/purchase/some-tool',
+      headers: { cookie },
+    })
+    expect(purchase.statusCode).toBe(200)
     expect(root(purchase.body)).toMatch(/^<main data-url="\/purchase\/some-tool">/)
     for (const url of ['/dashboard', '/dashboard/myorder', '/reset-password?token=x', '/cart']) {
       const res = await app.inject({ method: 'GET', url })

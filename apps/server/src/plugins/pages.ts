@@ -6,6 +6,7 @@ import {
   HOME_REVIEWS_COUNT,
   HOME_TOOLS_COUNT,
   INITIAL_DATA_ELEMENT_ID,
+  loginPathFor,
   messages,
   NOT_FOUND_PAGE,
   PUBLIC_PAGES,
@@ -19,6 +20,7 @@ import {
   type ReviewListQuery,
   type ToolListQuery,
 } from '@toolworks/shared'
+import { getSessionCookie } from 'better-auth/cookies'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
@@ -60,6 +62,12 @@ type Page = {
 }
 
 const MAX_HTML_VERSIONS = 200
+const PURCHASE_PAGE = /^\/purchase\/[^/]+$/
+
+/** Better Auth's session cookie, under either of its names (`__Secure-` over HTTPS). */
+const hasSessionCookie = (request: FastifyRequest) =>
+  getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' })) !== null
+
 const pageMeta = new Map(PUBLIC_PAGES.map((page) => [page.path, page]))
 
 /** The entries as the web app reads them (lib/query-client.ts); each answer used as is. */
@@ -187,7 +195,7 @@ export const pagesPlugin = fp<Options>(
       if (pathname === '/products') return productsPage(url.searchParams)
       if (pageMeta.has(pathname)) return plainPage(pathname, true)
       // What a signed-out visitor sees before being asked to sign in is the same for every id.
-      if (/^\/purchase\/[^/]+$/.test(pathname)) return plainPage('/purchase/:id', true)
+      if (PURCHASE_PAGE.test(pathname)) return plainPage('/purchase/:id', true)
       // Personal pages: their data is someone's (the cart is the browser's or the account's),
       // and the guards decide in the browser.
       if (/^\/(dashboard|reset-password|cart)(\/|$)/.test(pathname)) return plainPage('app', false)
@@ -268,6 +276,13 @@ export const pagesPlugin = fp<Options>(
         !/^\/(api|media)(\/|$)/.test(url.pathname) &&
         !path.posix.basename(url.pathname).includes('.')
       if (!isPage) return reply.callNotFound()
+      // A purchase page needs an account. A visitor who has no session cookie at all is signed
+      // out for certain: the login page at once, which brings them back after, instead of a
+      // spinner while the scripts load only to learn the same (issue 16).
+      if (PURCHASE_PAGE.test(url.pathname) && !hasSessionCookie(request)) {
+        reply.header('Cache-Control', 'no-store')
+        return reply.redirect(loginPathFor(url.pathname + url.search), 302)
+      }
       return sendPage(request, reply, url)
     })
   },

@@ -15,7 +15,9 @@ describe('the web app on the API port', () => {
     'a reload of %s serves the app, never cached',
     async (url, { onTestFinished }) => {
       const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
-      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      // A signed-in tab (a purchase page sends a visitor with no session cookie to the login).
+      const cookie = 'better-auth.session_token=some-session'
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie } })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/text\/html/)
       expect(res.headers['cache-control']).toBe('no-cache')

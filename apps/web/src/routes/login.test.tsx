@@ -99,6 +99,25 @@ describe('Login', () => {
     expect(seen).toEqual(['sign-in jane@example.com', 'token jane@example.com'])
   })
 
+  test('sent by the server (?from=), it returns to that path of this site, and only to one', async () => {
+    signInSucceeds()
+    const { user, router } = renderApp('/login?from=%2Fdashboard%3Ftab%3D1')
+    await user.type(await screen.findByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret1')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(router.state.location.search).toBe('?tab=1')
+  })
+
+  test('a ?from= that leads off this site is ignored: the login goes to /home', async () => {
+    signInSucceeds()
+    const { user, router } = renderApp('/login?from=%2F%2Fevil.example%2Fx')
+    await user.type(await screen.findByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret1')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+  })
+
   test('goes to / when the origin was the signup page', async () => {
     signInSucceeds()
     const { user, router } = renderApp({

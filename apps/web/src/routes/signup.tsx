@@ -4,7 +4,7 @@ import { messages } from '@toolworks/shared'
 
 import { GoogleButton } from '@/features/accounts/components/google-button'
 import { SignupForm } from '@/features/accounts/components/signup-form'
-import { redirectAfterSignIn } from '@/lib/auth-redirect'
+import { redirectAfterSignIn, signInOrigin } from '@/lib/auth-redirect'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useHydrated } from '@/lib/use-hydrated'
@@ -15,7 +15,8 @@ export function SignupRoute() {
   useDocumentTitle(messages.pages.signup, messages.seo.signup)
   const location = useLocation()
   const navigate = useNavigate()
-  const target = redirectAfterSignIn(location.state)
+  const origin = signInOrigin(location)
+  const target = redirectAfterSignIn(origin)
   // Shown from the server's HTML, usable once hydrated: nothing typed is lost (issue 16).
   const hydrated = useHydrated()
 
@@ -26,7 +27,7 @@ export function SignupRoute() {
       </fieldset>
       <p className="text-sm">
         {messages.accounts.haveAccount}{' '}
-        <Link to={paths.login()} state={location.state as unknown} className="link link-primary">
+        <Link to={paths.login()} state={origin} className="link link-primary">
           {messages.accounts.pleaseLogin}
         </Link>
       </p>
