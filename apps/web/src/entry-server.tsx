@@ -10,6 +10,7 @@ import type { InitialQuery } from '@toolworks/shared'
 import { AppProviders } from './app/providers'
 import { routes } from './app/router'
 import { createQueryClient } from './lib/query-client'
+import { HydratedProvider } from './lib/use-hydrated'
 
 const handler = createStaticHandler(routes)
 
@@ -25,10 +26,12 @@ export async function render({ url, queries }: RenderInput): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context)
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        {/* hydrate=false: no inline script; the CSP forbids them (main.tsx hydrates without). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <HydratedProvider value={false}>
+        <AppProviders queryClient={queryClient}>
+          {/* hydrate=false: no inline script; the CSP forbids them (main.tsx hydrates without). */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </HydratedProvider>
     </StrictMode>,
   )
   const chunks: Buffer[] = []

@@ -19,8 +19,8 @@ if (!container) throw new Error('index.html has no #root element')
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 async function start(root: HTMLElement) {
-  const render = () => {
-    const App = createApp()
+  const render = (hydrating: boolean) => {
+    const App = createApp({ hydrating })
     return (
       <StrictMode>
         <App />
@@ -28,7 +28,7 @@ async function start(root: HTMLElement) {
     )
   }
   if (!root.firstElementChild) {
-    createRoot(root).render(render())
+    createRoot(root).render(render(false))
     return
   }
   const lazy = (matchRoutes(routes, window.location) ?? [])
@@ -45,7 +45,7 @@ async function start(root: HTMLElement) {
   // Each step in a task of its own (loading the code, making the router and the cache,
   // hydrating): no one of them holds the main thread long enough to delay a tap.
   await nextTask()
-  const app = render()
+  const app = render(true)
   await nextTask()
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole tree: the page stays scrollable and tappable while it hydrates

@@ -1,7 +1,8 @@
-import { useEffect } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 
 import { createQueryClient, seedInitialData } from '@/lib/query-client'
+import { HydratedProvider } from '@/lib/use-hydrated'
 
 import { routerFlushSync } from './flush-sync'
 import { AppProviders } from './providers'
@@ -12,20 +13,26 @@ import { routes } from './router'
  * (issue 16): a router made before would start by rendering the loading fallback, which
  * differs from the server's markup.
  */
-export function createApp() {
+export function createApp({ hydrating }: { hydrating: boolean }) {
   const queryClient = createQueryClient()
   // Before the first render, so the first screen renders with the data the HTML brought.
   seedInitialData(queryClient)
   const router = createBrowserRouter(routes)
   return function App() {
-    // Marks the moment React owns the page: the browser tests wait for it (e2e/hydration).
+    // Hydrating, the first render must equal the server's (forms disabled); then it flips, in
+    // a transition (lib/use-hydrated.ts).
+    const [hydrated, setHydrated] = useState(!hydrating)
     useEffect(() => {
-      document.documentElement.dataset.hydrated = 'true'
-    }, [])
+      if (!hydrated) startTransition(() => setHydrated(true))
+      // Marks the moment React owns the page and the forms work: the browser tests wait for it.
+      else document.documentElement.dataset.hydrated = 'true'
+    }, [hydrated])
     return (
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} flushSync={routerFlushSync} />
-      </AppProviders>
+      <HydratedProvider value={hydrated}>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} flushSync={routerFlushSync} />
+        </AppProviders>
+      </HydratedProvider>
     )
   }
 }

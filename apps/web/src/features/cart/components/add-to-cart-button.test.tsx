@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 
 import { AppProviders } from '@/app/providers'
+import { HydratedProvider } from '@/lib/use-hydrated'
 import { makeTool } from '@/testing/factories'
 import { renderWithProviders, testQueryClient } from '@/testing/render'
 
@@ -54,10 +55,13 @@ describe('Add to cart', () => {
     const router = createMemoryRouter([
       { path: '*', element: <AddToCartButton tool={makeTool()} quantity={5} /> },
     ])
+    // As the server renders it (entry-server.tsx): before hydration.
     const html = renderToString(
-      <AppProviders queryClient={testQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>,
+      <HydratedProvider value={false}>
+        <AppProviders queryClient={testQueryClient()}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </HydratedProvider>,
     )
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Add to cart<\/button>/)
   })

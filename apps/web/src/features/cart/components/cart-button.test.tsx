@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 
 import { AppProviders } from '@/app/providers'
+import { HydratedProvider } from '@/lib/use-hydrated'
 import { sessionQuery } from '@/lib/auth'
 import { makeUser } from '@/testing/factories'
 import { sessionHandler } from '@/testing/handlers/auth'
@@ -75,10 +76,13 @@ describe('the header cart button', () => {
       lines: [{ tool: 'b', quantity: 1 }],
     })
     const router = createMemoryRouter([{ path: '*', element: <CartButton /> }])
+    // As the server renders it (entry-server.tsx): before hydration.
     const html = renderToString(
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>,
+      <HydratedProvider value={false}>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </HydratedProvider>,
     )
     expect(html).toContain('aria-label="Cart, 0 items"')
   })
