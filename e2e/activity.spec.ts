@@ -1,7 +1,7 @@
-import axe from 'axe-core'
 import { expect, inject, test } from 'vitest'
 
 import { logInAsAdmin } from './support/accounts.js'
+import { seriousViolations } from './support/axe.js'
 import { openPage, screenshot, useBrowser } from './support/browser.js'
 
 const ctx = useBrowser()
@@ -67,14 +67,7 @@ test('an admin edits a promotion and Activity shows it, filtered, at 1280 and 37
   await admin.getByRole('button', { name: 'Clear filters' }).click()
   await edit.waitFor()
 
-  await admin.evaluate(axe.source)
-  const violations = await admin.evaluate(async () => {
-    const runner = (window as unknown as { axe: typeof axe }).axe
-    const result = await runner.run(document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
+  const violations = await seriousViolations(admin)
   expect(violations).toEqual([])
   await screenshot(admin, 'dashboard-activity-1280')
 

@@ -1,11 +1,11 @@
 import { copyFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 
-import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { expect, inject, test } from 'vitest'
 
 import { logInAsAdmin, newPerson, signUpInBrowser } from './support/accounts.js'
+import { seriousViolations } from './support/axe.js'
 import { artifactsDir, openPage, screenshot, useBrowser } from './support/browser.js'
 
 const ctx = useBrowser()
@@ -107,14 +107,7 @@ test('an admin opens the overview: chart drawn, table matching the API, 7-day sw
   expect(await tableRows(admin)).toEqual(expectedRows(month))
   await shot(admin, 'overview-1280')
 
-  await admin.evaluate(axe.source)
-  const violations = await admin.evaluate(async () => {
-    const runner = (window as unknown as { axe: typeof axe }).axe
-    const result = await runner.run(document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id)
-  })
+  const violations = await seriousViolations(admin)
   expect(violations).toEqual([])
 
   const weekRequest = admin.waitForRequest((req) =>

@@ -1,7 +1,7 @@
-import axe from 'axe-core'
 import { expect, inject, test } from 'vitest'
 
 import { logInAsAdmin } from './support/accounts.js'
+import { seriousViolations } from './support/axe.js'
 import { openPage, screenshot, useBrowser } from './support/browser.js'
 
 const ctx = useBrowser()
@@ -41,14 +41,7 @@ test('an admin adds a promotion, the home page shows it, and it goes when delete
   await form.getByRole('button', { name: 'Add promotion' }).click()
   await admin.getByRole('row').filter({ hasText: title }).waitFor()
 
-  await admin.evaluate(axe.source)
-  const violations = await admin.evaluate(async () => {
-    const runner = (window as unknown as { axe: typeof axe }).axe
-    const result = await runner.run(document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id)
-  })
+  const violations = await seriousViolations(admin)
   expect(violations).toEqual([])
   await screenshot(admin, 'dashboard-promotions-1280')
 

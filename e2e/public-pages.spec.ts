@@ -1,8 +1,8 @@
-import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { expect, inject, test } from 'vitest'
 
 import { logInAsAdmin, newPerson, signUpInBrowser } from './support/accounts.js'
+import { seriousViolations } from './support/axe.js'
 import { openPage, screenshot, useBrowser } from './support/browser.js'
 
 const ctx = useBrowser()
@@ -20,24 +20,6 @@ const PUBLIC_PAGES = [
   { name: 'cart', path: '/cart', h1: 'Cart' },
   { name: 'not-found', path: '/no-such-page', h1: /Page not found/ },
 ] as const
-
-/** axe-core in the page (evaluated, so the site's CSP stays on); serious and critical only. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source)
-  const violations = await page.evaluate(async () => {
-    const runner = (window as unknown as { axe: typeof axe }).axe
-    const result = await runner.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target })),
-    }))
-  })
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
-}
 
 /** What every page owes: one h1, a title of its own, no sideways scrolling, no axe failure. */
 async function checkPage(page: Page, label: string, width: number) {
