@@ -5,6 +5,7 @@ import { expect, inject, test } from 'vitest'
 
 import { logInAsAdmin, newPerson, signUpInBrowser } from '../support/accounts.js'
 import { openPage, useBrowser } from '../support/browser.js'
+import { payWith } from '../support/orders.js'
 
 const ctx = useBrowser()
 
@@ -61,15 +62,7 @@ test('sign in, order, pay and an admin price change, with requests alternating b
     .filter({ hasText: tool.name })
     .getByRole('link', { name: `Pay: ${tool.name}` })
     .click()
-  await main.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242')
-  await main.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/34')
-  await main.getByLabel('CVC', { exact: true }).fill('123')
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('main button')].some(
-      (b) => b.textContent?.trim() === 'Pay' && !(b as HTMLButtonElement).disabled,
-    ),
-  )
-  await main.getByRole('button', { name: 'Pay', exact: true }).click()
+  await payWith(page, '4242 4242 4242 4242')
   await page.getByText('Payment successful').waitFor()
 
   // The session holds on both processes: the same token asked six times in a row.
