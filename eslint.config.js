@@ -4,6 +4,14 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// Toasts go through lib/toast.ts, which mounts the container (and its stylesheet) with the first
+// toast (issue 16); react-toastify's own `toast` would wait in its queue for ever.
+const toastThroughLib = {
+  name: 'react-toastify',
+  importNames: ['toast'],
+  message: "import { toast } from '@/lib/toast': it mounts the toast container first",
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,7 +54,10 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [toastThroughLib] }],
+    },
   },
   {
     // A feature never imports another feature or a screen; routes compose features (STYLE.md §2).
@@ -55,6 +66,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [toastThroughLib],
           patterns: [
             {
               group: ['@/features/*', '@/routes/*', '../../*/'],
@@ -72,6 +84,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [toastThroughLib],
           patterns: [
             {
               group: ['@/features/*', '@/routes/*'],
@@ -81,6 +94,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/lib/toast.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['packages/shared/**/*.ts'],

@@ -1,6 +1,8 @@
 // The page's one script (issue 16). The stylesheet is linked from the HTML, ahead of any script.
 import './index.css'
 
+import { afterFirstPaint } from './lib/after-first-paint'
+
 /**
  * A server-rendered page is on screen from its HTML alone. The code that hydrates it (about
  * 130 KB) is asked for only once the browser has painted that HTML: on a slow mobile link the
@@ -9,17 +11,7 @@ import './index.css'
  * nothing is lost meanwhile. A page that comes with an empty #root (personal and dashboard
  * pages) shows nothing without the code: it loads it at once.
  */
-let started = false
-function start() {
-  if (started) return
-  started = true
-  void import('./main')
-}
+const start = () => void import('./main')
 
-if (document.getElementById('root')?.firstElementChild) {
-  // After the next frame is painted; a tab opened in the background paints no frame.
-  requestAnimationFrame(() => setTimeout(start, 0))
-  setTimeout(start, 250)
-} else {
-  start()
-}
+if (document.getElementById('root')?.firstElementChild) afterFirstPaint(start)
+else start()

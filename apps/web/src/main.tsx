@@ -7,6 +7,7 @@ import { matchRoutes, type RouteObject } from 'react-router'
 
 import { createApp } from './app/app'
 import { routes } from './app/router'
+import { warmZod } from './lib/zod-warm'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -37,6 +38,8 @@ async function start(root: HTMLElement) {
       (route): route is RouteObject & { lazy: () => Promise<object> } =>
         typeof route.lazy === 'function',
     )
+  // The screens' forms and contracts bring zod: evaluated first, in short tasks of its own.
+  await warmZod()
   await Promise.all(
     lazy.map(async (route) => {
       Object.assign(route, await route.lazy(), { lazy: undefined })

@@ -17,4 +17,12 @@ describe('money', () => {
   test('formats US dollars', () => {
     expect(formatMoney(1234.5)).toBe('$1,234.50')
   })
+
+  test('writes every amount as Intl writes US dollars in en-US', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+    const amounts = [0, 0.01, 0.1, 0.29, 1, 9.99, 19.99, 99.5, 100, 999.99, 1000, 1234.5]
+    amounts.push(12_345.67, 123_456.7, 1_000_000, 98_765_432.1, -0.01, -5, -1234.56)
+    for (let cents = 0; cents < 200_000; cents += 997) amounts.push(cents / 100)
+    for (const units of amounts) expect(formatMoney(units), String(units)).toBe(usd.format(units))
+  })
 })

@@ -10,8 +10,15 @@ export function fromCents(cents: number): number {
   return cents / 100
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
+/**
+ * "$1,234.50", as Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }) writes it
+ * (money.test.ts holds the two together). Not Intl itself: building the first Intl formatter
+ * loads the locale's data, about 25 ms of one task on a phone, and every public page shows a
+ * price while it hydrates (issue 16, Total Blocking Time).
+ */
 export function formatMoney(units: number): string {
-  return usd.format(units)
+  const cents = toCents(units)
+  const abs = Math.abs(cents)
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',')
+  return `${cents < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`
 }

@@ -1,12 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
 
+import { onToastsWanted, toastsWanted } from '@/lib/toasts-wanted'
 import { useHydrated } from '@/lib/use-hydrated'
 
 type AppProvidersProps = { queryClient: QueryClient; children: ReactNode }
 
 // issue 8, first-load budget: no first screen shows a toast, so the container and its CSS
-// load after the first render. A toast raised before it mounts waits in react-toastify's queue.
+// load with the first toast (lib/toast.ts), which waits in react-toastify's queue meanwhile.
 const Toasts = lazy(async () => ({ default: (await import('@/components/ui/toasts')).Toasts }))
 
 /** Everything a screen needs around it; tests wrap their screens in the same. */
@@ -21,7 +22,9 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
 
 /** Not in the server's HTML (issue 16): nothing to show there, and no Suspense to reveal. */
 function LazyToasts() {
-  if (!useHydrated()) return null
+  const hydrated = useHydrated()
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false)
+  if (!hydrated || !wanted) return null
   return (
     <Suspense fallback={null}>
       <Toasts />

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 
 import { getAccessToken } from './access-token'
 import { ApiError } from './api-error'
+import { warmZod } from './zod-warm'
 
 // Same origin: the server serves the app, /api and /media on one port (DESIGN.md).
 const API_BASE = ''
@@ -50,11 +51,13 @@ export function lazyEndpoint<E extends Endpoint>(load: () => Promise<E>): LazyEn
   let loading: Promise<E> | undefined
   return {
     load: () => {
-      loading ??= load().catch((error: unknown) => {
-        // A failed chunk load (offline) may succeed on the next call.
-        loading = undefined
-        throw error instanceof Error ? error : new Error(String(error))
-      })
+      loading ??= warmZod()
+        .then(load)
+        .catch((error: unknown) => {
+          // A failed chunk load (offline) may succeed on the next call.
+          loading = undefined
+          throw error instanceof Error ? error : new Error(String(error))
+        })
       return loading
     },
   }

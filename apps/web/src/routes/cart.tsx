@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages, type CartAnyLineInput, type CartQuoteLine } from '@toolworks/shared'
 

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages, QUOTE_PROCESSES, type QuoteProcess, quoteWords } from '@toolworks/shared'
 

@@ -3,6 +3,8 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 
+import { toast } from '@/lib/toast'
+
 import { installConsoleGuard, reportUnexpected } from './console-guard'
 import { server } from './server'
 
@@ -37,6 +39,9 @@ HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
 
 afterEach(() => {
   cleanup()
+  // A toast raised as a test ended, before the container (which mounts with the first toast)
+  // was there, waits in react-toastify's queue: without this it would show in the next test.
+  toast.dismiss()
   server.resetHandlers()
   localStorage.clear()
   document.title = ''

@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react'
 import { useSearchParams } from 'react-router'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages, OrderStatusSchema, type Order, type OrderStatus } from '@toolworks/shared'
 

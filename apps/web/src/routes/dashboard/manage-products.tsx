@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages, type Tool } from '@toolworks/shared'
 

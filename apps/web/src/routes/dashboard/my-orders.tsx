@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages, type Order } from '@toolworks/shared'
 

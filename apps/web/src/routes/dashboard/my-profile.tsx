@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages } from '@toolworks/shared'
 

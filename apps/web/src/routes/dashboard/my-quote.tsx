@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import {
   formatMoney,

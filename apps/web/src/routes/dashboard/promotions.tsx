@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages, shopDate, type Promotion } from '@toolworks/shared'
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { csvWords, type ImportPreview } from '@toolworks/shared'
 

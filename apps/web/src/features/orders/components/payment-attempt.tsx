@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages } from '@toolworks/shared'
 

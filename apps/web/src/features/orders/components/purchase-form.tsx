@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link } from 'react-router'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 
 import { formatMoney, fromCents, messages, PurchaseBodySchema, type Tool } from '@toolworks/shared'

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch } from 'react-hook-form'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages } from '@toolworks/shared'
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useRef } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { messages, type Promotion, type PromotionUpdateBody } from '@toolworks/shared'
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { quotesContract, type QuoteOfferBody, quoteWords } from '@toolworks/shared'
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 
 import { QUOTE_MESSAGE_MAX, QuoteMessageBodySchema, quoteWords } from '@toolworks/shared'
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { toast } from 'react-toastify'
+import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 
 import { AddReviewBodySchema, messages, REVIEW_STARS_MAX, REVIEW_TEXT_MAX } from '@toolworks/shared'
