@@ -22,7 +22,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { auditRoutes } from './modules/audit/audit.routes.js'
 import { createAuditService } from './modules/audit/audit.service.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
-import { createAuth, trustedOrigins } from './modules/accounts/auth.js'
+import { createAuth, trustedOrigins, type PasswordHasher } from './modules/accounts/auth.js'
 import { createBearerTokens } from './modules/accounts/bearer-token.js'
 import { cartRoutes } from './modules/cart/cart.routes.js'
 import { createCartService } from './modules/cart/cart.service.js'
@@ -79,6 +79,11 @@ export type AppOptions = {
   logger?: boolean | Record<string, unknown>
   /** Test hook: sees every route as it is added (the bad-input test covers them all). */
   onRoute?: (route: RouteOptions) => void
+  /**
+   * Test hook: how passwords are hashed and checked, in place of Better Auth's scrypt
+   * (test/password-hasher.ts: the same scheme at a test's cost). Production never sets it.
+   */
+  passwordHasher?: PasswordHasher
 }
 
 export type Services = ReturnType<typeof createServices>
@@ -96,6 +101,7 @@ function createServices(
   database: Database,
   mailer: Mailer,
   log: FastifyBaseLogger,
+  passwordHasher?: PasswordHasher,
 ) {
   const { db } = database
   const secret = ensureAuthSecret(config)
@@ -137,7 +143,7 @@ function createServices(
     provider,
     orderSweeper: createOrderSweeper({ orders, intervalMs: config.orderSweepMs, log }),
     payments: createPaymentsService({ provider, orders, log }),
-    auth: createAuth({ config, db, mailer, secret, log }),
+    auth: createAuth({ config, db, mailer, secret, log, passwordHasher }),
     tokens,
     accounts,
     catalog,
@@ -193,7 +199,13 @@ function loggerOptions(config: Config) {
 }
 
 /** Builds the whole app without listening, so tests inject requests (STYLE.md §3). */
-export async function buildApp({ config, database, logger, onRoute }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  onRoute,
+  passwordHasher,
+}: AppOptions): Promise<App> {
   const app = Fastify({
     // Errors are logged without query values or row details (lib/log-safe.ts).
     logger: withSafeSerializers(logger ?? loggerOptions(config)),
@@ -222,7 +234,7 @@ export async function buildApp({ config, database, logger, onRoute }: AppOptions
   app.setSerializerCompiler(serializerCompiler)
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log })
-  const services = createServices(config, database, mailer, app.log)
+  const services = createServices(config, database, mailer, app.log, passwordHasher)
 
   await app.register(errorsPlugin)
   await app.register(lingeringClosePlugin)

@@ -7,6 +7,7 @@ import type { App } from '../src/app.js'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import type { Database } from '../src/db/client.js'
+import { testPasswordHasher } from './password-hasher.js'
 
 /** The site's origin in tests; cookie-carrying auth calls must come from it. */
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -39,7 +40,12 @@ export async function buildTestApp(
   onTestFinished: (fn: () => Promise<void>) => void,
   overrides: Partial<Config> = {},
 ): Promise<App> {
-  const app = await buildApp({ config: testConfig({}, overrides), database, logger: false })
+  const app = await buildApp({
+    config: testConfig({}, overrides),
+    database,
+    logger: false,
+    passwordHasher: testPasswordHasher,
+  })
   onTestFinished(() => app.close())
   await app.ready()
   return app

@@ -12,6 +12,7 @@ import { useTestDatabase } from './database.js'
 import { appTables, databaseDigest } from './db-digest.js'
 import { drawings, notDrawings } from './drawings.js'
 import { insertTool } from './factories.js'
+import { testPasswordHasher } from './password-hasher.js'
 import { quoteFields, quoteForm, type FormFile } from './quotes.js'
 import { uploadedImageUrl } from './uploads.js'
 
@@ -502,6 +503,7 @@ test.for<Role>(['anonymous', 'customer', 'admin'])(
       database: database.current,
       logger: false,
       onRoute: collect(routes),
+      passwordHasher: testPasswordHasher,
     })
     onTestFinished(() => app.close())
     await app.ready()
@@ -589,6 +591,7 @@ test('POST /api/quote answers bad multipart with a JSON 4xx and stores nothing',
     config: testConfig({}, { adminEmails: [adminEmail] }),
     database: database.current,
     logger: false,
+    passwordHasher: testPasswordHasher,
   })
   onTestFinished(() => app.close())
   await app.ready()

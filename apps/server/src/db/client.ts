@@ -31,23 +31,38 @@ export type Database = {
   close(): Promise<void>
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
 // Any PostgreSQL advisory-lock key works, as long as every process uses the same one.
 const MIGRATION_LOCK_KEY = 727_001
 
 export type DatabaseOptions =
-  { kind: 'pglite'; dataDir: string | undefined } | { kind: 'pg'; url: string; poolSize?: number }
+  | {
+      kind: 'pglite'
+      dataDir: string | undefined
+      /**
+       * In memory only: start from this data folder (PGlite's dumpDataDir) instead of an empty
+       * one; the migrations still run after. The tests start each file's database from one
+       * already migrated (test/database.ts): PGlite's initdb is most of a fresh start.
+       */
+      loadDataDir?: Blob
+    }
+  | { kind: 'pg'; url: string; poolSize?: number }
 
 /** Opens PGlite (under dataDir, or in memory when undefined) or a node-postgres pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'pglite') return openPglite(options.dataDir)
+  if (options.kind === 'pglite') return openPglite(options.dataDir, options.loadDataDir)
   return openPg(options.url, options.poolSize ?? 10)
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  const client = dataDir
+    ? await PGlite.create(dataDir)
+    : await PGlite.create(loadDataDir ? { loadDataDir } : {})
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' })
   await migratePglite(pgliteDb, { migrationsFolder })
   // The PGlite and node-postgres drizzle types differ only in their driver result type.

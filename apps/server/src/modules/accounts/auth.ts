@@ -13,7 +13,20 @@ import { resetPasswordMail, verificationMail } from './accounts.mails.js'
 export const CLIENT_IP_HEADER = 'x-toolworks-client-ip'
 
 type Log = Record<'debug' | 'info' | 'warn' | 'error', (obj: object, msg: string) => void>
-type AuthDeps = { config: Config; db: Db; mailer: Mailer; secret: string; log: Log }
+/** Better Auth's `emailAndPassword.password`: how a password is hashed and checked. */
+export type PasswordHasher = {
+  hash: (password: string) => Promise<string>
+  verify: (input: { hash: string; password: string }) => Promise<boolean>
+}
+type AuthDeps = {
+  config: Config
+  db: Db
+  mailer: Mailer
+  secret: string
+  log: Log
+  /** Tests only (AppOptions.passwordHasher); Better Auth's scrypt otherwise. */
+  passwordHasher?: PasswordHasher | undefined
+}
 
 /** Browser origins allowed to send cookie-carrying requests: the site and Vite's dev/preview. */
 export function trustedOrigins(config: Config): string[] {
@@ -51,7 +64,7 @@ const NAME_PATHS = new Set(['/sign-up/email', '/update-user'])
  * Identity (DESIGN.md): Better Auth under /api/auth with email + password, email
  * verification, password reset and Google; sessions and rate limits in the database.
  */
-export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, log, passwordHasher }: AuthDeps) {
   return betterAuth({
     appName: 'Toolworks',
     baseURL: config.publicUrl,
@@ -73,6 +86,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      ...(passwordHasher && { password: passwordHasher }),
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
