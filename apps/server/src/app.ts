@@ -173,6 +173,7 @@ function stripeOptions(stripe: NonNullable<Config['stripe']>) {
   return {
     secretKey: stripe.secretKey,
     webhookSecret: stripe.webhookSecret,
+    ...(stripe.timeoutMs !== undefined && { timeoutMs: stripe.timeoutMs }),
     ...(base && {
       host: base.hostname,
       port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),

@@ -167,6 +167,8 @@ export type Config = {
         webhookSecret: string | undefined
         /** Tests only: a local stand-in for Stripe's API. */
         apiBase: string | undefined
+        /** Tests only: how long one call to Stripe may take (10 s otherwise). */
+        timeoutMs?: number
       }
     | undefined
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined

@@ -25,6 +25,8 @@ async function stripeApp(onTestFinished: (fn: () => Promise<void>) => void) {
       publishableKey: 'pk_test_stand_in',
       webhookSecret: WEBHOOK_SECRET,
       apiBase: standIn.apiBase,
+      // The timeout test waits for it (twice: the client retries once).
+      timeoutMs: 1_500,
     },
   })
   return { app, standIn }
