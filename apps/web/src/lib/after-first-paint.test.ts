@@ -96,6 +96,15 @@ describe('afterFirstPaint (issue 16: the scripts wait for the first screen)', ()
     expect(then).toHaveBeenCalledTimes(1)
   })
 
+  test('without PerformanceObserver at all, runs in the task after the next frame', () => {
+    vi.stubGlobal('PerformanceObserver', undefined)
+    const then = vi.fn()
+    afterFirstPaint(then)
+    expect(then).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(50)
+    expect(then).toHaveBeenCalledTimes(1)
+  })
+
   test('runs after a while even if no paint is ever reported', () => {
     fakePaintTiming()
     const then = vi.fn()

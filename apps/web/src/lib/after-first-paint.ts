@@ -19,7 +19,11 @@ export function afterFirstPaint(then: () => void): void {
   if (document.visibilityState === 'hidden') return run()
   const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0
   if (painted()) return run()
-  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  // Optional chaining: browsers too old for paint timing may lack the observer altogether.
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
     requestAnimationFrame(() => setTimeout(run, 0))
     return
   }
