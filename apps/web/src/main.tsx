@@ -39,7 +39,9 @@ async function start(root: HTMLElement) {
         typeof route.lazy === 'function',
     )
   // The screens' forms and contracts bring zod: evaluated first, in short tasks of its own.
-  await warmZod()
+  // A failed load (offline) must not stop the hydration of a page that may not need zod: the
+  // screen's own import below, or its first contract, reports it.
+  await warmZod().catch(() => undefined)
   await Promise.all(
     lazy.map(async (route) => {
       Object.assign(route, await route.lazy(), { lazy: undefined })
