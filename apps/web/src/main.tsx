@@ -7,6 +7,7 @@ import { matchRoutes, type RouteObject } from 'react-router'
 
 import { createApp } from './app/app'
 import { routes } from './app/router'
+import { nextTask } from './lib/next-task'
 import { warmZod } from './lib/zod-warm'
 
 const container = document.getElementById('root')
@@ -17,8 +18,6 @@ if (!container) throw new Error('index.html has no #root element')
  * render in the browser is the same tree and React can attach to the markup instead of
  * replacing it. Personal and dashboard pages come with an empty #root and render here.
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
 async function start(root: HTMLElement) {
   const render = (hydrating: boolean) => {
     const App = createApp({ hydrating })

@@ -87,17 +87,11 @@ describe('afterFirstPaint (issue 16: the scripts wait for the first screen)', ()
     expect(switchedAway).toHaveBeenCalledTimes(1)
   })
 
-  test('without paint timing, runs in the task after the next frame', () => {
-    fakePaintTiming({ supported: false })
-    const then = vi.fn()
-    afterFirstPaint(then)
-    expect(then).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(50)
-    expect(then).toHaveBeenCalledTimes(1)
-  })
-
-  test('without PerformanceObserver at all, runs in the task after the next frame', () => {
-    vi.stubGlobal('PerformanceObserver', undefined)
+  test.each([
+    ['without paint timing', () => fakePaintTiming({ supported: false })],
+    ['without PerformanceObserver at all', () => vi.stubGlobal('PerformanceObserver', undefined)],
+  ])('%s, runs in the task after the next frame', (_browser, setUp) => {
+    setUp()
     const then = vi.fn()
     afterFirstPaint(then)
     expect(then).not.toHaveBeenCalled()
