@@ -104,10 +104,14 @@ export async function verifyThroughOutbox(
   dataDir: string,
   email: string,
 ): Promise<void> {
-  const link = (await linksInOutbox(dataDir, email))
-    .filter((l) => l.includes('/verify-email?'))
-    .pop()
-  if (!link) throw new Error(`no verification link was sent to ${email}`)
+  // The mail may be written a moment after the sign-up answers: look again for a while.
+  const deadline = Date.now() + 10_000
+  let link: string | undefined
+  while (!link) {
+    link = (await linksInOutbox(dataDir, email)).filter((l) => l.includes('/verify-email?')).pop()
+    if (!link && Date.now() > deadline) throw new Error(`no verification link was sent to ${email}`)
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 20))
+  }
   const url = new URL(link)
   const res = await fetch(`${baseUrl}${url.pathname}${url.search}`, { redirect: 'manual' })
   if (res.status >= 400) throw new Error(`verification failed: ${res.status}`)
