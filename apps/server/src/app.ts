@@ -131,6 +131,7 @@ function createServices(
     quotes: quoteAcceptance,
     provider,
     holdHours: config.orderHoldHours,
+    limits: config.orderLimits,
     log,
     mails: createOrderMails({ mailer, publicUrl: config.publicUrl, log }),
   })
@@ -153,7 +154,7 @@ function createServices(
     contact: createContactService({ db }),
     media,
     reviews: createReviewsService({ db, changes: database.changes }),
-    promotions: createPromotionsService({ db, changes: database.changes }),
+    promotions: createPromotionsService({ db, changes: database.changes, accounts }),
     audit: createAuditService({ db }),
     quoteMails,
     quotes,

@@ -21,6 +21,28 @@ const booleanFlag = z.preprocess(
     .optional(),
 )
 
+/** A sum of money in whole dollars (the shop's prices are dollars; the code keeps cents). */
+const dollars = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of dollars' })
+      .int('must be a whole number of dollars')
+      .min(0, 'must be 0 or more')
+      .max(10_000_000, 'must be at most 10000000')
+      .default(fallback),
+  )
+
+/** What one account may hold unpaid (issue 25); see Config.orderLimits. */
+export type OrderLimits = {
+  /** Open unpaid value in cents while the account's e-mail is unverified. */
+  unverifiedUnpaidCentsMax: number
+  /** Open unpaid value in cents once it is verified. */
+  unpaidCentsMax: number
+  /** How long an unverified account's unpaid order holds its stock. */
+  unverifiedHoldMinutes: number
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -116,6 +138,20 @@ const EnvSchema = z.object({
       .max(24 * 365, 'must be at most 8760 (a year)')
       .default(48),
   ),
+  // Before its e-mail is verified, an account's unpaid orders hold their stock this long.
+  UNVERIFIED_HOLD_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of minutes' })
+      .int('must be a whole number of minutes')
+      .positive('must be more than 0')
+      .max(24 * 60 * 365, 'must be at most 525600 (a year)')
+      .default(60),
+  ),
+  // What one account may have open in unpaid orders, in whole dollars (issue 25): before its
+  // e-mail is verified, and after.
+  UNVERIFIED_UNPAID_VALUE_MAX: dollars(1_000),
+  UNPAID_VALUE_MAX: dollars(50_000),
   // How often each process looks for expired unpaid orders (one process sweeps at a time).
   ORDER_SWEEP_SECONDS: z.preprocess(
     emptyToUndefined,
@@ -179,6 +215,11 @@ export type Config = {
   orderHoldHours: number
   /** How often the hold sweeper runs in each process. */
   orderSweepMs: number
+  /**
+   * What one account may hold unpaid (issue 25), tighter before its e-mail is verified: the
+   * open unpaid value in cents, and how long an unverified account's order holds its stock.
+   */
+  orderLimits: OrderLimits
   logLevel: string
   /** Where the built web app lives; served on the same port when present. */
   webDistDir: string
@@ -257,6 +298,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     orderHoldHours: e.ORDER_HOLD_HOURS,
     orderSweepMs: Math.round(e.ORDER_SWEEP_SECONDS * 1000),
+    orderLimits: {
+      unverifiedUnpaidCentsMax: e.UNVERIFIED_UNPAID_VALUE_MAX * 100,
+      unpaidCentsMax: e.UNPAID_VALUE_MAX * 100,
+      unverifiedHoldMinutes: e.UNVERIFIED_HOLD_MINUTES,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: defaultWebDist,
     requestTimeoutMs: 30_000,

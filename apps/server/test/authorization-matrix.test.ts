@@ -6,6 +6,7 @@ import { buildTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
 import { drawings } from './drawings.js'
 import { insertTool } from './factories.js'
+import { insertFirstOrderPromotion } from './orders.js'
 import { insertQuotedRequest } from './quote-rows.js'
 import { postQuote, quoteFields, quoteForm } from './quotes.js'
 import { uploadedImageUrl } from './uploads.js'
@@ -238,6 +239,12 @@ const cases: Case[] = [
     method: 'GET',
     url: () => '/api/promotion',
     expect: { anonymous: 200, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/promotion/first-order/estimate',
+    method: 'GET',
+    url: () => '/api/promotion/first-order/estimate?phone=01700000000&address=Dhaka',
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
   },
   {
     route: 'GET /api/promotion/admin',
@@ -492,4 +499,48 @@ test('every spec route answers each kind of caller as the rules say', async ({
     }
   }
   expect(got).toEqual(want)
+})
+
+/**
+ * What an account may do unpaid, by whether its e-mail is verified (issue 25): the same
+ * order, the same estimate, as an unverified customer, a verified one and an admin.
+ */
+test('limits by verification: $1,200 unpaid and the first-order discount', async ({
+  onTestFinished,
+}) => {
+  const adminEmail = uniqueEmail('admin')
+  const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
+  const callers = {
+    unverified: await signUp(app),
+    verified: await signUp(app, { verified: true }),
+    admin: await signUp(app, { email: adminEmail }),
+  }
+  const tool = await insertTool(database.current.db, { priceCents: 120_000, quantity: 10 })
+  await insertFirstOrderPromotion(database.current.db, { percent: 10, capCents: 1_000 })
+  const got: Record<string, { order: number; estimate: unknown }> = {}
+  for (const [role, user] of Object.entries(callers)) {
+    // Each delivers elsewhere: one discount per phone and per address.
+    const n = Object.keys(got).length
+    const where = { phone: `+880 1711 00000${n}`, address: `House ${n}, Dhaka` }
+    const estimate = await app.inject({
+      method: 'GET',
+      url: `/api/promotion/first-order/estimate?${new URLSearchParams(where).toString()}`,
+      headers: bearer(user),
+    })
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: bearer(user),
+      payload: { lines: [{ tool: tool.id, quantity: 1 }], ...where },
+    })
+    got[role] = {
+      order: order.statusCode,
+      estimate: estimate.json<{ eligibility: string }>().eligibility,
+    }
+  }
+  expect(got).toEqual({
+    unverified: { order: 409, estimate: 'unverified' },
+    verified: { order: 201, estimate: 'eligible' },
+    admin: { order: 201, estimate: 'eligible' },
+  })
 })

@@ -24,12 +24,18 @@ export const checkout = (
     payload: { lines, ...where },
   })
 
-export const purchase = (app: App, user: TestUser, toolsId: string, purchaseQuantity: number) =>
+export const purchase = (
+  app: App,
+  user: TestUser,
+  toolsId: string,
+  purchaseQuantity: number,
+  to: { phone: string; address: string } = where,
+) =>
   app.inject({
     method: 'POST',
     url: '/api/purchase',
     headers: bearer(user),
-    payload: { toolsId, purchaseQuantity, ...where },
+    payload: { toolsId, purchaseQuantity, ...to },
   })
 
 export const cancel = (app: App, user: TestUser, orderId: string) =>

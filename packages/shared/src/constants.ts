@@ -31,6 +31,8 @@ export const TOOL_SEARCH_MAX = 100
 export const PRODUCTS_PAGE_SIZE = 24
 /** Unpaid orders one customer may have open at once (issue 13): each holds stock. */
 export const OPEN_UNPAID_ORDERS_MAX = 10
+/** Starting a payment keeps the order's stock held at least this long from then (issue 25). */
+export const PAYMENT_HOLD_MINUTES = 30
 /** Orders one account may place in a minute, whatever its address (issue 13). */
 export const ORDERS_PER_MINUTE_MAX = 30
 

@@ -217,6 +217,12 @@ export const messages = {
     payWithin: (hours: number) =>
       hours <= 1 ? 'Pay within the hour' : `Pay within ${Math.floor(hours)} h`,
     payByDate: (date: string) => `Pay by ${date}`,
+    /**
+     * My Orders and the payment page, for a buyer whose e-mail is not verified (issue 25): how
+     * long the order is held, and how to be held longer.
+     */
+    heldUntil: (time: string, verifiedHoldHours: number) =>
+      `Held until ${time}; verify your e-mail to keep orders for ${verifiedHoldHours} hours.`,
     cancelReasons: {
       customer: 'cancelled by the customer',
       admin: 'cancelled by an admin',
@@ -570,6 +576,11 @@ export const messages = {
     tooManyUnpaid: (max: number) =>
       `You already have ${max} unpaid orders. Please pay or cancel one in My Orders before ordering again.`,
     tooManyOrders: 'Too many orders in a minute. Please wait a minute and try again.',
+    /** What one account may hold unpaid (issue 25); the amounts are formatted money. */
+    unverifiedValueLimit: (max: string) =>
+      `Until your e-mail is verified, your unpaid orders may come to at most ${max}. Please verify your e-mail to order more, or pay or cancel an order in My Orders.`,
+    unpaidValueLimit: (max: string) =>
+      `Your unpaid orders may come to at most ${max}. Please pay or cancel one in My Orders before ordering more.`,
   },
   /** The cart and checkout (issue 14). */
   cart: {
@@ -639,6 +650,13 @@ export const messages = {
     inactive: 'Not active',
     loadFailed: 'The promotions could not be loaded.',
     firstOrderLabel: (percent: number) => `First-order discount (${percent}%)`,
+    /** Why the cart shows no first-order discount (issue 25), when a promotion is active. */
+    firstOrderWhyNot: {
+      unverified: 'Verify your e-mail to get the first-order discount.',
+      'account-used': 'The first-order discount is for your first order only.',
+      'phone-used': 'The first-order discount was already given for this phone number.',
+      'address-used': 'The first-order discount was already given for this delivery address.',
+    },
     /** The home page's badge of a first-order discount, e.g. "50%". */
     percentBadge: (percent: number) => `${percent}%`,
     count: (n: number) => `Promotions (${n})`,
@@ -674,8 +692,8 @@ export const messages = {
     amountMismatch: 'The payment does not match the order total.',
     providerDown: 'The payment provider did not answer. Your order is unchanged; please try again.',
     badSignature: 'The webhook signature is not valid.',
-    expired: (hours: number) =>
-      `This order was not paid within ${hours} hours, so it was cancelled and its stock released. Please order again.`,
+    expired:
+      'This order was not paid while it was held, so it was cancelled and its stock released. Please order again.',
     intentCancelled: 'This payment was cancelled together with its order. Please order again.',
     refundedOutOfStock:
       'This order was cancelled before your payment arrived and the tool has sold out since, so your payment is refunded in full.',

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 
-import { PROMOTION_TEXT_MAX, PROMOTION_TITLE_MAX } from './constants.js'
+import {
+  ORDER_ADDRESS_MAX,
+  ORDER_PHONE_MAX,
+  PROMOTION_TEXT_MAX,
+  PROMOTION_TITLE_MAX,
+} from './constants.js'
 import { messages } from './messages.js'
 
 const m = messages.promotionRules
@@ -112,7 +117,35 @@ export const PromotionDeleteResponseSchema = z.object({
   deletedCount: z.number().int(),
 })
 
+/**
+ * Whether a buyer gets the first-order discount (issue 25), and if not, why: the server's one
+ * rule (a verified e-mail; once per account, per delivery phone and per delivery address).
+ */
+export const FirstOrderEligibilitySchema = z.enum([
+  'eligible',
+  'unverified',
+  'account-used',
+  'phone-used',
+  'address-used',
+])
+export type FirstOrderEligibility = z.infer<typeof FirstOrderEligibilitySchema>
+
+/** The cart's estimate asks with the delivery phone and address the checkout will send. */
+export const FirstOrderEstimateQuerySchema = z.object({
+  phone: z.string().max(ORDER_PHONE_MAX).default(''),
+  address: z.string().max(ORDER_ADDRESS_MAX).default(''),
+})
+export const FirstOrderEstimateSchema = z.object({ eligibility: FirstOrderEligibilitySchema })
+export type FirstOrderEstimate = z.infer<typeof FirstOrderEstimateSchema>
+
 export const promotionsContract = {
+  /** The signed-in buyer's first-order discount as the cart estimates it (issue 25). */
+  firstOrderEstimate: {
+    method: 'GET',
+    path: '/api/promotion/first-order/estimate',
+    query: FirstOrderEstimateQuerySchema,
+    response: FirstOrderEstimateSchema,
+  },
   listActive: { method: 'GET', path: '/api/promotion', response: PromotionListSchema },
   listAll: { method: 'GET', path: '/api/promotion/admin', response: PromotionListSchema },
   create: {

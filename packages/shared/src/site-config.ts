@@ -5,6 +5,11 @@ export const PublicConfigSchema = z.object({
   googleSignIn: z.boolean(),
   payments: z.enum(['sandbox', 'stripe']),
   stripePublishableKey: z.string().nullable(),
+  /**
+   * How long a verified account's unpaid order holds its stock, in hours (ORDER_HOLD_HOURS):
+   * the order pages tell an unverified buyer what verifying gains (issue 25).
+   */
+  orderHoldHours: z.number(),
 })
 export type PublicConfig = z.infer<typeof PublicConfigSchema>
 

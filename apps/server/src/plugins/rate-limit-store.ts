@@ -36,12 +36,19 @@ export function pgRateLimitStore(db: Db, prefix = ''): FastifyRateLimitStoreCtor
 
     // @fastify/rate-limit makes one child store per limited route and hands it the route as
     // `routeInfo`: each route counts on its own, so one route's traffic never uses up another's.
+    // Routes that name one `groupId` share one budget (issue 25: /api/purchase and
+    // /api/checkout are one budget of orders).
     child(params: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The typings name the route options; at run time the route sits under routeInfo.
-      const { routeInfo: route } = params as {
+      const { routeInfo: route, groupId } = params as {
         routeInfo?: { method?: string | string[]; url?: string }
+        groupId?: string
       }
-      const name = route?.url ? `${[route.method ?? ''].flat().join(',')} ${route.url}:` : ''
+      const name = groupId
+        ? `group ${groupId}:`
+        : route?.url
+          ? `${[route.method ?? ''].flat().join(',')} ${route.url}:`
+          : ''
       const Child = pgRateLimitStore(db, `${prefix}${name}`)
       return new Child({})
     }

@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 
+import { messages } from '@toolworks/shared'
+
 import { makeOrder, makeTool, makeUser } from '@/testing/factories'
 import { profileHandler } from '@/testing/handlers/accounts'
 import { sessionHandler } from '@/testing/handlers/auth'
 import { cartServer, checkoutHandler } from '@/testing/handlers/cart'
-import { activePromotionsHandler } from '@/testing/handlers/promotions'
+import { activePromotionsHandler, firstOrderEstimateServer } from '@/testing/handlers/promotions'
 import { toolsByIdHandler } from '@/testing/handlers/catalog'
 import { ordersServer } from '@/testing/handlers/orders'
 import { paymentsConfigHandler, paymentsServer } from '@/testing/handlers/payments'
@@ -250,10 +252,11 @@ describe('/cart', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$30.00')
   })
 
-  test('no discount estimate for a buyer who has an open order', async () => {
+  test('no discount estimate when the server says the account had its first order, and why', async () => {
     signedIn([{ tool: 'saw', quantity: 2 }])
-    const openOrders = ordersServer([makeOrder({ customer: email })])
+    const estimate = firstOrderEstimateServer(() => 'account-used')
     server.use(
+      estimate.handler,
       activePromotionsHandler([
         {
           id: 'p1',
@@ -266,14 +269,50 @@ describe('/cart', () => {
           text: 'Half price',
         },
       ]),
-      ...openOrders.handlers,
     )
     renderApp('/cart')
 
-    await expect.poll(() => screen.queryByTestId('cart-total')?.textContent).toBe('$50.00')
-    // The orders are in, and no discount was estimated.
-    await expect.poll(() => openOrders.seen.length).toBe(1)
-    await screen.findByLabelText('Phone')
+    expect(await screen.findByTestId('cart-discount-note')).toHaveTextContent(
+      messages.promotions.firstOrderWhyNot['account-used'],
+    )
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$50.00')
     expect(screen.queryByTestId('cart-discount')).toBeNull()
+  })
+
+  test('the estimate asks about the checkout’s phone and address, and asks again when they change (issue 25)', async () => {
+    signedIn([{ tool: 'saw', quantity: 2 }])
+    // This phone already had the discount, on another account.
+    const estimate = firstOrderEstimateServer(({ phone }) =>
+      phone === '01711-111111' ? 'phone-used' : 'eligible',
+    )
+    server.use(
+      estimate.handler,
+      activePromotionsHandler([
+        {
+          id: 'p1',
+          kind: 'first-order',
+          percent: 50,
+          cap: 100,
+          startsAt: '2025-01-01',
+          endsAt: '2099-12-31',
+          title: '50% off',
+          text: 'Half price',
+        },
+      ]),
+    )
+    const { user } = renderApp('/cart')
+
+    expect(await screen.findByTestId('cart-discount')).toHaveTextContent('−$25.00')
+    expect(estimate.seen[0]).toEqual({ phone: '+880 1711 111111', address: 'Road 5, Dhaka' })
+
+    const phone = await screen.findByLabelText('Phone')
+    await user.clear(phone)
+    await user.type(phone, '01711-111111')
+    await user.tab()
+    expect(await screen.findByTestId('cart-discount-note')).toHaveTextContent(
+      messages.promotions.firstOrderWhyNot['phone-used'],
+    )
+    expect(screen.queryByTestId('cart-discount')).toBeNull()
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$50.00')
   })
 })

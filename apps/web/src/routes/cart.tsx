@@ -9,6 +9,7 @@ import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
 import { useProfile } from '@/features/accounts/api/get-profile'
 import { useActivePromotions } from '@/features/cart/api/get-active-promotions'
+import { useFirstOrderEstimate } from '@/features/cart/api/get-first-order-estimate'
 import { CartLineRow } from '@/features/cart/components/cart-line-row'
 import { CartLinesTable } from '@/features/cart/components/cart-lines-table'
 import { CartQuoteLineRow } from '@/features/cart/components/cart-quote-line-row'
@@ -19,12 +20,12 @@ import {
   cartRow,
   cartTotals,
   estimatedDiscount,
+  firstOrderOffer,
   isOrderable,
   type CartRow,
   type ToolState,
 } from '@/features/cart/utils/cart-view'
 import { anyToolKey, toolQuery } from '@/features/catalog/api/get-tool'
-import { useMyOrders } from '@/features/orders/api/get-my-orders'
 import { ApiError } from '@/lib/api-error'
 import { useSession } from '@/lib/auth'
 import { quantityMessage } from '@/lib/buying-rules'
@@ -83,6 +84,7 @@ function CheckoutSection(props: {
   quoteLines: CartQuoteLine[]
   onPlaced: (orderId: string) => void
   onLineErrors: (errors: Map<number, string>) => void
+  onWhereChange: (where: { phone: string; address: string }) => void
 }) {
   const session = useSession()
   const location = useLocation()
@@ -108,6 +110,7 @@ function CheckoutSection(props: {
       defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.location ?? '' }}
       onPlaced={(answer) => props.onPlaced(answer.insertedId)}
       onLineErrors={props.onLineErrors}
+      onWhereChange={props.onWhereChange}
     />
   )
 }
@@ -121,7 +124,18 @@ export function CartRoute() {
   const navigate = useNavigate()
   const tools = useLineTools(cart)
   const promotions = useActivePromotions()
-  const orders = useMyOrders(session.user?.email ?? '')
+  const profile = useProfile(session.user?.email ?? '')
+  // Where the order goes, as the checkout form has it (the profile's until the buyer edits).
+  const [typedWhere, setTypedWhere] = useState<{ phone: string; address: string } | null>(null)
+  const where = typedWhere ?? {
+    phone: profile.data?.phone ?? '',
+    address: profile.data?.location ?? '',
+  }
+  const offer = firstOrderOffer(promotions.data)
+  const estimate = useFirstOrderEstimate(
+    where,
+    session.user !== null && offer !== undefined && (typedWhere !== null || !profile.isPending),
+  )
   // What the buyer typed per tool, kept even when it breaks a rule (nothing typed is lost).
   const [drafts, setDrafts] = useState<Record<string, string>>({})
   // The server's word per tool (or custom part) after a refused checkout, until that changes.
@@ -132,10 +146,12 @@ export function CartRoute() {
     const quantity = draft === undefined ? line.quantity : readQuantity(draft)
     return cartRow(line, quantity, tools.get(line.tool) ?? { status: 'loading' })
   })
-  const discount = estimatedDiscount(
-    promotions.data,
-    orders.data ? orders.data.some((order) => order.status !== 'cancelled') : undefined,
-  )
+  const eligibility = estimate.data?.eligibility
+  const discount = estimatedDiscount(promotions.data, eligibility)
+  const discountNote =
+    offer && eligibility && eligibility !== 'eligible'
+      ? messages.promotions.firstOrderWhyNot[eligibility]
+      : null
   const totals = cartTotals(rows, discount, cart.quoteLines)
 
   const onQuantity = (row: CartRow, text: string) => {
@@ -217,6 +233,7 @@ export function CartRoute() {
               discountLabel={
                 discount === null ? null : messages.promotions.firstOrderLabel(discount.percent)
               }
+              discountNote={discountNote}
             />
           </div>
           <div>
@@ -225,6 +242,7 @@ export function CartRoute() {
               quoteLines={cart.quoteLines}
               onPlaced={onPlaced}
               onLineErrors={onLineErrors}
+              onWhereChange={setTypedWhere}
             />
           </div>
         </div>

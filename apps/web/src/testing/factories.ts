@@ -44,7 +44,7 @@ export function makeTools(count: number): Tool[] {
   return Array.from({ length: count }, () => makeTool())
 }
 
-export type SessionUser = { id: string; email: string; name: string }
+export type SessionUser = { id: string; email: string; name: string; emailVerified?: boolean }
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   sequence += 1

@@ -54,6 +54,19 @@ export const orders = pgTable(
     customerName: text('customer_name').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
+    /**
+     * The delivery phone and address as the first-order discount compares them (issue 25,
+     * shared contact-keys.ts): one discount per phone number and per address. Null on orders
+     * placed before they were kept.
+     */
+    phoneKey: text('phone_key'),
+    addressKey: text('address_key'),
+    /**
+     * Until when an unpaid order holds its stock (issue 25): shorter before the buyer's e-mail
+     * is verified, pushed on when a payment starts. Null on orders placed before it was kept:
+     * their hold ends ORDER_HOLD_HOURS after they were placed.
+     */
+    holdUntil: timestamp('hold_until', { withTimezone: true, mode: 'date' }),
     status: text('status', { enum: ['unpaid', 'paid', 'shipped', 'cancelled'] })
       .notNull()
       .default('unpaid'),
@@ -106,6 +119,16 @@ export const orders = pgTable(
     index('orders_unpaid_created_at_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'unpaid'`),
+    index('orders_unpaid_hold_until_idx')
+      .on(t.holdUntil)
+      .where(sql`${t.status} = 'unpaid'`),
+    // Whether a phone or an address already had a first-order discount (issue 25).
+    index('orders_discount_phone_key_idx')
+      .on(t.phoneKey)
+      .where(sql`${t.firstOrderDiscount} and ${t.status} <> 'cancelled'`),
+    index('orders_discount_address_key_idx')
+      .on(t.addressKey)
+      .where(sql`${t.firstOrderDiscount} and ${t.status} <> 'cancelled'`),
     index('orders_unpaid_customer_idx')
       .on(t.customerId)
       .where(sql`${t.status} = 'unpaid'`),

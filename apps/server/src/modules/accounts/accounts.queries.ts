@@ -141,6 +141,16 @@ export async function lockUsersInOrder(tx: DbOrTx, ids: readonly string[]): Prom
     .for('no key update')
 }
 
+/** Whether the account's e-mail is verified (read under its lock by ordering, issue 25). */
+export async function isEmailVerified(tx: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ verified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+  return row?.verified === true
+}
+
 /**
  * One page of All Users for the CSV export (issue 17), newest first like the screen, after
  * `after` (keyset on the time to the microsecond, as text, and the id).

@@ -7,6 +7,7 @@ import type { BearerTokens } from './bearer-token.js'
 import {
   findUserByEmail,
   listUsersNewestFirst,
+  isEmailVerified,
   lockUsersInOrder,
   promoteToAdmin,
   updateProfileFields,
@@ -131,5 +132,7 @@ export function createAccountsService({
 
     /** Inside another domain's transaction: serializes what each of these accounts does. */
     lockUsers: (tx: DbOrTx, ids: readonly string[]) => lockUsersInOrder(tx, ids),
+    /** Whether the account's e-mail is verified: what it may hold unpaid depends on it (issue 25). */
+    emailVerified: (tx: DbOrTx, id: string) => isEmailVerified(tx, id),
   }
 }

@@ -48,7 +48,7 @@ describe('POST /api/checkout', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const clamp = await insertTool(db(), { name: 'Spring clamp', priceCents: 1999, quantity: 10 })
     const bolts = await insertTool(db(), {
       name: 'M8 bolt',
@@ -151,7 +151,7 @@ describe('POST /api/checkout', () => {
     'a line $what refuses the whole order, naming the line, and takes nothing',
     async ({ second, ask, status, why }, { onTestFinished }) => {
       const app = await buildTestApp(database.current, onTestFinished)
-      const user = await signUp(app)
+      const user = await signUp(app, { verified: true })
       const fine = await insertTool(db(), { quantity: 10 })
       const bad = await insertTool(db(), { name: 'Hex nut', ...second })
       const badStock = await stockOf(db(), bad.id)
@@ -176,7 +176,7 @@ describe('POST /api/checkout', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const fine = await insertTool(db(), { quantity: 10 })
     const gone = await insertTool(db(), { name: 'Old saw', deletedAt: new Date() })
     const unknown = '00000000-0000-4000-8000-000000000000'
@@ -198,7 +198,7 @@ describe('POST /api/checkout', () => {
 
   test('the same tool twice is refused, however its id is spelt', async ({ onTestFinished }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { quantity: 10 })
     for (const other of [tool.id, tool.id.toUpperCase()]) {
       const res = await checkout(app, user, [
@@ -216,7 +216,7 @@ describe('POST /api/checkout', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const tool = await insertTool(db())
     const empty = await checkout(app, user, [])
     expect(empty.statusCode).toBe(400)
@@ -246,7 +246,7 @@ describe('POST /api/checkout', () => {
 
   test('client prices are ignored: the server prices every line', async ({ onTestFinished }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 5000 })
     const res = await app.inject({
       method: 'POST',
@@ -274,7 +274,7 @@ describe('made to order', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const press = await insertTool(db(), {
       name: 'Bench press',
       quantity: 3,
@@ -310,7 +310,7 @@ describe('made to order', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { quantity: 2 })
     const res = await purchase(app, user, tool.id, 3)
     expect(res.statusCode).toBe(409)
@@ -328,7 +328,7 @@ describe('the cart after a checkout', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const [a, b, c] = await Promise.all([insertTool(db()), insertTool(db()), insertTool(db())])
     const put = await app.inject({
       method: 'PUT',
@@ -389,7 +389,7 @@ describe('custom parts (issue 15)', () => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
     const admin = await signUp(app, { email: adminEmail })
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const clamp = await insertTool(db(), { name: 'Spring clamp', priceCents: 1999, quantity: 10 })
     const { request } = await acceptedQuote(app, user, 500, { leadTimeDays: 12 })
     const put = await app.inject({
@@ -499,7 +499,7 @@ describe('custom parts (issue 15)', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 100_000 })
     const { request } = await acceptedQuote(app, user, 100)
 
@@ -523,8 +523,8 @@ describe('custom parts (issue 15)', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
-    const other = await signUp(app)
+    const user = await signUp(app, { verified: true })
+    const other = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { name: 'Hex nut', quantity: 10 })
     const q = quoteRuleWords
     const notAccepted = await insertQuotedRequest(db(), { customer: user, lines: quoted })
@@ -595,7 +595,7 @@ describe('cancelled orders with custom parts (issue 15)', () => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
     const admin = await signUp(app, { email: adminEmail })
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
 
     // The buyer cancels their unpaid order.
     const byBuyer = await orderedQuote(app, user)
@@ -620,7 +620,10 @@ describe('cancelled orders with custom parts (issue 15)', () => {
     const swept = await orderedQuote(app, user)
     await db()
       .update(orders)
-      .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
+      .set({
+        createdAt: new Date(Date.now() - 49 * 3_600_000),
+        holdUntil: new Date(Date.now() - 3_600_000),
+      })
       .where(eq(orders.id, swept.orderId))
     await app.services.orderSweeper.sweep()
     const [row] = await db().select().from(orders).where(eq(orders.id, swept.orderId))
@@ -638,7 +641,7 @@ describe('cancelled orders with custom parts (issue 15)', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const payLate = async (orderId: string) => {
       const intent = await openPaymentPage(app, user, orderId)
       expect((await cancel(app, user, orderId)).statusCode).toBe(200)

@@ -1,8 +1,13 @@
-import { ErrorBodySchema, messages, PurchaseResponseSchema } from '@toolworks/shared'
+import {
+  ErrorBodySchema,
+  FirstOrderEstimateSchema,
+  messages,
+  PurchaseResponseSchema,
+} from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp } from '../../../test/accounts.js'
+import { bearer, signUp, verifyEmail, type TestUser } from '../../../test/accounts.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -13,7 +18,9 @@ import {
   openPaymentPage,
   purchase,
   stockOf,
+  where,
 } from '../../../test/orders.js'
+import type { App } from '../../app.js'
 import { orders, sandboxPaymentIntents } from '../../db/schema/index.js'
 
 /** The first-order discount at checkout (issue 14): decided by the server, once per customer. */
@@ -28,7 +35,7 @@ describe('the first-order discount', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     const promotion = await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const [a, b] = await Promise.all([
       insertTool(db(), { priceCents: 10_000 }),
@@ -65,7 +72,7 @@ describe('the first-order discount', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1999 })
     // 3 × 19.99 = 59.97; half is 29.985, rounded to 29.99.
@@ -83,12 +90,12 @@ describe('the first-order discount', () => {
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
     const tool = await insertTool(db(), { priceCents: 100_00 })
-    const before = await signUp(app)
+    const before = await signUp(app, { verified: true })
     expect(orderOf(await purchase(app, before, tool.id, 1)).discount).toBeNull()
 
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_00 })
     await insertFirstOrderPromotion(db(), { percent: 20, capCents: 100_00 })
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     // 50% capped at $10 gives $10; 20% of $100 gives $20.
     expect(orderOf(await purchase(app, user, tool.id, 1)).discount).toEqual({
       label: label(20),
@@ -100,7 +107,7 @@ describe('the first-order discount', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
 
@@ -109,16 +116,18 @@ describe('the first-order discount', () => {
     expect((await cancel(app, user, first._id)).statusCode).toBe(200)
     const again = orderOf(await purchase(app, user, tool.id, 2))
     expect(again.discount?.amount).toBe(2)
-    // Another customer's orders do not count against this one's.
-    const other = await signUp(app)
-    expect(orderOf(await purchase(app, other, tool.id, 1)).discount?.amount).toBe(1)
+    // Another customer's orders do not count against this one's (delivered elsewhere: one
+    // discount per phone and per address, issue 25).
+    const other = await signUp(app, { verified: true })
+    const elsewhere = { phone: '+880 1811 000000', address: 'House 1, Road 9, Khulna' }
+    expect(orderOf(await purchase(app, other, tool.id, 1, elsewhere)).discount?.amount).toBe(1)
   })
 
   test('a late payment for a cancelled discounted order, when a later order has the discount, is refunded and the stock left alone', async ({
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
 
@@ -159,7 +168,7 @@ describe('the first-order discount', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
     const first = orderOf(await purchase(app, user, tool.id, 2))
@@ -185,7 +194,7 @@ describe('the first-order discount', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app)
+    const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
     const first = orderOf(await purchase(app, user, tool.id, 1))
@@ -194,5 +203,107 @@ describe('the first-order discount', () => {
       db().update(orders).set({ firstOrderDiscount: true }).where(eq(orders.id, second._id)),
     ).rejects.toThrow()
     expect(first.discount).not.toBeNull()
+  })
+})
+
+describe('once per account, per phone and per address, with a verified e-mail (issue 25)', () => {
+  const estimate = async (app: App, user: TestUser, to: { phone: string; address: string }) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/promotion/first-order/estimate?${new URLSearchParams(to).toString()}`,
+      headers: bearer(user),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return FirstOrderEstimateSchema.parse(res.json()).eligibility
+  }
+
+  test('an unverified account gets no discount, and the cart’s estimate says so; verified, it does', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
+    const tool = await insertTool(db(), { priceCents: 1000 })
+
+    expect(await estimate(app, user, where)).toBe('unverified')
+    const first = orderOf(await purchase(app, user, tool.id, 1))
+    expect(first.discount).toBeNull()
+    expect(first.totalMoney).toBe(10)
+    await cancel(app, user, first._id)
+
+    await verifyEmail(app, user.email)
+    expect(await estimate(app, user, where)).toBe('eligible')
+    expect(orderOf(await purchase(app, user, tool.id, 1)).discount?.amount).toBe(5)
+    expect(await estimate(app, user, where)).toBe('account-used')
+  })
+
+  test('a new account delivering to the same phone or the same address, however written, gets none; elsewhere it does', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
+    const tool = await insertTool(db(), { priceCents: 1000 })
+    const first = await signUp(app, { verified: true })
+    const placed = orderOf(
+      await purchase(app, first, tool.id, 1, {
+        phone: '01711-000000',
+        address: 'House 12, Road 3, Gazipur',
+      }),
+    )
+    expect(placed.discount?.amount).toBe(5)
+
+    const samePhone = { phone: '+8801711000000', address: 'Flat 4B, Lake Road, Sylhet' }
+    const sameAddress = { phone: '+880 1911 222333', address: 'house 12 road-3  GAZIPUR.' }
+    const elsewhere = { phone: '+880 1911 222333', address: 'Flat 4B, Lake Road, Sylhet' }
+    const second = await signUp(app, { verified: true })
+    expect(await estimate(app, second, samePhone)).toBe('phone-used')
+    expect(await estimate(app, second, sameAddress)).toBe('address-used')
+    expect(await estimate(app, second, elsewhere)).toBe('eligible')
+    expect(orderOf(await purchase(app, second, tool.id, 1, samePhone)).discount).toBeNull()
+    const third = await signUp(app, { verified: true })
+    expect(orderOf(await purchase(app, third, tool.id, 1, sameAddress)).discount).toBeNull()
+    const fourth = await signUp(app, { verified: true })
+    expect(orderOf(await purchase(app, fourth, tool.id, 1, elsewhere)).discount?.amount).toBe(5)
+
+    // The discounted order cancelled, its phone may have the discount again.
+    await cancel(app, first, placed._id)
+    const fifth = await signUp(app, { verified: true })
+    expect(orderOf(await purchase(app, fifth, tool.id, 1, samePhone)).discount).toBeNull() // fourth's address
+    const sixth = await signUp(app, { verified: true })
+    const freed = { phone: '01711 000000', address: 'Somewhere new, Rajshahi' }
+    expect(orderOf(await purchase(app, sixth, tool.id, 1, freed)).discount?.amount).toBe(5)
+  })
+
+  test('a late payment for a cancelled discounted order is refunded when another account took the discount for its phone', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
+    const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
+    const user = await signUp(app, { verified: true })
+    const first = orderOf(await purchase(app, user, tool.id, 2))
+    const intent = await openPaymentPage(app, user, first._id)
+    await cancel(app, user, first._id)
+    const other = await signUp(app, { verified: true })
+    const theirs = orderOf(
+      await purchase(app, other, tool.id, 3, { phone: where.phone, address: 'Elsewhere 1' }),
+    )
+    expect(theirs.discount).not.toBeNull()
+    await db()
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(sandboxPaymentIntents.id, intent.paymentIntentId))
+
+    const paid = await app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${first._id}`,
+      headers: bearer(user),
+      payload: { transactionId: intent.paymentIntentId },
+    })
+    expect(paid.statusCode).toBe(409)
+    expect(ErrorBodySchema.parse(paid.json()).error.message).toBe(
+      messages.paymentRules.refundedDiscountUsed,
+    )
+    expect(await stockOf(db(), tool.id)).toBe(7)
   })
 })

@@ -56,7 +56,7 @@ describe('the invoice PDF', () => {
       },
     })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 100_000 })
-    const buyer = await signUp(app, { name: 'রহিম উদ্দিন' })
+    const buyer = await signUp(app, { name: 'রহিম উদ্দিন', verified: true })
     const wrench = await insertTool(db(), { name: 'Pipe wrench 14"', priceCents: 2450 })
     const bolts = await insertTool(db(), { name: 'Hex bolt M8 (box of 100)', priceCents: 1275 })
     const placed = await checkout(app, buyer, [

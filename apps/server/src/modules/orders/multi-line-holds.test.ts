@@ -20,7 +20,7 @@ test('the sweeper returns every line of an expired multi-line order, only what c
   onTestFinished,
 }) => {
   const app = await buildTestApp(database.current, onTestFinished)
-  const user = await signUp(app)
+  const user = await signUp(app, { verified: true })
   const plain = await insertTool(db(), { quantity: 10 })
   const made = await insertTool(db(), { quantity: 2, madeToOrder: true, leadTimeDays: 4 })
   const res = await checkout(app, user, [
@@ -32,7 +32,8 @@ test('the sweeper returns every line of an expired multi-line order, only what c
   expect([await stockOf(db(), plain.id), await stockOf(db(), made.id)]).toEqual([7, 0])
 
   await db().execute(
-    sql`update orders set created_at = now() - interval '49 hours' where id = ${insertedId}`,
+    sql`update orders set created_at = now() - interval '49 hours',
+        hold_until = now() - interval '49 hours' + (hold_until - created_at) where id = ${insertedId}`,
   )
   await app.services.orderSweeper.sweep()
   await app.services.orderSweeper.sweep()
@@ -47,8 +48,8 @@ test('a late payment for a cancelled two-line order whose second tool sold out i
   onTestFinished,
 }) => {
   const app = await buildTestApp(database.current, onTestFinished)
-  const user = await signUp(app)
-  const other = await signUp(app)
+  const user = await signUp(app, { verified: true })
+  const other = await signUp(app, { verified: true })
   const a = await insertTool(db(), { quantity: 10 })
   const b = await insertTool(db(), { quantity: 3 })
   const res = await checkout(app, user, [
@@ -84,7 +85,7 @@ test('a late payment for a cancelled two-line order whose stock is all there rei
   onTestFinished,
 }) => {
   const app = await buildTestApp(database.current, onTestFinished)
-  const user = await signUp(app)
+  const user = await signUp(app, { verified: true })
   const a = await insertTool(db(), { quantity: 10 })
   const made = await insertTool(db(), { quantity: 1, madeToOrder: true, leadTimeDays: 2 })
   const res = await checkout(app, user, [

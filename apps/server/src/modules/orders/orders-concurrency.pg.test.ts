@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { verifyThroughOutbox } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -46,7 +47,8 @@ afterAll(async () => {
   await database.close()
 })
 
-async function customerToken(base: string, n: number): Promise<string> {
+/** `verified`: its e-mail verified through the process's outbox (the discount needs it). */
+async function customerToken(base: string, n: number, verified = false): Promise<string> {
   const email = `buyer.${Date.now().toString(36)}.${n}@example.com`
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -59,19 +61,28 @@ async function customerToken(base: string, n: number): Promise<string> {
   })
   const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
   const token = await fetch(`${base}/api/user/${email}`, { method: 'PUT', headers: { cookie } })
+  if (verified)
+    await verifyThroughOutbox(
+      base,
+      base === servers[0]?.url ? '/tmp/toolworks-concurrency-a' : '/tmp/toolworks-concurrency-b',
+      email,
+    )
   return ((await token.json()) as { token: string }).token
 }
 
-function purchase(base: string, token: string, toolsId: string, purchaseQuantity: number) {
+const dhaka = { phone: '+880 1700 000000', address: 'Dhaka' }
+
+function purchase(
+  base: string,
+  token: string,
+  toolsId: string,
+  purchaseQuantity: number,
+  to: { phone: string; address: string } = dhaka,
+) {
   return fetch(`${base}/api/purchase`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      toolsId,
-      purchaseQuantity,
-      phone: '+880 1700 000000',
-      address: 'Dhaka',
-    }),
+    body: JSON.stringify({ toolsId, purchaseQuantity, ...to }),
   })
 }
 
@@ -159,11 +170,11 @@ test('mixed orders and cancellations keep stock + live orders equal to the initi
 type Line = { tool: string; quantity: number }
 type Placed = { lines: (Line & { fromStock: number; madeToOrder: number })[]; discount: unknown }
 
-function checkout(base: string, token: string, lines: Line[]) {
+function checkout(base: string, token: string, lines: Line[], to = dhaka) {
   return fetch(`${base}/api/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ lines, phone: '+880 1700 000000', address: 'Dhaka' }),
+    body: JSON.stringify({ lines, ...to }),
   })
 }
 
@@ -262,17 +273,19 @@ test('parallel first orders of one customer through two processes: exactly one g
   await insertFirstOrderPromotion(database.db, { percent: 50, capCents: 10_000 })
   const tool = await insertTool(database.db, { quantity: 1_000, minimum: 1 })
   const customers = await Promise.all(
-    Array.from({ length: 4 }, (_, n) => customerToken(n % 2 === 0 ? a : b, 300 + n)),
+    Array.from({ length: 4 }, (_, n) => customerToken(n % 2 === 0 ? a : b, 300 + n, true)),
   )
   // Each customer fires 8 orders at once, half through each process, half through checkout.
   const results = await Promise.all(
     customers.flatMap((token, c) =>
       Array.from({ length: 8 }, async (_, i) => {
         const base = i % 2 === 0 ? a : b
+        // Each customer delivers to a phone and an address of their own (issue 25).
+        const to = { phone: `+880 1811 00000${c}`, address: `House ${c}, Road 1, Dhaka` }
         const res =
           i % 4 < 2
-            ? await purchase(base, token, tool.id, 1)
-            : await checkout(base, token, [{ tool: tool.id, quantity: 1 }])
+            ? await purchase(base, token, tool.id, 1, to)
+            : await checkout(base, token, [{ tool: tool.id, quantity: 1 }], to)
         const body = (await res.json()) as { order?: Placed }
         return { customer: c, status: res.status, discounted: body.order?.discount != null }
       }),

@@ -53,7 +53,7 @@ describe('the buyer’s order e-mails', () => {
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
-    const buyer = await signUp(app)
+    const buyer = await signUp(app, { verified: true })
     const orderId = await placeOrder(app, db(), buyer, {
       name: 'Pipe wrench 14"',
       priceCents: 2000,

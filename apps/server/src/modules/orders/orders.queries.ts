@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
 import { orderLines, orders } from '../../db/schema/index.js'
@@ -200,19 +200,53 @@ export async function cancelUnpaid(
   return row
 }
 
-/** A customer's unpaid orders that still hold stock (placed after `since`). */
-export async function countOpenUnpaid(tx: DbOrTx, customerId: string, since: Date) {
+/**
+ * When an unpaid order's hold ends, in SQL: its own end (issue 25), or for an order placed
+ * before that was kept, `holdHours` after it was placed.
+ */
+const holdEnd = (holdHours: number) =>
+  sql`coalesce(${orders.holdUntil}, ${orders.createdAt} + ${holdHours * 3600}::double precision * interval '1 second')`
+
+/**
+ * A customer's unpaid orders that still hold stock (their hold has not ended): how many, and
+ * what they come to in cents. Read under the customer's lock, so no order of theirs races it.
+ */
+export async function openUnpaid(
+  tx: DbOrTx,
+  customerId: string,
+  now: Date,
+  holdHours: number,
+): Promise<{ count: number; valueCents: number }> {
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      valueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`,
+    })
     .from(orders)
     .where(
       and(
         eq(orders.customerId, customerId),
         eq(orders.status, 'unpaid'),
-        gte(orders.createdAt, since),
+        sql`${holdEnd(holdHours)} > ${now}`,
       ),
     )
-  return row?.n ?? 0
+  return { count: row?.count ?? 0, valueCents: Number(row?.valueCents ?? 0) }
+}
+
+/**
+ * A payment is starting (issue 25): the unpaid order holds its stock at least until `until`,
+ * never less than it already did.
+ */
+export async function extendHold(
+  db: DbOrTx,
+  id: string,
+  until: Date,
+  holdHours: number,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ holdUntil: sql`greatest(${holdEnd(holdHours)}, ${until})` })
+    .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
 }
 
 // Any advisory-lock key works, as long as every process uses the same one (see db/client.ts).
@@ -231,19 +265,30 @@ export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
 }
 
 /**
- * Cancels up to `limit` unpaid orders placed before `cutoff`, oldest first. Each row moves
- * only from unpaid, so an order paid or cancelled meanwhile is left alone; rows another
+ * Cancels up to `limit` unpaid orders whose hold ended before `now`, oldest first. Each row
+ * moves only from unpaid, so an order paid or cancelled meanwhile is left alone; rows another
  * transaction holds (being paid or cancelled right now) are skipped until the next sweep.
  */
 export async function expireUnpaidBefore(
   tx: DbOrTx,
-  cutoff: Date,
+  now: Date,
+  holdHours: number,
   limit: number,
 ): Promise<OrderRow[]> {
+  const cutoff = new Date(now.getTime() - holdHours * 3_600_000)
   const due = tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'unpaid'), lt(orders.createdAt, cutoff)))
+    .where(
+      and(
+        eq(orders.status, 'unpaid'),
+        // Two index-friendly halves: orders with their own hold end, and older ones without.
+        or(
+          lt(orders.holdUntil, now),
+          and(isNull(orders.holdUntil), lt(orders.createdAt, cutoff)),
+        ),
+      ),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true })

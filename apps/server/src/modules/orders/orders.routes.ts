@@ -12,11 +12,13 @@ const createErrors = errorResponses(400, 401, 403, 404, 409, 429)
 
 /**
  * Per account, not per address: an office shares one address (issue 13). Counted after the
- * sign-in check (preHandler), in the shared PostgreSQL store, across processes; each ordering
- * route counts on its own (see plugins/rate-limit-store.ts).
+ * sign-in check (preHandler), in the shared PostgreSQL store, across processes. Both ordering
+ * routes spend one budget (issue 25): their group shares one counter per account (see
+ * plugins/rate-limit-store.ts).
  */
 const perAccountOrderLimit = {
   rateLimit: {
+    groupId: 'orders',
     max: ORDERS_PER_MINUTE_MAX,
     timeWindow: 60_000,
     hook: 'preHandler' as const,

@@ -2,11 +2,13 @@ import {
   activityWords,
   fromCents,
   messages,
+  PAYMENT_HOLD_MINUTES,
   type CheckoutBody,
   type Order,
   type PurchaseBody,
 } from '@toolworks/shared'
 
+import type { OrderLimits } from '../../config.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
@@ -16,11 +18,14 @@ import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { PaymentProvider } from '../payments/payment-provider.js'
+import { discountKeyLockIds } from '../promotions/first-order-discount.js'
+import { firstOrderClaims, lockDiscountKeys } from '../promotions/promotions.queries.js'
 import type { QuoteAcceptanceService } from '../quotes/quote-acceptance.service.js'
 import {
   cancelUnpaid,
   changeStatus,
   expireUnpaidBefore,
+  extendHold,
   findOrderHead,
   hasLiveOrder,
   linesOf,
@@ -60,8 +65,14 @@ export type PaymentOutcome =
   | { kind: 'refunded'; order: Order; refundId: string }
 
 /** When an unpaid order stops holding its stock; null for any other status. */
-export function payByOf(row: Pick<OrderRow, 'status' | 'createdAt'>, holdHours: number) {
-  return row.status === 'unpaid' ? new Date(row.createdAt.getTime() + holdHours * HOUR_MS) : null
+export function payByOf(
+  row: Pick<OrderRow, 'status' | 'createdAt' | 'holdUntil'>,
+  holdHours: number,
+) {
+  if (row.status !== 'unpaid') return null
+  // Its own end (issue 25: shorter before the e-mail is verified, pushed on by a payment), or
+  // for an order placed before that was kept, the hold of the time.
+  return row.holdUntil ?? new Date(row.createdAt.getTime() + holdHours * HOUR_MS)
 }
 
 export function toOrder(row: OrderWithLines, holdHours: number): Order {
@@ -132,12 +143,13 @@ export function createOrdersService({
   quotes,
   provider,
   holdHours,
+  limits,
   log,
   mails,
 }: {
   db: Db
   catalog: CatalogService
-  accounts: Pick<AccountsService, 'lockUsers'>
+  accounts: Pick<AccountsService, 'lockUsers' | 'emailVerified'>
   cart: Pick<CartService, 'removeOrdered'>
   /** Custom parts (issue 15): their quotes follow their order (ordered, back, ordered again). */
   quotes: Pick<
@@ -147,6 +159,8 @@ export function createOrdersService({
   /** Cancelling an order voids its payment; money for a sold-out order goes back (issue 13). */
   provider: Pick<PaymentProvider, 'cancelIntent' | 'refund'>
   holdHours: number
+  /** What one account may hold unpaid, by whether its e-mail is verified (issue 25). */
+  limits: OrderLimits
   log: Log
   /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'placed' | 'paid' | 'shipped'>
@@ -154,7 +168,16 @@ export function createOrdersService({
   const view = (row: OrderWithLines) => toOrder(row, holdHours)
   const isExpired = (row: OrderRow, now = Date.now()) =>
     row.status === 'unpaid' && now > (payByOf(row, holdHours)?.getTime() ?? Infinity)
-  const place = createOrderPlacer({ db, catalog, accounts, cart, quotes, holdHours, log })
+  const place = createOrderPlacer({
+    db,
+    catalog,
+    accounts,
+    cart,
+    quotes,
+    holdHours,
+    limits,
+    log,
+  })
   const placed = async (row: OrderWithLines) => {
     await mails?.placed(row)
     return { acknowledged: true as const, insertedId: row.id, order: view(row) }
@@ -193,6 +216,18 @@ export function createOrdersService({
     const wanted = stockToReturn(row.lines)
     const ids = wanted.map(([id]) => id)
     await catalog.lockTools(tx, ids)
+    // Once per phone and per address too (issue 25): the keys are locked after the tools, as
+    // ordering locks them. Orders placed before the keys were kept have none to compare.
+    if (row.firstOrderDiscount && row.customerId && row.phoneKey && row.addressKey) {
+      const keys = { phoneKey: row.phoneKey, addressKey: row.addressKey }
+      await lockDiscountKeys(tx, discountKeyLockIds(keys).sort())
+      const claims = await firstOrderClaims(
+        tx,
+        { customerId: row.customerId, ...keys },
+        { discountedOnly: true, except: row.id },
+      )
+      if (claims.phone || claims.address) return 'discount-used'
+    }
     const tools = await catalog.toolsForLines(tx, ids)
     if (wanted.some(([id, amount]) => (tools.get(id)?.quantity ?? 0) < amount)) return 'sold-out'
     const plan = await quotes.reorderPlan(tx, row.lines)
@@ -438,12 +473,11 @@ export function createOrdersService({
      * unpaid once, so its stock comes back exactly once. Answers how many were cancelled.
      */
     async expireDue(now = Date.now()): Promise<number> {
-      const cutoff = new Date(now - holdHours * HOUR_MS)
       let total = 0
       for (;;) {
         const expired = await db.transaction(async (tx) => {
           if (!(await trySweepLock(tx))) return []
-          const rows = await expireUnpaidBefore(tx, cutoff, SWEEP_BATCH)
+          const rows = await expireUnpaidBefore(tx, new Date(now), holdHours, SWEEP_BATCH)
           const lines = await linesOf(
             tx,
             rows.map((row) => row.id),
@@ -477,6 +511,13 @@ export function createOrdersService({
         expired: isExpired(row),
       }
     },
+
+    /**
+     * A card or gateway payment is starting (issue 25): the unpaid order holds its stock at
+     * least PAYMENT_HOLD_MINUTES from now, so the sweeper does not cancel it mid-payment.
+     */
+    holdForPayment: (id: string) =>
+      extendHold(db, id, new Date(Date.now() + PAYMENT_HOLD_MINUTES * 60_000), holdHours),
 
     rememberPaymentIntent: (id: string, paymentIntentId: string) =>
       setPaymentIntent(db, id, paymentIntentId),

@@ -1,5 +1,7 @@
 import {
   addWorkingDays,
+  formatMoney,
+  fromCents,
   messages,
   OPEN_UNPAID_ORDERS_MAX,
   priceLine,
@@ -8,6 +10,7 @@ import {
   type CartAnyLineInput,
 } from '@toolworks/shared'
 
+import type { OrderLimits } from '../../config.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
@@ -22,17 +25,23 @@ import {
 } from '../cart/line-rules.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
-import { bestFirstOrderDiscount } from '../promotions/first-order-discount.js'
+import {
+  bestFirstOrderDiscount,
+  deliveryKeys,
+  discountKeyLockIds,
+  firstOrderEligibility,
+} from '../promotions/first-order-discount.js'
+import { lockDiscountKeys } from '../promotions/promotions.queries.js'
 import type { QuoteAcceptanceService } from '../quotes/quote-acceptance.service.js'
 import {
-  countOpenUnpaid,
-  hasLiveOrder,
   insertOrder,
+  openUnpaid,
   type NewOrderLine,
   type OrderWithLines,
 } from './orders.queries.js'
 
 const HOUR_MS = 3_600_000
+const MINUTE_MS = 60_000
 
 /** What a buyer asks for: lines, and where the order goes. */
 export type OrderRequest = { lines: readonly CartAnyLineInput[]; phone: string; address: string }
@@ -69,23 +78,32 @@ export function createOrderPlacer({
   cart,
   quotes,
   holdHours,
+  limits,
   log,
 }: {
   db: Db
   catalog: Pick<CatalogService, 'toolsForLines' | 'lockTools' | 'takeCheckedStock' | 'stockChanged'>
-  accounts: Pick<AccountsService, 'lockUsers'>
+  accounts: Pick<AccountsService, 'lockUsers' | 'emailVerified'>
   cart: Pick<CartService, 'removeOrdered'>
   /** Custom parts (issue 15): whether an accepted quote can be ordered, and marking it ordered. */
   quotes: Pick<QuoteAcceptanceService, 'forOrder' | 'markOrdered'>
   holdHours: number
+  /** What one account may hold unpaid, by whether its e-mail is verified (issue 25). */
+  limits: OrderLimits
   log: { warn(obj: object, msg: string): void }
 }) {
-  const writes = createTransactionBatcher<'users' | 'tools'>(db, {
+  // Customers, then tools, then the delivery phone and address keys of the first-order
+  // discount (issue 25: two accounts ordering to one phone are decided one at a time).
+  const writes = createTransactionBatcher<'users' | 'tools' | 'keys'>(db, {
     savepoints: false,
     locks: {
-      order: ['users', 'tools'],
+      order: ['users', 'tools', 'keys'],
       lock: (tx, kind, ids) =>
-        kind === 'users' ? accounts.lockUsers(tx, ids) : catalog.lockTools(tx, ids),
+        kind === 'users'
+          ? accounts.lockUsers(tx, ids)
+          : kind === 'tools'
+            ? catalog.lockTools(tx, ids)
+            : lockDiscountKeys(tx, ids),
     },
     // Each order is retried alone and answered; a failure here is worth knowing about, since
     // it costs the shared commit (and a deadlock would show up here first).
@@ -101,9 +119,12 @@ export function createOrderPlacer({
     wording: Wording,
   ): Promise<OrderWithLines> {
     // Each unpaid order holds stock: one account may not hold the shop's stock hostage
-    // (issue 13). Counted in the order's own transaction, before anything is written.
-    const since = new Date(Date.now() - holdHours * HOUR_MS)
-    if ((await countOpenUnpaid(tx, actor.id, since)) >= OPEN_UNPAID_ORDERS_MAX)
+    // (issue 13), and holds less before its e-mail is verified (issue 25). Every limit is
+    // decided under the customer's lock (taken first, by the batcher), so parallel orders of
+    // one account are counted one after another, in whichever process they arrive.
+    const emailVerified = await accounts.emailVerified(tx, actor.id)
+    const open = await openUnpaid(tx, actor.id, new Date(), holdHours)
+    if (open.count >= OPEN_UNPAID_ORDERS_MAX)
       throw new AppError('CONFLICT', messages.orderRules.tooManyUnpaid(OPEN_UNPAID_ORDERS_MAX))
 
     // The rows are locked: what is read here is what the order takes.
@@ -169,11 +190,32 @@ export function createOrderPlacer({
     // discount is on the order, whatever it holds.
     const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0)
 
-    // First order: the customer's lock (taken first) makes their orders run one at a time, so
-    // this check cannot race another of theirs; the unique index is the backstop.
-    const discount = (await hasLiveOrder(tx, actor.id))
-      ? null
-      : await bestFirstOrderDiscount(tx, today, subtotalCents)
+    // First order (issue 25): the customer's lock makes their orders run one at a time and
+    // the keys' locks do the same for one phone or one address, so this check cannot race
+    // another order; the unique index per account is the backstop.
+    const keys = deliveryKeys(request)
+    const eligibility = await firstOrderEligibility(tx, {
+      customerId: actor.id,
+      emailVerified,
+      ...keys,
+    })
+    const discount =
+      eligibility === 'eligible' ? await bestFirstOrderDiscount(tx, today, subtotalCents) : null
+    const discountCents = discount?.amountCents ?? 0
+    const totalCents = subtotalCents - discountCents
+
+    // What the account may have open unpaid, this order included (issue 25). All the
+    // remaining units of a tool may be bought, within it.
+    const valueMax = emailVerified ? limits.unpaidCentsMax : limits.unverifiedUnpaidCentsMax
+    if (open.valueCents + totalCents > valueMax) {
+      const max = formatMoney(fromCents(valueMax))
+      throw new AppError(
+        'CONFLICT',
+        emailVerified
+          ? messages.orderRules.unpaidValueLimit(max)
+          : messages.orderRules.unverifiedValueLimit(max),
+      )
+    }
 
     const byTool = toolLines.map((l) => l.line).sort((a, b) => (a.toolId < b.toolId ? -1 : 1))
     for (const line of byTool) {
@@ -182,7 +224,6 @@ export function createOrderPlacer({
     }
     const head = priced[0]
     if (!head) throw new Error('an order needs a line')
-    const discountCents = discount?.amountCents ?? 0
     const order = await insertOrder(
       tx,
       {
@@ -197,12 +238,19 @@ export function createOrderPlacer({
         discountLabel: discount?.label ?? null,
         promotionId: discount?.promotionId ?? null,
         firstOrderDiscount: discount !== null,
-        totalCents: subtotalCents - discountCents,
+        totalCents,
         customerId: actor.id,
         customerEmail: actor.email,
         customerName: actor.name,
         phone: request.phone,
         address: request.address,
+        ...keys,
+        // The hold is counted from the moment the order is placed, to the millisecond.
+        createdAt: at,
+        holdUntil: new Date(
+          at.getTime() +
+            (emailVerified ? holdHours * HOUR_MS : limits.unverifiedHoldMinutes * MINUTE_MS),
+        ),
       },
       priced,
     )
@@ -232,7 +280,11 @@ export function createOrderPlacer({
   ): Promise<OrderWithLines> {
     const split = splitLines(request.lines)
     const order = await writes.run(
-      { users: [actor.id], tools: split.tools.map((l) => l.tool).filter(isUuid) },
+      {
+        users: [actor.id],
+        tools: split.tools.map((l) => l.tool).filter(isUuid),
+        keys: discountKeyLockIds(deliveryKeys(request)),
+      },
       (tx) => placeIn(tx, actor, split, request, wording),
     )
     await catalog.stockChanged()

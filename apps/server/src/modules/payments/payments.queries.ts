@@ -65,6 +65,7 @@ export async function findSandboxIntentAndOrder(db: DbOrTx, id: string) {
       intent: intents,
       orderStatus: orders.status,
       orderCreatedAt: orders.createdAt,
+      orderHoldUntil: orders.holdUntil,
     })
     .from(intents)
     .innerJoin(orders, eq(orders.id, intents.orderId))

@@ -47,7 +47,7 @@ export function createPaymentsService({
     const order = await orders.forSystem(orderId)
     if (intent.status === 'canceled') throw new AppError('CONFLICT', p.intentCancelled)
     if (intent.status !== 'succeeded') {
-      if (order.expired) throw new AppError('CONFLICT', p.expired(orders.holdHours))
+      if (order.expired) throw new AppError('CONFLICT', p.expired)
       if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
       throw new AppError('PAYMENT_FAILED', p.notSucceeded)
     }
@@ -65,7 +65,9 @@ export function createPaymentsService({
       const order = await orders.forPayment(actor, orderId)
       if (order.paid) throw new AppError('CONFLICT', p.alreadyPaid)
       if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
-      if (order.expired) throw new AppError('CONFLICT', p.expired(orders.holdHours))
+      if (order.expired) throw new AppError('CONFLICT', p.expired)
+      // A payment is starting: the order keeps its stock long enough to finish it (issue 25).
+      await orders.holdForPayment(order.id)
       // Provider calls happen outside any transaction (STACK-NOTES.md §3).
       const intent = await ask(() =>
         provider.createIntent({

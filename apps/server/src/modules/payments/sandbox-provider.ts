@@ -4,6 +4,7 @@ import { messages, type SandboxConfirmBody } from '@toolworks/shared'
 
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
+import { payByOf } from '../orders/orders.service.js'
 import { WebhookRefusedError, type PaymentProvider } from './payment-provider.js'
 import {
   cancelSandboxIntent,
@@ -88,9 +89,15 @@ export function createSandboxProvider({ db, holdHours }: { db: Db; holdHours: nu
       // Like Stripe after the shop voided the intent: a dead order takes no money. The hold is
       // checked here too, so an order past its time is refused before the sweeper gets to it.
       if (found.orderStatus === 'cancelled') throw new AppError('CONFLICT', p.intentCancelled)
-      const payBy = found.orderCreatedAt.getTime() + holdHours * 3_600_000
-      if (found.orderStatus === 'unpaid' && Date.now() > payBy)
-        throw new AppError('CONFLICT', p.expired(holdHours))
+      const payBy = payByOf(
+        {
+          status: found.orderStatus,
+          createdAt: found.orderCreatedAt,
+          holdUntil: found.orderHoldUntil,
+        },
+        holdHours,
+      )
+      if (payBy && Date.now() > payBy.getTime()) throw new AppError('CONFLICT', p.expired)
       const outcome = judgeCard(body.card)
       const recorded = await recordSandboxOutcome(
         db,

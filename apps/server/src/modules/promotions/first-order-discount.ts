@@ -1,7 +1,15 @@
-import { messages, percentDiscountCents } from '@toolworks/shared'
+import { createHash } from 'node:crypto'
+
+import {
+  addressKey,
+  messages,
+  percentDiscountCents,
+  phoneKey,
+  type FirstOrderEligibility,
+} from '@toolworks/shared'
 
 import type { DbOrTx } from '../../db/client.js'
-import { listActiveFirstOrderPromotions } from './promotions.queries.js'
+import { firstOrderClaims, listActiveFirstOrderPromotions } from './promotions.queries.js'
 
 export type FirstOrderDiscount = {
   promotionId: string
@@ -34,4 +42,48 @@ export async function bestFirstOrderDiscount(
       }
   }
   return best
+}
+
+/** Who asks for a first-order discount, and where the order goes (issue 25). */
+export type FirstOrderBuyer = {
+  customerId: string
+  emailVerified: boolean
+  phoneKey: string
+  addressKey: string
+}
+
+/** The keys an order's delivery phone and address are compared by (shared contact-keys.ts). */
+export const deliveryKeys = (where: { phone: string; address: string }) => ({
+  phoneKey: phoneKey(where.phone),
+  addressKey: addressKey(where.address),
+})
+
+/**
+ * The advisory locks that make two orders to one phone or one address decide their discount
+ * one after the other (issue 25): a 32-bit number per key, as decimal strings (the order lock
+ * set sorts them, one global order for every transaction).
+ */
+export function discountKeyLockIds(keys: { phoneKey: string; addressKey: string }): string[] {
+  return [`phone:${keys.phoneKey}`, `address:${keys.addressKey}`].map((key) =>
+    String(createHash('sha256').update(key).digest().readInt32BE(0)),
+  )
+}
+
+/**
+ * The one rule of who gets the first-order discount (issue 25), for the order and for the
+ * cart's estimate: a verified e-mail, and no live order yet of the account, and no live
+ * discounted order yet to the same phone number or the same address from any account. The
+ * order calls it holding the customer's lock and the keys' (discountKeyLockIds), so two
+ * orders cannot both pass; the unique index per account is the backstop.
+ */
+export async function firstOrderEligibility(
+  tx: DbOrTx,
+  buyer: FirstOrderBuyer,
+): Promise<FirstOrderEligibility> {
+  if (!buyer.emailVerified) return 'unverified'
+  const claims = await firstOrderClaims(tx, buyer)
+  if (claims.account) return 'account-used'
+  if (claims.phone) return 'phone-used'
+  if (claims.address) return 'address-used'
+  return 'eligible'
 }

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
 
-import type { DbOrTx } from '../../db/client.js'
-import { promotions } from '../../db/schema/index.js'
+import { selectRows, type DbOrTx } from '../../db/client.js'
+import { orders, promotions } from '../../db/schema/index.js'
 
 export type PromotionRow = typeof promotions.$inferSelect
 export type NewPromotionRow = typeof promotions.$inferInsert
@@ -70,4 +70,44 @@ export async function deletePromotion(db: DbOrTx, id: string): Promise<boolean> 
     .where(eq(promotions.id, id))
     .returning({ id: promotions.id })
   return rows.length > 0
+}
+
+/**
+ * What already stands against a first-order discount (issue 25): a live (not cancelled) order
+ * of the account (`discountedOnly`: one that has the discount), and a live order that had the
+ * discount for the same phone key or address key, from any account. `except` leaves out one
+ * order (a cancelled one being paid late). Call it holding the customer's lock and the keys'.
+ */
+export async function firstOrderClaims(
+  tx: DbOrTx,
+  buyer: { customerId: string; phoneKey: string; addressKey: string },
+  options: { discountedOnly?: boolean; except?: string } = {},
+): Promise<{ account: boolean; phone: boolean; address: boolean }> {
+  const live = sql`${orders.status} <> 'cancelled'${options.except ? sql` and ${orders.id} <> ${options.except}` : sql``}`
+  const discounted = sql`${orders.firstOrderDiscount} and ${live}`
+  const [row] = await selectRows<{ account: boolean; phone: boolean; address: boolean }>(
+    tx,
+    sql`select
+      exists (select 1 from ${orders} where ${orders.customerId} = ${buyer.customerId}
+        and ${options.discountedOnly ? discounted : live}) as account,
+      exists (select 1 from ${orders} where ${orders.phoneKey} = ${buyer.phoneKey}
+        and ${discounted}) as phone,
+      exists (select 1 from ${orders} where ${orders.addressKey} = ${buyer.addressKey}
+        and ${discounted}) as address`,
+  )
+  return { account: row?.account === true, phone: row?.phone === true, address: row?.address === true }
+}
+
+// Any advisory-lock class works, as long as every process uses the same one (see
+// orders.queries.ts's sweep lock, a one-number key: the two-number keys never meet it).
+const DISCOUNT_KEY_LOCK_CLASS = 725_025
+
+/**
+ * Locks phone and address keys for the rest of the transaction (issue 25), given as the
+ * decimal 32-bit numbers `discountKeyLockId` makes, already in one global order: two accounts
+ * ordering to one phone at once are decided one after the other.
+ */
+export async function lockDiscountKeys(tx: DbOrTx, lockIds: readonly string[]): Promise<void> {
+  for (const id of lockIds)
+    await tx.execute(sql`select pg_advisory_xact_lock(${DISCOUNT_KEY_LOCK_CLASS}, ${Number(id)}::int)`)
 }

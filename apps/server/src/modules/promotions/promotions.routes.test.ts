@@ -331,7 +331,12 @@ describe('GET /api/promotion (public)', () => {
     const changes = createLocalChangeFeed()
     // 23:59 in Dhaka (UTC+6) on 2026-03-09, then two minutes later: the 10th.
     let now = new Date('2026-03-09T17:59:00Z')
-    const service = createPromotionsService({ db: database.current.db, changes, now: () => now })
+    const service = createPromotionsService({
+      db: database.current.db,
+      changes,
+      accounts: { emailVerified: async () => true },
+      now: () => now,
+    })
     onTestFinished(async () => {
       service.close()
       await changes.close()

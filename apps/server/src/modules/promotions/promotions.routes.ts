@@ -7,7 +7,21 @@ import type { PromotionsService } from './promotions.service.js'
 type Deps = { promotions: PromotionsService }
 
 export const promotionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { promotions }) => {
-  const { listActive, listAll, create, update, remove } = promotionsContract
+  const { listActive, listAll, create, update, remove, firstOrderEstimate } = promotionsContract
+
+  app.get(
+    firstOrderEstimate.path,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['promotions'],
+        summary: "Whether the signed-in buyer's order to this phone and address gets the first-order discount",
+        querystring: firstOrderEstimate.query,
+        response: { 200: firstOrderEstimate.response, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => promotions.firstOrderEstimate(actorOf(request).id, request.query),
+  )
 
   app.get(
     listActive.path,

@@ -5,6 +5,7 @@ import {
   promotionProblem,
   shopDate,
   toCents,
+  type FirstOrderEstimate,
   type Promotion,
   type PromotionCreateBody,
   type PromotionUpdateBody,
@@ -15,8 +16,10 @@ import type { Db } from '../../db/client.js'
 import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
+import type { AccountsService } from '../accounts/accounts.service.js'
 import { changedValues } from '../audit/audit-values.js'
 import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
+import { deliveryKeys, firstOrderEligibility } from './first-order-discount.js'
 import {
   deletePromotion,
   insertPromotion,
@@ -48,15 +51,34 @@ export type PromotionsService = ReturnType<typeof createPromotionsService>
 type Deps = {
   db: Db
   changes: ChangeFeed
+  /** Whether a buyer's e-mail is verified: the first-order discount needs it (issue 25). */
+  accounts: Pick<AccountsService, 'emailVerified'>
   /** The clock; tests move it across the shop's midnight. */
   now?: () => Date
 }
 
 /** The home page's promises (issue 14): admins write them, everyone reads today's. */
-export function createPromotionsService({ db, changes, now = () => new Date() }: Deps) {
+export function createPromotionsService({ db, changes, accounts, now = () => new Date() }: Deps) {
   const cache = createAnswerCache({ feed: changes, topic: 'promotions' })
   return {
     close: () => cache.close(),
+
+    /**
+     * The cart's estimate of the first-order discount (issue 25): the order's own rule
+     * (firstOrderEligibility), for the phone and address the checkout will send. The order
+     * decides again under its locks; this only reads.
+     */
+    async firstOrderEstimate(
+      customerId: string,
+      where: { phone: string; address: string },
+    ): Promise<FirstOrderEstimate> {
+      const eligibility = await firstOrderEligibility(db, {
+        customerId,
+        emailVerified: await accounts.emailVerified(db, customerId),
+        ...deliveryKeys(where),
+      })
+      return { eligibility }
+    },
     /**
      * The promotions active on the shop's date, as they go on the wire. Keyed by that date:
      * "active today" changes at the shop's midnight without any write.

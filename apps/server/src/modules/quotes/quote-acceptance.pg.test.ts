@@ -6,6 +6,7 @@ import { CartSchema } from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { verifyThroughOutbox } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -19,6 +20,7 @@ import { orderLines, orders, quoteRequests, tools } from '../../db/schema/index.
  */
 let database: TestDatabase
 let servers: RunningServer[] = []
+let dataDirs: string[] = []
 
 beforeAll(async () => {
   database = await createTestDatabase()
@@ -28,14 +30,8 @@ beforeAll(async () => {
     PUBLIC_URL: TEST_ORIGIN,
     NODE_ENV: 'test',
   }
-  servers = await Promise.all(
-    ['a', 'b'].map((n) =>
-      startServer({
-        ...env,
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `toolworks-quotes-${n}-`)),
-      }),
-    ),
-  )
+  dataDirs = ['a', 'b'].map((n) => mkdtempSync(path.join(os.tmpdir(), `toolworks-quotes-${n}-`)))
+  servers = await Promise.all(dataDirs.map((dir) => startServer({ ...env, DATA_DIR: dir })))
 }, 60_000)
 
 afterAll(async () => {
@@ -43,7 +39,8 @@ afterAll(async () => {
   await database.close()
 })
 
-async function signUpBuyer(base: string) {
+/** A buyer with a verified e-mail: the order of a $1,600 part needs it (issue 25). */
+async function signUpBuyer(base: string, dataDir: string) {
   const email = `quote.buyer.${Date.now().toString(36)}@example.com`
   const name = 'Nusrat Jahan'
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
@@ -55,6 +52,7 @@ async function signUpBuyer(base: string) {
   const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
   const res = await fetch(`${base}/api/user/${email}`, { method: 'PUT', headers: { cookie } })
   const { token } = (await res.json()) as { token: string }
+  await verifyThroughOutbox(base, dataDir, email)
   return { email, name, token }
 }
 
@@ -68,7 +66,7 @@ const call = (base: string, token: string, method: string, url: string, body?: o
 test('20 parallel accepts of one quote through two processes: exactly one succeeds and one line is in the cart; 20 parallel checkouts of that cart make exactly one order', async () => {
   const bases = servers.map((s) => s.url)
   const base = (i: number) => bases[i % bases.length] ?? ''
-  const buyer = await signUpBuyer(base(0))
+  const buyer = await signUpBuyer(base(0), dataDirs[0] ?? '')
   const { request } = await insertQuotedRequest(database.db, {
     customer: buyer,
     lines: [

@@ -16,6 +16,7 @@ test('tells the browser whether Google sign-in is configured, and nothing secret
     googleSignIn: false,
     payments: 'sandbox',
     stripePublishableKey: null,
+    orderHoldHours: 48,
   })
 
   const on = await buildTestApp(database.current, onTestFinished, {

@@ -12,6 +12,7 @@ export const siteConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     googleSignIn: config.google !== undefined,
     payments: config.stripe ? 'stripe' : 'sandbox',
     stripePublishableKey: config.stripe?.publishableKey ?? null,
+    orderHoldHours: config.orderHoldHours,
   }
   const { get } = siteConfigContract
   app.get(

@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, test, vi, type MockInstance } from 'vitest'
 
+import { messages } from '@toolworks/shared'
+
 import { makeOrder, makeUser } from '@/testing/factories'
 import { sessionHandler } from '@/testing/handlers/auth'
 import { ordersDeniedHandler, ordersServer } from '@/testing/handlers/orders'
@@ -90,6 +92,33 @@ describe('My Orders', () => {
     expect(hammer.getByText('Pay within 47 h')).toHaveAttribute('datetime', payBy)
     expect(within(rowOf('Hammer')).getByRole('link', { name: 'Pay: Hammer' })).toBeInTheDocument()
     expect(within(rowOf('Wrench')).queryByText(/Pay within/)).toBeNull()
+  })
+
+  test('an unverified buyer is told until when an unpaid order is held, and what verifying gains (issue 25)', async () => {
+    const payBy = new Date(Date.now() + 40 * 60_000)
+    const orders = ordersServer([
+      makeOrder({ _id: 'u1', customer: email, tools: 'Hammer', payBy: payBy.toISOString() }),
+      makeOrder({ _id: 'p1', customer: email, tools: 'Wrench', paid: true, status: 'paid' }),
+    ])
+    server.use(sessionHandler(makeUser({ email, emailVerified: false })), ...orders.handlers)
+    renderApp('/dashboard/myorder')
+
+    const time = payBy.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    const notice = await screen.findByTestId('hold-notice')
+    expect(notice).toHaveTextContent(messages.ordering.heldUntil(time, 48))
+    expect(notice).toHaveTextContent(/verify your e-mail to keep orders for 48 hours/)
+    expect(within(rowOf('Hammer')).getByTestId('hold-notice')).toBe(notice)
+    expect(screen.getAllByTestId('hold-notice')).toHaveLength(1)
+  })
+
+  test('a verified buyer sees no hold notice', async () => {
+    const payBy = new Date(Date.now() + 47 * 3_600_000).toISOString()
+    const orders = ordersServer([makeOrder({ _id: 'u1', customer: email, tools: 'Hammer', payBy })])
+    server.use(sessionHandler(makeUser({ email, emailVerified: true })), ...orders.handlers)
+    renderApp('/dashboard/myorder')
+
+    await screen.findByRole('cell', { name: /Pay within/ })
+    expect(screen.queryByTestId('hold-notice')).toBeNull()
   })
 
   test('delete asks first, then deletes, toasts and refreshes the list', async () => {

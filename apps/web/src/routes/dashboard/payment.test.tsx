@@ -228,3 +228,26 @@ describe('/dashboard/payment/:id', () => {
     expect(screen.queryByLabelText('Card number')).toBeNull()
   })
 })
+
+test('an unverified buyer is told until when the order is held; once the payment starts, the order is read again for its new time (issue 25)', async () => {
+  const payBy = new Date(Date.now() + 25 * 60_000)
+  const orders = ordersServer([
+    makeOrder({ _id: 'o1', customer: email, customerName: 'Jane Doe', payBy: payBy.toISOString() }),
+  ])
+  const payments = paymentsServer(orders)
+  server.use(
+    sessionHandler(makeUser({ email, name: 'Jane Doe', emailVerified: false })),
+    paymentsConfigHandler('sandbox'),
+    ...orders.handlers,
+    ...payments.handlers,
+  )
+  renderApp('/dashboard/payment/o1')
+
+  const time = payBy.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  expect(await screen.findByTestId('hold-notice')).toHaveTextContent(
+    messages.ordering.heldUntil(time, 48),
+  )
+  const reads = () =>
+    orders.seen.filter((r) => r.method === 'GET' && r.url.pathname === '/api/purchase/o1').length
+  await expect.poll(reads).toBeGreaterThanOrEqual(2)
+})

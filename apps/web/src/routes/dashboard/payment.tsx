@@ -1,13 +1,14 @@
-import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useParams } from 'react-router'
 
 import { formatMoney, messages, type Order } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
-import { useOrder } from '@/features/orders/api/get-order'
+import { orderQuery, useOrder } from '@/features/orders/api/get-order'
 import { usePaymentIntent } from '@/features/orders/api/create-payment-intent'
+import { HoldNotice } from '@/features/orders/components/hold-notice'
 import { OrderLinesTable } from '@/features/orders/components/order-lines-table'
 import { SandboxCardForm } from '@/features/orders/components/sandbox-card-form'
 import { ApiError } from '@/lib/api-error'
@@ -38,6 +39,12 @@ function PaymentEntry({ order, onPaid }: { order: Order; onPaid: (id: string) =>
   const config = useQuery(siteConfigQuery())
   const hasTotal = order.totalMoney > 0
   const intent = usePaymentIntent(order._id, hasTotal)
+  const queryClient = useQueryClient()
+  // Starting a payment keeps the order held longer (issue 25): show the server's new time.
+  const started = intent.isSuccess
+  useEffect(() => {
+    if (started) void queryClient.invalidateQueries({ queryKey: orderQuery(order._id).queryKey })
+  }, [started, queryClient, order._id])
 
   if (!hasTotal) return <p>{p.nothingToPay}</p>
   if (config.isPending) return <PageLoader />
@@ -102,6 +109,7 @@ function OrderPayment({ order }: { order: Order }) {
         <p>{m.payFor(order.tools)}</p>
         <OrderLinesTable order={order} quoteLink={paths.dashboard.myQuote} />
         <p className="font-semibold">{m.amountToPay(formatMoney(order.totalMoney))}</p>
+        {!order.paid && <HoldNotice payBy={order.payBy} />}
       </div>
       {completedId !== null ? (
         <div role="status" className="alert alert-success alert-soft flex flex-col items-start">

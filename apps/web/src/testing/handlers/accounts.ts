@@ -25,7 +25,12 @@ export function profileHandler(profile?: Partial<Profile>) {
 
 export function siteConfigHandler(googleSignIn: boolean) {
   return http.get('/api/config', () =>
-    HttpResponse.json({ googleSignIn, payments: 'sandbox', stripePublishableKey: null }),
+    HttpResponse.json({
+      googleSignIn,
+      payments: 'sandbox',
+      stripePublishableKey: null,
+      orderHoldHours: 48,
+    }),
   )
 }
 

@@ -113,7 +113,7 @@ export function paymentsConfigHandler(
   } = {},
 ) {
   return http.get('/api/config', () =>
-    HttpResponse.json({ googleSignIn: false, payments, stripePublishableKey }),
+    HttpResponse.json({ googleSignIn: false, payments, stripePublishableKey, orderHoldHours: 48 }),
   )
 }
 

@@ -4,6 +4,7 @@ import {
   messages,
   PromotionSchema,
   type ErrorBody,
+  type FirstOrderEligibility,
   type Promotion,
   type PromotionCreateInput,
   type PromotionUpdateBody,
@@ -90,7 +91,27 @@ export function promotionErrorHandler(
   return http[method](path, () => HttpResponse.json({ error }, { status }))
 }
 
+/**
+ * GET /api/promotion/first-order/estimate (issue 25): the server's word on the first-order
+ * discount for a phone and an address; `seen` keeps what was asked.
+ */
+export function firstOrderEstimateServer(
+  answer: (where: { phone: string; address: string }) => FirstOrderEligibility = () => 'eligible',
+) {
+  const seen: { phone: string; address: string }[] = []
+  return {
+    seen,
+    handler: http.get('/api/promotion/first-order/estimate', ({ request }) => {
+      const query = new URL(request.url).searchParams
+      const where = { phone: query.get('phone') ?? '', address: query.get('address') ?? '' }
+      seen.push(where)
+      return HttpResponse.json({ eligibility: answer(where) })
+    }),
+  }
+}
+
 export const promotionsHandlers = [
+  firstOrderEstimateServer().handler,
   activePromotionsHandler(demoPromotions()),
   allPromotionsHandler([]),
   createPromotionHandler(),

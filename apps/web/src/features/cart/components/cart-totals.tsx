@@ -6,12 +6,14 @@ type CartTotalsProps = {
   totals: OrderTotals
   /** The estimated first-order discount's words, when one may apply. */
   discountLabel: string | null
+  /** Why a first-order discount on offer does not apply to this order (issue 25), or null. */
+  discountNote?: string | null
 }
 
 const money = (cents: number) => formatMoney(fromCents(cents))
 
 /** Subtotal, discount, total and "Shipping: free" under the cart; read out as they change. */
-export function CartTotals({ totals, discountLabel }: CartTotalsProps) {
+export function CartTotals({ totals, discountLabel, discountNote = null }: CartTotalsProps) {
   const discounted = discountLabel !== null && totals.discountCents > 0
   return (
     <div aria-live="polite" className="space-y-2" data-testid="cart-totals">
@@ -36,6 +38,11 @@ export function CartTotals({ totals, discountLabel }: CartTotalsProps) {
         </div>
       </dl>
       {discounted && <p className="text-xs text-base-content/70">{m.discountEstimate}</p>}
+      {discountNote && (
+        <p className="text-xs text-base-content/70" data-testid="cart-discount-note">
+          {discountNote}
+        </p>
+      )}
       <p>{m.shippingFree}</p>
     </div>
   )

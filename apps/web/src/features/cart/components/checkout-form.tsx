@@ -48,6 +48,8 @@ type CheckoutFormProps = {
   onPlaced: (answer: z.output<typeof PurchaseResponseSchema>) => void
   /** The server refused these lines (by index) and said why. */
   onLineErrors: (errors: Map<number, string>) => void
+  /** The phone or the address was changed (on leaving the field): the discount may change. */
+  onWhereChange?: (where: CheckoutFormOutput) => void
 }
 
 /** Checkout (issue 14): phone and address, then one order for every line. */
@@ -57,12 +59,14 @@ export function CheckoutForm({
   defaults,
   onPlaced,
   onLineErrors,
+  onWhereChange,
 }: CheckoutFormProps) {
   const hydrated = useHydrated()
   const checkout = useCheckout()
   const [refusal, setRefusal] = useState<string | null>(null)
   const {
     register,
+    getValues,
     handleSubmit,
     setError,
     formState: { errors },
@@ -101,14 +105,14 @@ export function CheckoutForm({
         autoComplete="tel"
         required
         error={errors.phone?.message}
-        {...register('phone')}
+        {...register('phone', { onBlur: () => onWhereChange?.(getValues()) })}
       />
       <TextField
         label={messages.ordering.address}
         autoComplete="street-address"
         required
         error={errors.address?.message}
-        {...register('address')}
+        {...register('address', { onBlur: () => onWhereChange?.(getValues()) })}
       />
       {refusal && (
         <p role="alert" className="alert alert-error alert-soft">

@@ -3,6 +3,7 @@ import {
   toCents,
   type CartLineInput,
   type CartQuoteLine,
+  type FirstOrderEligibility,
   type OrderTotals,
   type PricedLine,
   type Promotion,
@@ -46,17 +47,22 @@ export function cartRow(line: CartLineInput, quantity: number, state: ToolState)
 export const isOrderable = (row: CartRow) =>
   row.state.status === 'ok' && row.problem === null && row.priced !== null
 
+/** The active first-order promotion, if any (the cart asks the server about it only then). */
+export const firstOrderOffer = (promotions: readonly Promotion[] | undefined) =>
+  promotions?.find((p) => p.kind === 'first-order' && p.percent !== null)
+
 /**
- * The first-order discount the buyer may get (issue 14), as an estimate: an active
- * first-order promotion, and a signed-in buyer with no order that is paid or still open. The
- * server decides at order time; the placed order shows its numbers.
+ * The first-order discount the buyer may get (issues 14, 25), as an estimate: an active
+ * first-order promotion, and the server's own rule (a verified e-mail; once per account, per
+ * phone and per address) says this buyer's order to this phone and address gets it. The
+ * server decides again at order time; the placed order shows its numbers.
  */
 export function estimatedDiscount(
   promotions: readonly Promotion[] | undefined,
-  hasOrders: boolean | undefined,
+  eligibility: FirstOrderEligibility | undefined,
 ): { percent: number; capCents: number } | null {
-  if (hasOrders !== false) return null
-  const offer = promotions?.find((p) => p.kind === 'first-order' && p.percent !== null)
+  if (eligibility !== 'eligible') return null
+  const offer = firstOrderOffer(promotions)
   if (!offer || offer.percent === null) return null
   return { percent: offer.percent, capCents: toCents(offer.cap ?? 0) }
 }

@@ -6,6 +6,7 @@ import { formatMoney, messages, type Order } from '@toolworks/shared'
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/lib/paths'
 
+import { HoldNotice } from './hold-notice'
 import { InvoiceButton, hasInvoice } from './invoice-button'
 import { OrderLinesRow } from './order-lines-list'
 
@@ -36,6 +37,7 @@ function PaymentCell({ order }: { order: Order }) {
           {m.pay}
         </Link>
         {order.payBy && <PayWithin payBy={order.payBy} />}
+        <HoldNotice payBy={order.payBy} />
       </div>
     )
   return (

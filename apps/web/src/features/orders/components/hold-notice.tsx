@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query'
+
+import { messages } from '@toolworks/shared'
+
+import { useSession } from '@/lib/auth'
+import { siteConfigQuery } from '@/lib/site-config'
+
+const m = messages.ordering
+
+/** "16:42", or the date too when the hold ends on another day. */
+function holdEnd(payBy: string): string {
+  const end = new Date(payBy)
+  const time = end.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  return end.toDateString() === new Date().toDateString()
+    ? time
+    : `${end.toLocaleDateString()} ${time}`
+}
+
+/**
+ * For a buyer whose e-mail is not verified (issue 25): until when an unpaid order holds its
+ * stock, and that verifying keeps orders for ORDER_HOLD_HOURS. Nothing for anyone else.
+ */
+export function HoldNotice({ payBy }: { payBy: string | null }) {
+  const session = useSession()
+  const config = useQuery(siteConfigQuery())
+  if (!payBy || session.user?.emailVerified !== false || !config.data) return null
+  return (
+    <p className="text-xs text-warning" data-testid="hold-notice">
+      <time dateTime={payBy}>{m.heldUntil(holdEnd(payBy), config.data.orderHoldHours)}</time>
+    </p>
+  )
+}
