@@ -338,7 +338,9 @@ export function createQuotesService({
           validUntil: m.validUntilTooFar,
         })
       // The step and the revision are one transaction; the conditional update also holds the
-      // row, so two admins quoting at once get revisions n and n + 1, never the same number.
+      // row, so two admins quoting at once get revisions n and n + 1, never the same number,
+      // and an acceptance (which holds the same row first: quote-acceptance.service.ts) either
+      // sees this revision or makes this update find the request accepted (409).
       const done = await db.transaction(async (tx) => {
         const row = await changeStatus(tx, id, ['requested', 'quoted'], {
           status: 'quoted',
