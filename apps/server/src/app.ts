@@ -134,7 +134,12 @@ function createServices(
     log,
     mails: createOrderMails({ mailer, publicUrl: config.publicUrl, log }),
   })
-  const quotes = createQuotesService({ db, mails: quoteMails })
+  const quotes = createQuotesService({
+    db,
+    mails: quoteMails,
+    accounts,
+    drawingQuotaMb: config.drawingQuotaMb,
+  })
   const audit = createAuditService({ db })
   return {
     // CSV export and import (issue 17); exports of personal data are audited (issue 25).

@@ -7,6 +7,7 @@ import type { BearerTokens } from './bearer-token.js'
 import {
   findUserByEmail,
   listUsersNewestFirst,
+  lockUserReadVerified,
   lockUsersInOrder,
   promoteToAdmin,
   updateProfileFields,
@@ -131,5 +132,8 @@ export function createAccountsService({
 
     /** Inside another domain's transaction: serializes what each of these accounts does. */
     lockUsers: (tx: DbOrTx, ids: readonly string[]) => lockUsersInOrder(tx, ids),
+
+    /** The same lock on one account, answering whether its e-mail is verified (issue 25). */
+    lockCustomer: (tx: DbOrTx, id: string) => lockUserReadVerified(tx, id),
   }
 }
