@@ -10,7 +10,12 @@ import { paths } from './paths'
 export const bearerMeta = { signOutOnDenied: true } as const
 
 function isDenied(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403)
+  return (
+    error instanceof ApiError &&
+    (error.status === 401 || error.status === 403) &&
+    // "Verify your e-mail first" (issue 25) is a good token asked for more: it stays signed in.
+    error.code !== 'EMAIL_NOT_VERIFIED'
+  )
 }
 
 /**
