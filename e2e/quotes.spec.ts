@@ -1,6 +1,6 @@
 import { expect, inject, test } from 'vitest'
 
-import { logInAsAdmin, newPerson, signUpInBrowser } from './support/accounts.js'
+import { logInAsAdmin, newPerson, signUpInBrowser, verifyEmailOf } from './support/accounts.js'
 import { openPage, screenshot, useBrowser } from './support/browser.js'
 import { drawingFiles } from './support/drawings.js'
 
@@ -18,6 +18,8 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
   const main = page.locator('main')
   const buyer = newPerson({ name: 'Quote Buyer' })
   await signUpInBrowser(page, ctx.baseUrl, buyer)
+  // Drawings need a verified e-mail (issue 25).
+  await verifyEmailOf(ctx.baseUrl, buyer.email)
 
   // 1. From the home page's Machining tile to the form, with the process chosen.
   await page.goto(`${ctx.baseUrl}/`)
