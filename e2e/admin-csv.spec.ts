@@ -28,7 +28,11 @@ test('an admin exports the products, then imports one new and one updated produc
   expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/)
   const bytes = readFileSync(await download.path())
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-  expect(bytes.subarray(3).toString('utf8').startsWith(`${HEADER}\r\n`)).toBe(true)
+  // Every cell quoted, the header too (issue 25).
+  const quotedHeader = HEADER.split(',')
+    .map((c) => `"${c}"`)
+    .join(',')
+  expect(bytes.subarray(3).toString('utf8').startsWith(`${quotedHeader}\r\n`)).toBe(true)
   const rows = parse<Record<string, string>>(bytes, { bom: true, columns: true })
   const first = rows[0]!
   expect(rows.length).toBeGreaterThan(0)

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { expect, inject, test } from 'vitest'
 
-import { logInAsAdmin, newPerson, signUpInBrowser } from './support/accounts.js'
+import { logInAsAdmin, newPerson, signUpInBrowser, verifyEmailOf } from './support/accounts.js'
 import { openPage, useBrowser } from './support/browser.js'
 import { drawingFiles } from './support/drawings.js'
 
@@ -25,6 +25,8 @@ test('a quote past its Valid until shows Expired, cannot be accepted, and is sen
   const main = page.locator('main')
   const buyer = newPerson({ name: 'Late Buyer' })
   await signUpInBrowser(page, ctx.baseUrl, buyer)
+  // Drawings need a verified e-mail (issue 25).
+  await verifyEmailOf(ctx.baseUrl, buyer.email)
   const buyerToken = await tokenOf(page)
 
   // The request and its quote go through the API; the browser part is what the buyer sees.

@@ -18,7 +18,7 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
   const main = page.locator('main')
   const buyer = newPerson({ name: 'Quote Buyer' })
   await signUpInBrowser(page, ctx.baseUrl, buyer)
-  // An order of $5,612.99 needs a verified e-mail (issue 25: $1,000 unpaid before it).
+  // Drawings and an order of $5,612.99 need a verified e-mail (issue 25: $1,000 unpaid before it).
   await verifyEmailOf(ctx.baseUrl, buyer.email)
 
   // 1. From the home page's Machining tile to the form, with the process chosen.

@@ -27,8 +27,8 @@ export async function signUpInBrowser(page: Page, baseUrl: string, person: Perso
 
 /**
  * Follows the verification link the shop mailed to the address, as its owner would: what an
- * unverified account may hold unpaid is bounded, and the first-order discount needs a
- * verified e-mail (issue 25).
+ * unverified account may hold unpaid is bounded, the first-order discount and sending
+ * drawings with a quote request need a verified e-mail (issue 25).
  */
 export async function verifyEmailOf(baseUrl: string, email: string): Promise<void> {
   const link = new URL(await waitForEmailLink(email, /\/api\/auth\/verify-email\?/))

@@ -135,10 +135,16 @@ function createServices(
     log,
     mails: createOrderMails({ mailer, publicUrl: config.publicUrl, log }),
   })
-  const quotes = createQuotesService({ db, mails: quoteMails })
+  const quotes = createQuotesService({
+    db,
+    mails: quoteMails,
+    accounts,
+    drawingQuotaMb: config.drawingQuotaMb,
+  })
+  const audit = createAuditService({ db })
   return {
-    // CSV export and import (issue 17).
-    exports: createExportsService({ orders, accounts, catalog }),
+    // CSV export and import (issue 17); exports of personal data are audited (issue 25).
+    exports: createExportsService({ orders, accounts, catalog, audit }),
     productsImport: createProductsImport({ catalog, media }),
     sandbox,
     provider,
@@ -155,7 +161,7 @@ function createServices(
     media,
     reviews: createReviewsService({ db, changes: database.changes }),
     promotions: createPromotionsService({ db, changes: database.changes, accounts }),
-    audit: createAuditService({ db }),
+    audit,
     quoteMails,
     quotes,
     stats: createStatsService({ db, quotes }),

@@ -56,6 +56,8 @@ describe('loadConfig', () => {
     [{ ORDER_HOLD_HOURS: '0' }, 'ORDER_HOLD_HOURS'],
     [{ ORDER_HOLD_HOURS: 'two days' }, 'ORDER_HOLD_HOURS'],
     [{ ORDER_SWEEP_SECONDS: '-1' }, 'ORDER_SWEEP_SECONDS'],
+    [{ DRAWING_QUOTA_MB: '0' }, 'DRAWING_QUOTA_MB'],
+    [{ DRAWING_QUOTA_MB: 'lots' }, 'DRAWING_QUOTA_MB'],
     [{ COMPANY_EMAIL: 'accounts at toolworks' }, 'COMPANY_EMAIL'],
   ] as const)('a bad %o names %s in one line', ([env, name]) => {
     const problems = problemsOf(env)
@@ -83,6 +85,11 @@ test('unpaid orders hold their stock 48 hours by default, swept every minute (is
   expect(config.orderHoldHours).toBe(48)
   expect(config.orderSweepMs).toBe(60_000)
   expect(loadConfig({ NODE_ENV: 'test', ORDER_HOLD_HOURS: '1.5' }).orderHoldHours).toBe(1.5)
+})
+
+test('each account keeps 200 MB of drawings unless DRAWING_QUOTA_MB says otherwise (issue 25)', () => {
+  expect(loadConfig({ NODE_ENV: 'test' }).drawingQuotaMb).toBe(200)
+  expect(loadConfig({ NODE_ENV: 'test', DRAWING_QUOTA_MB: '50' }).drawingQuotaMb).toBe(50)
 })
 
 test('the invoices name the company: Toolworks in Gazipur by default, or as configured (issue 17)', () => {

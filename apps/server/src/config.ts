@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
+import { DRAWING_QUOTA_MB_DEFAULT } from '@toolworks/shared'
 import { z } from 'zod'
 
 /** The only reader of process.env (STYLE.md §6). Everything else receives a typed Config. */
@@ -161,6 +162,16 @@ const EnvSchema = z.object({
       .max(3600, 'must be at most 3600')
       .default(60),
   ),
+  // Each account's drawing storage in MB (issue 25): its quote requests' drawings together.
+  DRAWING_QUOTA_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of megabytes' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(DRAWING_QUOTA_MB_DEFAULT),
+  ),
   SEED_DEMO: booleanFlag,
   // The company on the invoices (issue 17).
   COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('Toolworks')),
@@ -220,6 +231,8 @@ export type Config = {
    * open unpaid value in cents, and how long an unverified account's order holds its stock.
    */
   orderLimits: OrderLimits
+  /** Each account's drawing storage, in MB (issue 25). */
+  drawingQuotaMb: number
   logLevel: string
   /** Where the built web app lives; served on the same port when present. */
   webDistDir: string
@@ -303,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unpaidCentsMax: e.UNPAID_VALUE_MAX * 100,
       unverifiedHoldMinutes: e.UNVERIFIED_HOLD_MINUTES,
     },
+    drawingQuotaMb: e.DRAWING_QUOTA_MB,
     logLevel: e.LOG_LEVEL,
     webDistDir: defaultWebDist,
     requestTimeoutMs: 30_000,

@@ -1,7 +1,7 @@
 import { shopDate } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from './accounts.js'
+import { bearer, signUp, uniqueEmail, verifyEmail, type TestUser } from './accounts.js'
 import { buildTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
 import { drawings } from './drawings.js'
@@ -14,6 +14,8 @@ import { uploadedImageUrl } from './uploads.js'
 const database = useTestDatabase()
 
 type Role = 'anonymous' | 'customerA' | 'customerB' | 'admin'
+/** A signed-up customer whose e-mail is not verified (issue 25), for the rows that differ. */
+type Extra = 'unverified'
 type Case = {
   route: string
   method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH'
@@ -35,8 +37,16 @@ type Case = {
    * 'order' stands for a valid order of the test's tool; 'product' for a valid new product;
    * 'quoteForm' for a valid quote request (multipart, with a drawing).
    */
-  payload?: object | 'order' | 'orderRef' | 'product' | 'cart' | 'checkout' | 'quoteForm'
-  expect: Record<Role, number>
+  payload?:
+    | object
+    | 'order'
+    | 'orderRef'
+    | 'product'
+    | 'cart'
+    | 'checkout'
+    | 'quoteForm'
+    | 'quoteFormNoDrawings'
+  expect: Record<Role, number> & Partial<Record<Extra, number>>
 }
 
 const profile = {
@@ -292,7 +302,15 @@ const cases: Case[] = [
     method: 'POST',
     url: () => '/api/quote',
     payload: 'quoteForm',
-    expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+    // Drawings need a verified e-mail (issue 25).
+    expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201, unverified: 403 },
+  },
+  {
+    route: 'POST /api/quote (multipart, no drawings)',
+    method: 'POST',
+    url: () => '/api/quote',
+    payload: 'quoteFormNoDrawings',
+    expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201, unverified: 201 },
   },
   {
     route: 'GET /api/quote?customer={A}',
@@ -401,6 +419,10 @@ test('every spec route answers each kind of caller as the rules say', async ({
   const a = await signUp(app)
   const b = await signUp(app)
   const admin = await signUp(app, { email: adminEmail })
+  // A and B are verified: sending drawings needs it (issue 25); `unverified` is not.
+  await verifyEmail(app, a.email)
+  await verifyEmail(app, b.email)
+  const unverified = await signUp(app)
   const tool = await insertTool(database.current.db)
   const orderOf = (toolsId: string) => ({
     toolsId,
@@ -432,6 +454,7 @@ test('every spec route answers each kind of caller as the rules say', async ({
   const quote2 = await postQuote(app, a, quoteFields())
   const quoteRequest = quote.json<{ _id: string; drawings: { _id: string }[] }>()
   const quoteBody = await quoteForm(quoteFields(), [drawings.pdf])
+  const quoteBodyNoDrawings = await quoteForm(quoteFields())
   const ctx = {
     a,
     b,
@@ -471,20 +494,23 @@ test('every spec route answers each kind of caller as the rules say', async ({
               ? product
               : p === 'quoteForm'
                 ? quoteBody.payload
-                : p
-  const callers: Record<Role, TestUser | undefined> = {
+                : p === 'quoteFormNoDrawings'
+                  ? quoteBodyNoDrawings.payload
+                  : p
+  const callers: Record<Role | Extra, TestUser | undefined> = {
     anonymous: undefined,
     customerA: a,
     customerB: b,
     admin,
+    unverified,
   }
 
-  const got: Record<string, Record<Role, number>> = {}
-  const want: Record<string, Record<Role, number>> = {}
+  const got: Record<string, Partial<Record<Role | Extra, number>>> = {}
+  const want: Record<string, Partial<Record<Role | Extra, number>>> = {}
   for (const c of cases) {
     want[c.route] = c.expect
-    got[c.route] = {} as Record<Role, number>
-    for (const role of Object.keys(c.expect) as Role[]) {
+    got[c.route] = {}
+    for (const role of Object.keys(c.expect) as (Role | Extra)[]) {
       const caller = callers[role]
       const res = await app.inject({
         method: c.method,
@@ -492,6 +518,7 @@ test('every spec route answers each kind of caller as the rules say', async ({
         headers: {
           ...(caller ? bearer(caller) : {}),
           ...(c.payload === 'quoteForm' ? quoteBody.headers : {}),
+          ...(c.payload === 'quoteFormNoDrawings' ? quoteBodyNoDrawings.headers : {}),
         },
         ...(c.payload ? { payload: payloadOf(c.payload) } : {}),
       })

@@ -1,7 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 
+import type { QuoteStatus } from '@toolworks/shared'
+import { eq } from 'drizzle-orm'
+
 import type { App } from '../src/app.js'
+import type { Db } from '../src/db/client.js'
+import { quoteRequests, users } from '../src/db/schema/index.js'
 import { bearer } from './accounts.js'
 
 /** The text fields of a valid quote request, as a form sends them. */
@@ -78,4 +83,37 @@ export async function mailsTo(app: App, email: string): Promise<SentMail[]> {
     mails.push({ to, subject, raw })
   }
   return mails
+}
+
+/**
+ * `n` requests of the account written straight into the table (issue 25's limits), in the
+ * given status; each `quoted` one gets no offer unless the test adds one.
+ */
+export async function insertRequests(
+  db: Db,
+  email: string,
+  n: number,
+  status: QuoteStatus = 'requested',
+): Promise<string[]> {
+  if (n === 0) return []
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  if (!user) throw new Error(`no account ${email}`)
+  const rows = await db
+    .insert(quoteRequests)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        customerId: user.id,
+        customerEmail: email,
+        customerName: 'Rahim Uddin',
+        process: 'machining' as const,
+        partName: `Bracket ${i + 1}`,
+        material: 'Steel',
+        quantities: [100],
+        phone: '+880 1700 000000',
+        address: 'Dhaka',
+        status,
+      })),
+    )
+    .returning({ id: quoteRequests.id })
+  return rows.map((r) => r.id)
 }

@@ -18,12 +18,14 @@ export const AUDIT_KINDS = [
   'promotion.update',
   'promotion.delete',
   'quote.offer',
+  'export.orders',
+  'export.users',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 export const AuditKindSchema = z.enum(AUDIT_KINDS)
 
 /** What a change touched. */
-export const AUDIT_SUBJECTS = ['user', 'tool', 'order', 'promotion', 'quote'] as const
+export const AUDIT_SUBJECTS = ['user', 'tool', 'order', 'promotion', 'quote', 'export'] as const
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number]
 
 /** Changed fields as plain JSON values (money in cents, dates as ISO strings). */

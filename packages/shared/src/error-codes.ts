@@ -5,9 +5,13 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   PAYMENT_FAILED: 402,
   FORBIDDEN: 403,
+  /** The account's e-mail address must be verified first (issue 25: drawings). */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   OUT_OF_STOCK: 409,
   CONFLICT: 409,
+  /** An account's quota or count limit is reached (issue 25: drawing storage, open requests). */
+  QUOTA_EXCEEDED: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,

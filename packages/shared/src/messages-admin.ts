@@ -134,6 +134,8 @@ export const activityWords = {
     'promotion.update': 'Promotion edited',
     'promotion.delete': 'Promotion deleted',
     'quote.offer': 'Quote sent',
+    'export.orders': 'Orders exported',
+    'export.users': 'Users exported',
   } satisfies Record<AuditKind, string>,
   /** The one-line summaries the server stores with each entry. */
   summary: {
@@ -150,6 +152,9 @@ export const activityWords = {
       revision === 1
         ? `Quoted “${part}” for ${buyer}`
         : `Revised the quote for “${part}” of ${buyer} (revision ${revision})`,
+    /** A CSV export of personal data (issue 25): how many rows, and whether it ran to its end. */
+    exported: (what: 'orders' | 'users', rows: number, complete: boolean) =>
+      `${complete ? 'Exported' : 'Began exporting'} ${rows} ${rows === 1 ? what.slice(0, -1) : what} as CSV${complete ? '' : ' (the download stopped)'}`,
   },
   /** Field names in the change lines ("Price: $12.00 → $14.50"). */
   fields: {

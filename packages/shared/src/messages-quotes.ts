@@ -41,6 +41,8 @@ export const quoteWords = {
   sent: 'quote request sent',
   sendFailed: 'The request was not sent. Nothing was lost; please check the fields below.',
   signInToSend: 'Please sign in to send your request. What you typed is kept.',
+  verifyToSend:
+    'Please verify your e-mail address to send drawings: open the link we e-mailed you, then come back here. What you typed is kept; attach your drawings again before sending.',
   myQuotes: 'My Quotes',
   myQuotesCount: (n: number) => `My Quotes (${n})`,
   quoteRequests: 'Quote Requests',
@@ -181,6 +183,13 @@ export const quoteRuleWords = {
     `${name} is not a drawing we accept: send PDF, DXF, DWG, STEP/STP, IGES/IGS, STL, PNG or JPG`,
   drawingMismatch: (name: string, kind: string) =>
     `${name} is named like a ${kind} file but its content is not one`,
+  // Issue 25: what an account may keep and send.
+  verifyToSendDrawings:
+    'Please verify your e-mail address to send drawings: open the link we e-mailed you. A request without drawings can be sent now.',
+  tooManyOpenRequests: (max: number) =>
+    `You have ${max} open quote requests, the most an account may have. Withdraw one you no longer need, or wait for our answer, then send this one.`,
+  drawingQuotaFull: (quotaMb: number, usedMb: number) =>
+    `These drawings do not fit in your ${quotaMb} MB of drawing storage (${usedMb} MB used). Please send smaller or fewer files.`,
   offerLinesRequired: 'A quote needs at least one quantity line',
   tooManyOfferLines: (max: number) => `A quote has at most ${max} lines`,
   offerQuantityTwice: 'Each line needs a different quantity',

@@ -68,6 +68,16 @@ export const QUOTE_DRAWING_ACCEPT = QUOTE_DRAWING_KIND_NAMES.flatMap((kind) =>
 /** Kinds the request's page previews in place: images, PDF and STL. */
 export const QUOTE_PREVIEW_KINDS: readonly QuoteDrawingKind[] = ['png', 'jpeg', 'pdf', 'stl']
 
+/**
+ * A request that still waits for a step of the shop or the buyer (issue 25): asked, priced,
+ * or accepted into the cart. Ordered, declined, expired and withdrawn requests are closed.
+ */
+export const QUOTE_OPEN_STATUSES = ['requested', 'quoted', 'accepted'] as const
+/** An account may have this many open requests at once (issue 25). */
+export const QUOTE_OPEN_REQUESTS_MAX = 20
+/** Each account's drawing storage unless DRAWING_QUOTA_MB says otherwise (issue 25). */
+export const DRAWING_QUOTA_MB_DEFAULT = 200
+
 /** Status values on the wire, word for word (issue 15). */
 export const QUOTE_STATUSES = [
   'requested',

@@ -58,10 +58,17 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
+/** Codes that share their status with a general one: a bare status is never one of these. */
+const SPECIFIC_CODES: readonly ErrorCode[] = [
+  'OUT_OF_STOCK',
+  'QUOTA_EXCEEDED',
+  'EMAIL_NOT_VERIFIED',
+]
+
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
-  // 409 has two codes; a bare 409 is the general one.
+  // 409 and 403 have several codes; a bare one is the general CONFLICT or FORBIDDEN.
   (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
-    .filter(([code]) => code !== 'OUT_OF_STOCK')
+    .filter(([code]) => !SPECIFIC_CODES.includes(code))
     .map(([code, status]) => [status, code]),
 )
 

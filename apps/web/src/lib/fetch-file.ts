@@ -37,11 +37,27 @@ export async function fetchFile(
   return { blob: await response.blob(), disposition: response.headers.get('Content-Disposition') }
 }
 
-/** The file name the server gave (`attachment; filename="invoice-INV-000042.pdf"`). */
+/** Folders, control characters and bidirectional overrides: never part of a name we save. */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const NOT_A_NAME = /[/\\\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]|^\.*$/
+
+/**
+ * The file name the server gave: the exact name of RFC 5987's `filename*=UTF-8''…` when
+ * present (a drawing's "Flansch-Maß.step"), else the plain `filename="…"`
+ * (`attachment; filename="invoice-INV-000042.pdf"`). Only a plain file name: never a path.
+ */
 export function fileNameOf(disposition: string | null, fallback: string): string {
-  const name = /filename="([^"]+)"/.exec(disposition ?? '')?.[1]
-  // Only a plain file name: never a path.
-  return name && /^[\w.-]+$/.test(name) ? name : fallback
+  const header = disposition ?? ''
+  let name: string | undefined
+  const encoded = /filename\*=UTF-8''([^;\s]+)/i.exec(header)?.[1]
+  if (encoded)
+    try {
+      name = decodeURIComponent(encoded)
+    } catch {
+      name = undefined
+    }
+  name ??= /filename="([^"]+)"/.exec(header)?.[1]
+  return name && !NOT_A_NAME.test(name) ? name : fallback
 }
 
 /** Hands the browser a fetched file to save under the given name. */

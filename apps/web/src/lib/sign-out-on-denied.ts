@@ -9,8 +9,14 @@ import { paths } from './paths'
 /** Queries and mutations whose 401/403 means "this token is no good" carry this meta. */
 export const bearerMeta = { signOutOnDenied: true } as const
 
-function isDenied(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403)
+/** Whether an error of a bearer call means the token is no good (exported for its test). */
+export function isDenied(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.status === 401 || error.status === 403) &&
+    // "Verify your e-mail first" (issue 25) is a good token asked for more: it stays signed in.
+    error.code !== 'EMAIL_NOT_VERIFIED'
+  )
 }
 
 /**

@@ -39,7 +39,11 @@ export function QuoteRoute() {
         process={readProcess(search.get('process'))}
         profile={
           profile.data
-            ? { phone: profile.data.phone ?? '', address: profile.data.location ?? '' }
+            ? {
+                phone: profile.data.phone ?? '',
+                address: profile.data.location ?? '',
+                emailVerified: profile.data.emailVerified,
+              }
             : null
         }
         onNeedSignIn={(hadFiles) => {

@@ -152,6 +152,19 @@ export async function isEmailVerified(tx: DbOrTx, id: string): Promise<boolean> 
 }
 
 /**
+ * Locks one account as lockUsersInOrder does and answers whether its e-mail is verified (or
+ * undefined when it is gone): what the account may do is decided under that lock (issue 25).
+ */
+export async function lockUserReadVerified(tx: DbOrTx, id: string): Promise<boolean | undefined> {
+  const [row] = await tx
+    .select({ emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('no key update')
+  return row?.emailVerified
+}
+
+/**
  * One page of All Users for the CSV export (issue 17), newest first like the screen, after
  * `after` (keyset on the time to the microsecond, as text, and the id).
  */

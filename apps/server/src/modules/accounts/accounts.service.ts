@@ -8,6 +8,7 @@ import {
   findUserByEmail,
   listUsersNewestFirst,
   isEmailVerified,
+  lockUserReadVerified,
   lockUsersInOrder,
   promoteToAdmin,
   updateProfileFields,
@@ -134,5 +135,8 @@ export function createAccountsService({
     lockUsers: (tx: DbOrTx, ids: readonly string[]) => lockUsersInOrder(tx, ids),
     /** Whether the account's e-mail is verified: what it may hold unpaid depends on it (issue 25). */
     emailVerified: (tx: DbOrTx, id: string) => isEmailVerified(tx, id),
+
+    /** The same lock on one account, answering whether its e-mail is verified (issue 25). */
+    lockCustomer: (tx: DbOrTx, id: string) => lockUserReadVerified(tx, id),
   }
 }

@@ -1,5 +1,6 @@
 import {
   AUDIT_PAGE_SIZE,
+  type AuditEntryInput,
   SHOP_UTC_OFFSET_MINUTES,
   type AuditEntry,
   type AuditPage,
@@ -9,6 +10,8 @@ import {
 import type { Db } from '../../db/client.js'
 import {
   countAuditEntries,
+  insertAuditEntry,
+  type AuditActor,
   listAuditEntries,
   type AuditFilter,
   type AuditRow,
@@ -40,6 +43,14 @@ export type AuditService = ReturnType<typeof createAuditService>
 /** The audit log as admins read it (issue 17); rows are written by each domain's change. */
 export function createAuditService({ db }: { db: Db }) {
   return {
+    /**
+     * One row for an action that changes no table (a read such as an export of personal data,
+     * issue 25); a change writes its row in its own transaction instead.
+     */
+    record(actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+      return insertAuditEntry(db, actor, entry)
+    },
+
     async list(query: AuditQuery): Promise<AuditPage> {
       const filter: AuditFilter = {
         actor: query.actor || undefined,

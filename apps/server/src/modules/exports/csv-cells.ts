@@ -3,24 +3,26 @@ import { Readable, pipeline } from 'node:stream'
 import { stringify } from 'csv-stringify'
 
 /**
- * Cells of our CSV files (issue 17). A spreadsheet runs a cell that starts with `=`, `+`, `-`,
- * `@`, a tab or a carriage return as a formula (CSV injection, OWASP), so such a cell is
- * written with a single quote in front, which spreadsheets show as text. Every cell goes
- * through it, numbers included: we never export a negative number (money, stock and counts
- * are never below zero), so only text is ever changed.
+ * Cells of our CSV files (issues 17 and 25). A spreadsheet runs a cell that starts with `=`,
+ * `+`, `-`, `@`, a tab or a carriage return as a formula (CSV injection, OWASP), and one that
+ * splits the file on `;` or tab (a locale's list separator, or "paste as columns") does the
+ * same to each piece. So every piece at the start of a cell or after a `;` or a tab that starts
+ * with one of those characters is written with a single quote in front, which spreadsheets
+ * show as text. A piece that already starts with quotes before such a character gets one more,
+ * so the import's inverse is exact. Every cell goes through it, numbers included: we never
+ * export a negative number (money, stock and counts are never below zero).
  */
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_PIECE = /(?<=^|[;\t])'*[=+\-@\t\r]/g
+/** The quote `neutralise` put in front of a piece: one quote, then quotes and a formula start. */
+const ADDED_QUOTE = /(?<=^|[;\t])'(?='*[=+\-@\t\r])/g
 
 export function neutralise(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell
+  return cell.replace(FORMULA_PIECE, (piece) => `'${piece}`)
 }
 
-/**
- * The import's inverse, so an exported file comes back as it was: a quote followed by one of
- * those characters loses the quote. A quote before anything else is the cell's own text.
- */
+/** The import's inverse, so an exported file comes back exactly as it was. */
 export function unneutralise(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell
+  return cell.replace(ADDED_QUOTE, '')
 }
 
 /** Dollars with two decimals: "12.50" (money travels and is stored as cents). */
@@ -53,9 +55,25 @@ export function csvStream<T>(
   pages: AsyncIterable<readonly T[]>,
   record: (row: T) => string[],
   onError: (error: Error) => void,
+  /**
+   * Told how many records were handed out, once, before the file ends (so an audit row is
+   * written before the download completes), or when it stops early (`complete: false`).
+   */
+  onEnd?: (result: { rows: number; complete: boolean }) => Promise<void>,
 ): Readable {
   async function* records() {
-    for await (const page of pages) for (const row of page) yield record(row).map(neutralise)
+    let rows = 0
+    let complete = false
+    try {
+      for await (const page of pages)
+        for (const row of page) {
+          rows += 1
+          yield record(row).map(neutralise)
+        }
+      complete = true
+    } finally {
+      await onEnd?.({ rows, complete })
+    }
   }
   return pipeline(
     Readable.from(records()),
@@ -64,9 +82,10 @@ export function csvStream<T>(
       header: true,
       columns: [...columns],
       record_delimiter: '\r\n',
-      // csv-stringify quotes a cell holding the record delimiter (CRLF); a lone LF or CR
-      // must be quoted too (RFC 4180), or a reader would end the record there.
-      quoted_match: /[\r\n]/,
+      // Every cell in quotes (the header too), so no reader splits one on a `;`, a tab or a
+      // lone LF or CR (RFC 4180), whatever separator its locale expects.
+      quoted: true,
+      quoted_empty: true,
     }),
     (error) => {
       if (error) onError(error)

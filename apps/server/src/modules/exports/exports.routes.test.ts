@@ -1,4 +1,4 @@
-import { PRODUCT_CSV_COLUMNS } from '@toolworks/shared'
+import { AuditPageSchema, PRODUCT_CSV_COLUMNS } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
 import { useTestDatabase } from '../../../test/database.js'
@@ -41,7 +41,9 @@ test('the products CSV is RFC 4180 with a BOM, a header, CRLF records and quoted
   const bytes = res.rawPayload
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const text = bytes.toString('utf8')
-  expect(text.startsWith(`${BOM}${PRODUCT_CSV_COLUMNS.join(',')}\r\n`)).toBe(true)
+  expect(text.startsWith(`${BOM}${PRODUCT_CSV_COLUMNS.map((c) => `"${c}"`).join(',')}\r\n`)).toBe(
+    true,
+  )
   // The Bengali name's bytes are intact, its comma and quotes quoted and doubled.
   expect(text).toContain('"হাতুড়ি, ""বড়"""')
   expect(bytes.includes(Buffer.from('হাতুড়ি', 'utf8'))).toBe(true)
@@ -137,7 +139,7 @@ test('the users CSV lists every account with its role and ISO sign-up time', asy
   const { app, admin, customer } = await csvShop(database.current, onTestFinished)
   const res = await download(app, admin, '/api/export/users.csv')
   expect(res.statusCode).toBe(200)
-  expect(res.body.startsWith('\uFEFFid,email,name,role,created_at\r\n')).toBe(true)
+  expect(res.body.startsWith('\uFEFF"id","email","name","role","created_at"\r\n')).toBe(true)
   const rows = csvRecords(res.body)
   expect(rows.map((r) => [r.email, r.role]).sort()).toEqual(
     [
@@ -187,4 +189,62 @@ test('the exports are for admins only', async ({ onTestFinished }) => {
     expect((await download(app, customer, url)).statusCode).toBe(403)
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401)
   }
+})
+
+// Issue 25: who took personal data out of the shop, with which filter and how many rows.
+test('each export of orders or users writes an export.* audit row with the filter and the row count; products do not', async ({
+  onTestFinished,
+}) => {
+  const { app, admin, customer } = await csvShop(database.current, onTestFinished)
+  const db = database.current.db
+  const tool = await insertTool(db, { name: 'Spanner', priceCents: 1250 })
+  await insertOneLineOrders(db, tool, [
+    {
+      quantity: 2,
+      customerEmail: 'rahim@example.com',
+      customerName: 'রহিম',
+      status: 'paid',
+      paid: true,
+    },
+    { quantity: 1, customerEmail: 'karim@example.com', customerName: 'Karim', status: 'unpaid' },
+    { quantity: 3, customerEmail: 'rahim@example.com', customerName: 'রহিম', status: 'unpaid' },
+  ])
+  const audit = async (kind: string) => {
+    const res = await download(app, admin, `/api/audit?kind=${kind}`)
+    expect(res.statusCode, res.body).toBe(200)
+    return AuditPageSchema.parse(res.json()).entries
+  }
+
+  const filtered = await download(app, admin, '/api/export/orders.csv?status=unpaid&q=rahim')
+  expect(csvRecords(filtered.body)).toHaveLength(1)
+  await download(app, admin, '/api/export/orders.csv')
+  const users = csvRecords((await download(app, admin, '/api/export/users.csv')).body)
+  await download(app, admin, '/api/export/products.csv')
+  // A refused export is not an export.
+  expect((await download(app, customer, '/api/export/users.csv')).statusCode).toBe(403)
+
+  const orderRows = await audit('export.orders')
+  expect(orderRows.map((e) => ({ actor: e.actorEmail, after: e.after }))).toEqual([
+    { actor: admin.email, after: { filter: {}, rows: 3, complete: true } },
+    {
+      actor: admin.email,
+      after: { filter: { status: 'unpaid', q: 'rahim' }, rows: 1, complete: true },
+    },
+  ])
+  expect(orderRows[1]).toMatchObject({
+    subjectType: 'export',
+    subjectId: 'orders',
+    summary: 'Exported 1 order as CSV',
+  })
+  const userRows = await audit('export.users')
+  expect(userRows).toHaveLength(1)
+  expect(userRows[0]).toMatchObject({
+    actorEmail: admin.email,
+    after: { filter: {}, rows: users.length, complete: true },
+    summary: `Exported ${users.length} users as CSV`,
+  })
+  const everything = await download(app, admin, '/api/audit')
+  expect(
+    AuditPageSchema.parse(everything.json()).entries.filter((e) => e.kind.startsWith('export.')),
+  ).toHaveLength(3)
 })

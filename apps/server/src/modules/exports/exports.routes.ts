@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Readable } from 'node:stream'
 
-import { errorResponses } from '../../lib/route-helpers.js'
+import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import { csvFileName } from './csv-cells.js'
 import type { ExportsService } from './exports.service.js'
 
@@ -47,7 +47,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { exports 
       sendCsv(
         reply,
         'orders',
-        exports.orders(request.query, (error) =>
+        exports.orders(actorOf(request), request.query, (error) =>
           request.log.error({ err: error }, 'orders CSV failed'),
         ),
       ),
@@ -60,7 +60,9 @@ export const exportsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { exports 
       sendCsv(
         reply,
         'users',
-        exports.users((error) => request.log.error({ err: error }, 'users CSV failed')),
+        exports.users(actorOf(request), (error) =>
+          request.log.error({ err: error }, 'users CSV failed'),
+        ),
       ),
   )
 

@@ -5,10 +5,13 @@ import {
   type Order,
   type OrderStatus,
   type Tool,
+  activityWords,
 } from '@toolworks/shared'
 import type { Readable } from 'node:stream'
 
 import type { AccountsService } from '../accounts/accounts.service.js'
+import type { AuditActor } from '../audit/audit.queries.js'
+import type { AuditService } from '../audit/audit.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import { csvStream, dateCell, moneyCell, priceBreaksCell, yesNoCell } from './csv-cells.js'
@@ -62,18 +65,56 @@ export function createExportsService({
   orders,
   accounts,
   catalog,
+  audit,
 }: {
   orders: Pick<OrdersService, 'exportPages'>
   accounts: Pick<AccountsService, 'exportPages'>
   catalog: Pick<CatalogService, 'exportPages'>
+  audit: Pick<AuditService, 'record'>
 }) {
+  /**
+   * An export of personal data leaves an audit row (issue 25): who, the filter in force and
+   * how many rows went out, written before the file's last bytes (or when it stopped early).
+   */
+  const audited =
+    (actor: AuditActor, what: 'orders' | 'users', filter: Record<string, string>) =>
+    ({ rows, complete }: { rows: number; complete: boolean }) =>
+      audit.record(actor, {
+        kind: `export.${what}`,
+        subjectType: 'export',
+        subjectId: what,
+        summary: activityWords.summary.exported(what, rows, complete),
+        before: null,
+        after: { filter, rows, complete },
+      })
+
   return {
     /** Manage Orders' list with its filters in force. */
-    orders: (filter: { status?: OrderStatus; q?: string }, onError: (e: Error) => void): Readable =>
-      csvStream(ORDER_CSV_COLUMNS, orders.exportPages(filter), orderRecord, onError),
-    users: (onError: (e: Error) => void): Readable =>
-      csvStream(USER_CSV_COLUMNS, accounts.exportPages(), userRecord, onError),
-    /** The catalogue in the import's format (a round trip keeps it). */
+    orders: (
+      actor: AuditActor,
+      filter: { status?: OrderStatus; q?: string },
+      onError: (e: Error) => void,
+    ): Readable => {
+      const used: Record<string, string> = {}
+      if (filter.status) used.status = filter.status
+      if (filter.q) used.q = filter.q
+      return csvStream(
+        ORDER_CSV_COLUMNS,
+        orders.exportPages(filter),
+        orderRecord,
+        onError,
+        audited(actor, 'orders', used),
+      )
+    },
+    users: (actor: AuditActor, onError: (e: Error) => void): Readable =>
+      csvStream(
+        USER_CSV_COLUMNS,
+        accounts.exportPages(),
+        userRecord,
+        onError,
+        audited(actor, 'users', {}),
+      ),
+    /** The catalogue in the import's format (a round trip keeps it); no personal data. */
     products: (onError: (e: Error) => void): Readable =>
       csvStream(PRODUCT_CSV_COLUMNS, catalog.exportPages(), productRecord, onError),
   }

@@ -82,7 +82,7 @@ test('export, then import into an empty catalogue: the same catalogue, in the sa
   expect(await activeTools()).toEqual([])
 
   // The same file with that stock edited: all three come back as they were.
-  const edited = file.toString('utf8').replace(/(Plain saw,[^\r]*?,1\.50,)0,/, '$11,')
+  const edited = file.toString('utf8').replace(/("Plain saw",[^\r]*?,"1\.50",)"0",/, '$1"1",')
   const ok = await postImport(app, admin, { bytes: edited })
   expect(ok.statusCode, ok.body).toBe(200)
   expect(ok.json()).toMatchObject({ created: 3, updated: 0 })
@@ -105,7 +105,7 @@ test('export, edit, import again: rows update their tools by id, and the catalog
   // The catalogue's answers are cached: the import must tell the cache it changed.
   const cached = await app.inject({ method: 'GET', url: `/api/tool/${a.id}` })
   expect(cached.json()).toMatchObject({ price: 24.5 })
-  const edited = text.replace(',24.50,40,', ',26.00,35,')
+  const edited = text.replace(',"24.50","40",', ',"26.00","35",')
   const res = await postImport(app, admin, { bytes: edited })
 
   expect(res.statusCode, res.body).toBe(200)

@@ -35,6 +35,28 @@ export function cleanDrawingName(raw: string, kind: QuoteDrawingKind, position: 
 }
 
 /**
+ * A drawing's name as stored and served (issue 25): the stem of the buyer's cleaned name and
+ * the extension of the kind its bytes were sniffed as, so a STEP file sent as `drawing.bat`
+ * is `drawing.step` and a PDF sent as `invoice.html` is `invoice.pdf`. The buyer's own
+ * extension stays only when it is one of that kind's (`part.STP` → `part.stp`). Idempotent:
+ * rows stored before this rule are served through it too (read time), and rows stored with
+ * it come out unchanged. A name with no stem (`.bat`) becomes `drawing-N.<ext>`.
+ */
+export function drawingName(raw: string, kind: QuoteDrawingKind, position = 0): string {
+  const cleaned = cleanDrawingName(raw, kind, position)
+  const extensions: readonly string[] = QUOTE_DRAWING_KINDS[kind].extensions
+  const dot = cleaned.lastIndexOf('.')
+  const given = dot >= 0 ? cleaned.slice(dot + 1).toLowerCase() : ''
+  const extension = extensions.includes(given) ? given : (extensions[0] ?? kind)
+  const stem = Array.from(dot >= 0 ? cleaned.slice(0, dot) : cleaned)
+    .slice(0, QUOTE_DRAWING_NAME_MAX - extension.length - 1)
+    .join('')
+    // "part..bat" or "part .bat" would leave a stem a file system trims or misreads.
+    .replace(/[.\s]+$/, '')
+  return `${stem === '' ? `drawing-${position + 1}` : stem}.${extension}`
+}
+
+/**
  * RFC 6266 Content-Disposition with an ASCII fallback `filename` and the exact name in the
  * RFC 5987 `filename*` form, so "Flansch-Maß.pdf" downloads under its own name and a quote or
  * backslash in a name cannot end the header's parameter.

@@ -2,7 +2,7 @@ import { QUOTE_DRAWING_KINDS, QUOTE_DRAWING_NAME_MAX } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
 import { drawings, moreDrawings, notDrawings } from '../../../test/drawings.js'
-import { cleanDrawingName, contentDisposition } from './drawing-names.js'
+import { cleanDrawingName, contentDisposition, drawingName } from './drawing-names.js'
 import { drawingContentType, sniffDrawing } from './drawing-types.js'
 
 describe('sniffDrawing', () => {
@@ -65,5 +65,42 @@ describe('contentDisposition', () => {
     expect(header).toBe(
       `inline; filename="a_; filename=evil.html_.png"; filename*=UTF-8''a%22%3B%20filename%3Devil.html%5C.png`,
     )
+  })
+})
+
+// Issue 25: the name stored and served ends in the extension of what the bytes are.
+describe('drawingName', () => {
+  test('the stem of the buyer’s name and the sniffed kind’s extension', () => {
+    expect(drawingName('drawing.bat', 'step', 0)).toBe('drawing.step')
+    expect(drawingName('invoice.html', 'pdf', 0)).toBe('invoice.pdf')
+    expect(drawingName('C:\\Users\\me\\evil.pdf.exe', 'pdf', 0)).toBe('evil.pdf.pdf')
+    expect(drawingName('invoice\u202efdp.exe', 'pdf', 0)).toBe('invoicefdp.pdf')
+    expect(drawingName('noext', 'stl', 0)).toBe('noext.stl')
+    expect(drawingName('part. .bat', 'dxf', 0)).toBe('part.dxf')
+  })
+
+  test('the buyer’s extension stays when it is one of the kind’s, in lower case', () => {
+    expect(drawingName('Part.STP', 'step', 0)).toBe('Part.stp')
+    expect(drawingName('photo.JPEG', 'jpeg', 0)).toBe('photo.jpeg')
+    expect(drawingName('photo.jpg', 'jpeg', 0)).toBe('photo.jpg')
+    expect(drawingName('photo.png', 'jpeg', 0)).toBe('photo.jpg')
+  })
+
+  test('no stem, a long name, and applying it twice changes nothing more', () => {
+    expect(drawingName('.bat', 'pdf', 2)).toBe('drawing-3.pdf')
+    expect(drawingName('', 'iges', 0)).toBe('drawing-1.iges')
+    const long = drawingName(`${'ü'.repeat(500)}.bat`, 'step', 0)
+    expect(Array.from(long)).toHaveLength(QUOTE_DRAWING_NAME_MAX)
+    expect(long.endsWith('ü.step')).toBe(true)
+    for (const raw of [
+      'drawing.bat',
+      'Part.STP',
+      '.bat',
+      `${'a. '.repeat(120)}.x`,
+      'x'.repeat(300),
+    ]) {
+      const once = drawingName(raw, 'step', 4)
+      expect(drawingName(once, 'step')).toBe(once)
+    }
   })
 })

@@ -10,9 +10,16 @@ import { verifyThroughOutbox } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
-import { insertQuotedRequest, quoteRow } from '../../../test/quote-rows.js'
+import { insertQuotedRequest, quoteRow, shopDay } from '../../../test/quote-rows.js'
 import { startServer, type RunningServer } from '../../../test/server-process.js'
-import { orderLines, orders, quoteRequests, tools } from '../../db/schema/index.js'
+import {
+  orderLines,
+  orders,
+  quoteOffers,
+  quoteRequests,
+  tools,
+  users,
+} from '../../db/schema/index.js'
 
 /**
  * Issue 15 on PostgreSQL, through two server processes on one database (DESIGN.md,
@@ -142,3 +149,56 @@ test('20 parallel accepts of one quote through two processes: exactly one succee
     .where(eq(tools.id, tool.id))
   expect(stock?.q).toBe(98)
 })
+
+// Issue 25: an accept and a revision at once never leave the buyer at the superseded price.
+test('accept and revise in parallel through two processes, 25 rounds: the buyer is never accepted at a superseded revision, and the loser gets 409', async () => {
+  const bases = servers.map((s) => s.url)
+  const buyer = await signUpBuyer(bases[0] ?? '', dataDirs[0] ?? '')
+  const admin = await signUpBuyer(bases[1] ?? '', dataDirs[1] ?? '')
+  await database.db.update(users).set({ role: 'admin' }).where(eq(users.email, admin.email))
+
+  const outcomes = { accepted: 0, revised: 0 }
+  for (let round = 0; round < 25; round += 1) {
+    const { request } = await insertQuotedRequest(database.db, {
+      customer: buyer,
+      partName: `Race bracket ${round}`,
+      lines: [{ quantity: 100, unitPriceCents: 450 }],
+    })
+    // The buyer accepts revision 1 on one process while the admin revises it on the other.
+    const [accept, revise] = await Promise.all([
+      call(bases[round % 2] ?? '', buyer.token, 'POST', `/api/quote/${request.id}/accept`, {
+        quantity: 100,
+        revision: 1,
+      }),
+      call(bases[(round + 1) % 2] ?? '', admin.token, 'POST', `/api/quote/${request.id}/offer`, {
+        lines: [{ quantity: 100, unitPrice: 5.2 }],
+        leadTimeDays: 10,
+        validUntil: shopDay(14),
+        note: 'Revised',
+      }),
+    ])
+    const statuses = [accept.status, revise.status].sort()
+    // One of the two wins; the other is told the quote changed under it.
+    expect(statuses).toEqual([200, 409])
+    const row = await quoteRow(database.db, request.id)
+    const revisions = await database.db
+      .select({ id: quoteOffers.id, revision: quoteOffers.revision })
+      .from(quoteOffers)
+      .where(eq(quoteOffers.requestId, request.id))
+    const latest = revisions.reduce((a, b) => (b.revision > a.revision ? b : a))
+    if (accept.status === 200) {
+      outcomes.accepted += 1
+      expect(row.status).toBe('accepted')
+      expect(revisions).toHaveLength(1)
+      expect(row.acceptedOfferId).toBe(latest.id)
+    } else {
+      outcomes.revised += 1
+      const body = (await accept.json()) as { error: { code: string } }
+      expect(body.error.code).toBe('CONFLICT')
+      expect(row.status).toBe('quoted')
+      expect(row.acceptedOfferId).toBeNull()
+      expect(latest.revision).toBe(2)
+    }
+  }
+  expect(outcomes.accepted + outcomes.revised).toBe(25)
+}, 120_000)

@@ -99,7 +99,10 @@ export function createQuoteAcceptanceService({
 
   /** Decides one accept inside its transaction; an expiry it finds is kept (committed). */
   async function acceptIn(tx: Tx, actor: Actor, id: string, body: QuoteAcceptBody) {
-    const row = await findRequest(tx, id)
+    // The request's row is held before its latest offer is read: a revision (whose conditional
+    // update holds the same row) either committed before, and its offer is the one read here,
+    // or waits and then finds the request accepted. Never accepted at a superseded price.
+    const [row] = await lockRequests(tx, [id])
     if (!row || row.customerId !== actor.id) throw new AppError('NOT_FOUND', m.notFound)
     if (row.status !== 'quoted')
       throw new AppError('CONFLICT', m.wrongStatus(statusWord(row.status)))

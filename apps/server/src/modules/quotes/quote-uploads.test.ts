@@ -6,7 +6,7 @@ import {
 } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp } from '../../../test/accounts.js'
+import { bearer, signUp, verifyEmail } from '../../../test/accounts.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { drawings, notDrawings } from '../../../test/drawings.js'
@@ -45,6 +45,8 @@ test('refusals of big uploads reach Node fetch with their reasons', async ({ onT
   const address = app.server.address()
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/quote`
   const buyer = await signUp(app)
+  // Drawings need a verified e-mail (issue 25).
+  await verifyEmail(app, buyer.email)
   const big = Buffer.alloc(QUOTE_DRAWING_MAX_BYTES + 1, 0x20)
   drawings.pdf.bytes.copy(big)
   const pdf = (name: string) => ({ name, bytes: drawings.pdf.bytes })

@@ -1,11 +1,18 @@
-import { QuoteRequestSchema, shopDate, type QuoteOfferInput, quoteWords } from '@toolworks/shared'
+import {
+  QUOTE_OPEN_REQUESTS_MAX,
+  QuoteRequestSchema,
+  shopDate,
+  type QuoteOfferInput,
+  quoteRuleWords,
+  quoteWords,
+} from '@toolworks/shared'
 import { count, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
-import { mailsTo, postQuote } from '../../../test/quotes.js'
+import { insertRequests, mailsTo, postQuote } from '../../../test/quotes.js'
 import type { App } from '../../app.js'
 import { quoteOffers, quoteRequests } from '../../db/schema/index.js'
 
@@ -106,4 +113,29 @@ test('two processes sweeping at once tell the buyer once that the quote expires 
     .map((mail) => mail.subject)
     .filter((s) => s === w.expiringSubject('Pump bracket'))
   expect(expiring).toHaveLength(1)
+})
+
+// Issue 25: the open-request limit is decided under the account's lock, so it holds in a race.
+test('at 18 open requests, nine parallel requests make exactly 20 open; the rest are refused with the reason', async ({
+  onTestFinished,
+}) => {
+  const { app, buyer } = await setup(onTestFinished)
+  // setup sent one: 17 more make 18. Nine more stay within the 10 a minute of one account.
+  await insertRequests(database.current.db, buyer.email, QUOTE_OPEN_REQUESTS_MAX - 3)
+  const answers = await Promise.all(Array.from({ length: 9 }, () => postQuote(app, buyer)))
+  const statuses = answers.map((r) => r.statusCode)
+  expect(statuses.filter((s) => s === 201)).toHaveLength(2)
+  expect(statuses.filter((s) => s === 409)).toHaveLength(7)
+  for (const refused of answers.filter((r) => r.statusCode === 409))
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'QUOTA_EXCEEDED',
+        message: quoteRuleWords.tooManyOpenRequests(QUOTE_OPEN_REQUESTS_MAX),
+      },
+    })
+  const [open] = await database.current.db
+    .select({ n: count() })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.status, 'requested'))
+  expect(open?.n).toBe(QUOTE_OPEN_REQUESTS_MAX)
 })

@@ -1,7 +1,7 @@
-import type { QuoteStatus } from '@toolworks/shared'
+import { QUOTE_OPEN_STATUSES, type QuoteStatus } from '@toolworks/shared'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
-import type { DbOrTx } from '../../db/client.js'
+import { selectRows, type DbOrTx } from '../../db/client.js'
 import {
   quoteDrawings,
   quoteMessages,
@@ -284,4 +284,55 @@ export async function findResentCopy(tx: DbOrTx, id: string): Promise<QuoteReque
     .where(eq(quoteRequests.resentFromId, id))
     .limit(1)
   return row
+}
+
+// --- What an account holds (issue 25): decided under the account's lock. -------------------
+
+/**
+ * How many of the customer's requests are open (QUOTE_OPEN_STATUSES) on the shop date `today`:
+ * a quote past its Valid until that the sweeper has not marked expired yet is not open.
+ */
+export async function countOpenRequests(
+  tx: DbOrTx,
+  customerId: string,
+  today: string,
+): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(quoteRequests)
+    .where(
+      and(
+        eq(quoteRequests.customerId, customerId),
+        inArray(quoteRequests.status, [...QUOTE_OPEN_STATUSES]),
+        sql`not (${quoteRequests.status} = 'quoted' and ${latestValidUntil} < ${today}::date)`,
+      ),
+    )
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * The bytes of the customer's drawings, whatever their requests' status (the files stay
+ * stored). A request sent again counts once, in its newest copy: the copy holds the same
+ * content. TODO(issue 25, blob store): once drawings carry their content hash, sum the sizes
+ * of the distinct hashes instead, so the same file sent twice counts once too.
+ */
+export async function drawingBytesOf(tx: DbOrTx, customerId: string): Promise<number> {
+  const [row] = await selectRows<{ bytes: string | number | null }>(
+    tx,
+    sql`
+    select coalesce(sum(d.byte_size), 0)::bigint as bytes
+    from quote_drawings d join quote_requests r on r.id = d.request_id
+    where r.customer_id = ${customerId}
+      and not exists (select 1 from quote_requests c where c.resent_from_id = r.id)`,
+  )
+  return Number(row?.bytes ?? 0)
+}
+
+/** How many drawings a request has (a resend needs a verified e-mail when it has any). */
+export async function countDrawings(tx: DbOrTx, requestId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(quoteDrawings)
+    .where(eq(quoteDrawings.requestId, requestId))
+  return Number(row?.n ?? 0)
 }

@@ -14,7 +14,7 @@ import {
 import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, signUp, uniqueEmail, verifyEmail, type TestUser } from '../../../test/accounts.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { drawings, moreDrawings, notDrawings } from '../../../test/drawings.js'
@@ -37,6 +37,9 @@ async function setup(onTestFinished: (fn: () => Promise<void>) => void): Promise
   const admin = await signUp(app, { email: adminEmail, name: 'Shop Admin' })
   const a = await signUp(app, { name: 'Ayesha <b>Khan</b>' })
   const b = await signUp(app, { name: 'Bilal Other' })
+  // Drawings need a verified e-mail (issue 25).
+  await verifyEmail(app, a.email)
+  await verifyEmail(app, b.email)
   return { app, admin, a, b }
 }
 
@@ -139,7 +142,7 @@ describe('POST /api/quote', () => {
       drawings.dxf,
       drawings.dwg,
       { filename: 'binary.stl', bytes: moreDrawings.binaryStl },
-      // The name says PDF, the bytes say DXF: it is stored and served as DXF.
+      // The name says PDF, the bytes say DXF: it is stored, named and served as DXF.
       { filename: 'C:\\work\\really-a.pdf', type: 'application/pdf', bytes: moreDrawings.dxfLf },
     ])
     expect(second.statusCode, second.body).toBe(201)
@@ -150,7 +153,7 @@ describe('POST /api/quote', () => {
       ['flange.dxf', 'dxf', 'image/vnd.dxf'],
       ['frame.dwg', 'dwg', 'image/vnd.dwg'],
       ['binary.stl', 'stl', 'model/stl'],
-      ['really-a.pdf', 'dxf', 'image/vnd.dxf'],
+      ['really-a.dxf', 'dxf', 'image/vnd.dxf'],
     ])
     expect(await rowCounts()).toEqual({ requests: 2, drawings: 10 })
   })
@@ -403,6 +406,47 @@ describe('reading requests', () => {
       `/api/quote/${created._id}/drawing/${step!._id}?inline=1`,
     )
     expect(stepInline.headers['content-disposition']).toMatch(/^attachment;/)
+  })
+})
+
+describe('drawing names (issue 25)', () => {
+  test('a drawing is named by what its bytes are, in the buyer’s view, the admin’s and the download; rows stored before are served the same', async ({
+    onTestFinished,
+  }) => {
+    const ctx = await setup(onTestFinished)
+    const created = await request(ctx, [
+      { filename: 'drawing.bat', type: 'application/x-msdos-program', bytes: drawings.step.bytes },
+      { filename: 'invoice.html', type: 'text/html', bytes: drawings.pdf.bytes },
+      { filename: 'Part.STP', type: 'application/octet-stream', bytes: drawings.step.bytes },
+      { filename: 'no-extension', type: 'image/png', bytes: drawings.png.bytes },
+    ])
+    const names = ['drawing.step', 'invoice.pdf', 'Part.stp', 'no-extension.png']
+    expect(created.drawings.map((d) => d.name)).toEqual(names)
+    const url = `/api/quote/${created._id}`
+    for (const who of [ctx.a, ctx.admin]) {
+      const view = QuoteRequestSchema.parse((await call(ctx.app, who, 'GET', url)).json())
+      expect(view.drawings.map((d) => d.name)).toEqual(names)
+      for (const [i, d] of view.drawings.entries()) {
+        const res = await call(ctx.app, who, 'GET', `${url}/drawing/${d._id}`)
+        expect(res.headers['content-disposition']).toBe(
+          `attachment; filename="${names[i]}"; filename*=UTF-8''${names[i]}`,
+        )
+      }
+    }
+    const stored = await database.current.db
+      .select({ name: quoteDrawings.name })
+      .from(quoteDrawings)
+    expect(stored.map((r) => r.name).sort()).toEqual([...names].sort())
+
+    // A row stored before the rule kept the buyer's extension: it is served corrected.
+    await database.current.db
+      .update(quoteDrawings)
+      .set({ name: 'legacy.exe' })
+      .where(eq(quoteDrawings.id, created.drawings[1]!._id))
+    const view = QuoteRequestSchema.parse((await call(ctx.app, ctx.admin, 'GET', url)).json())
+    expect(view.drawings[1]?.name).toBe('legacy.pdf')
+    const res = await call(ctx.app, ctx.admin, 'GET', `${url}/drawing/${created.drawings[1]!._id}`)
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="legacy\.pdf"/)
   })
 })
 

@@ -173,9 +173,9 @@ export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes })
         summary:
           'Request a quote (multipart/form-data): the text fields and up to 5 files in "drawings"',
         description:
-          'Text fields: process, partName, material, quantities (comma-separated or repeated, 1 to 3), neededBy (YYYY-MM-DD, optional), tolerance, finish, notes, phone, address. Files: drawings (0 to 5, 20 MB each; PDF, DXF, DWG, STEP, IGES, STL, PNG or JPG, checked by their content). The buyer is the signed-in account. 10 requests a minute per account.',
+          'Text fields: process, partName, material, quantities (comma-separated or repeated, 1 to 3), neededBy (YYYY-MM-DD, optional), tolerance, finish, notes, phone, address. Files: drawings (0 to 5, 20 MB each; PDF, DXF, DWG, STEP, IGES, STL, PNG or JPG, checked by their content; each is named by its stem and the extension of what it is). The buyer is the signed-in account. 10 requests a minute per account. Drawings need a verified e-mail (403 EMAIL_NOT_VERIFIED); an account has at most 20 open requests and DRAWING_QUOTA_MB of drawings (409 QUOTA_EXCEEDED).',
         consumes: ['multipart/form-data'],
-        response: { 201: c.create.response, ...errorResponses(400, 401, 403, 413, 429) },
+        response: { 201: c.create.response, ...errorResponses(400, 401, 403, 409, 413, 429) },
       },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import {
   QUOTE_DRAWING_FIELD,
   QUOTE_DRAWING_MAX_BYTES,
   QUOTE_DRAWINGS_MAX,
+  QUOTE_OPEN_REQUESTS_MAX,
   QUOTE_VALID_DAYS_MAX,
   QuoteRequestFieldsSchema,
   quoteNeededByProblem,
@@ -27,17 +28,20 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
-import type { Actor } from '../accounts/accounts.service.js'
+import type { AccountsService, Actor } from '../accounts/accounts.service.js'
 import { changedValues } from '../audit/audit-values.js'
 import { insertAuditEntry } from '../audit/audit.queries.js'
-import { cleanDrawingName } from './drawing-names.js'
+import { cleanDrawingName, drawingName } from './drawing-names.js'
 import { drawingContentType, sniffDrawing } from './drawing-types.js'
 import { expireAllPast, expireIfPast } from './quote-expiry.js'
 import type { QuoteMails } from './quotes.mails.js'
 import {
   changeStatus,
   copyDrawings,
+  countDrawings,
+  countOpenRequests,
   countWaiting,
+  drawingBytesOf,
   findDrawing,
   findResentCopy,
   findRequest,
@@ -58,6 +62,7 @@ import {
 
 const m = quoteRuleWords
 const DAY_MS = 86_400_000
+const MB = 1024 * 1024
 
 /** A drawing as the multipart reader hands it over: the browser's name and the bytes. */
 export type UploadedDrawing = { filename: string; bytes: Buffer }
@@ -108,7 +113,7 @@ export function checkDrawings(files: UploadedDrawing[]): {
       else
         rows.push({
           position: index,
-          name: cleanDrawingName(file.filename, kind, index),
+          name: drawingName(file.filename, kind, index),
           kind,
           contentType: drawingContentType(kind),
           byteSize: file.bytes.length,
@@ -178,9 +183,10 @@ export async function requestView(db: DbOrTx, row: QuoteRequestRow): Promise<Quo
     notes: row.notes,
     phone: row.phone,
     address: row.address,
+    // Named at read time too: rows stored before issue 25 kept the buyer's extension.
     drawings: drawings.map((d) => ({
       _id: d.id,
-      name: d.name,
+      name: drawingName(d.name, d.kind as QuoteDrawingKind),
       type: d.contentType,
       kind: d.kind as QuoteDrawingKind,
       size: d.byteSize,
@@ -208,14 +214,44 @@ export type QuotesService = ReturnType<typeof createQuotesService>
 export function createQuotesService({
   db,
   mails,
+  accounts,
+  drawingQuotaMb,
   now = () => new Date(),
 }: {
   db: Db
   mails: QuoteMails
+  accounts: Pick<AccountsService, 'lockCustomer'>
+  /** Each account's drawing storage (DRAWING_QUOTA_MB). */
+  drawingQuotaMb: number
   /** Test hook: the clock the shop's today is read from. */
   now?: () => Date
 }) {
   const full = (row: QuoteRequestRow) => requestView(db, row)
+
+  /**
+   * What an account may send (issue 25), decided in the request's transaction under the
+   * account's lock, so parallel requests are counted one after the other and cannot overshoot:
+   * drawings need a verified e-mail, at most QUOTE_OPEN_REQUESTS_MAX requests are open, and
+   * the account's drawings fit in its quota. Throws the refusal (the transaction stores nothing).
+   */
+  async function holdLimits(
+    tx: DbOrTx,
+    customerId: string,
+    ask: { drawings: number; newBytes: number },
+  ): Promise<void> {
+    const verified = await accounts.lockCustomer(tx, customerId)
+    if (verified === undefined) throw new AppError('UNAUTHENTICATED')
+    if (ask.drawings > 0 && !verified)
+      throw new AppError('EMAIL_NOT_VERIFIED', m.verifyToSendDrawings)
+    if ((await countOpenRequests(tx, customerId, shopDate(now()))) >= QUOTE_OPEN_REQUESTS_MAX)
+      throw new AppError('QUOTA_EXCEEDED', m.tooManyOpenRequests(QUOTE_OPEN_REQUESTS_MAX))
+    if (ask.newBytes === 0) return
+    const used = await drawingBytesOf(tx, customerId)
+    if (used + ask.newBytes > drawingQuotaMb * MB) {
+      const message = m.drawingQuotaFull(drawingQuotaMb, Math.ceil((used / MB) * 10) / 10)
+      throw new AppError('QUOTA_EXCEEDED', message, { [QUOTE_DRAWING_FIELD]: message })
+    }
+  }
 
   /** The request if the actor is its buyer or an admin; anyone else learns nothing (404). */
   async function readable(actor: Actor, id: string): Promise<QuoteRequestRow> {
@@ -268,9 +304,11 @@ export function createQuotesService({
           problems,
         )
       const body = parsed.data
+      const newBytes = drawings.rows.reduce((sum, d) => sum + d.byteSize, 0)
       // The request and its drawings are one transaction: a refusal or a failure stores nothing.
-      const row = await db.transaction((tx) =>
-        insertRequest(
+      const row = await db.transaction(async (tx) => {
+        await holdLimits(tx, actor.id, { drawings: drawings.rows.length, newBytes })
+        return insertRequest(
           tx,
           {
             customerId: actor.id,
@@ -288,8 +326,8 @@ export function createQuotesService({
             address: body.address,
           },
           drawings.rows,
-        ),
-      )
+        )
+      })
       await mails.newRequest(mailRequest(row))
       return full(row)
     },
@@ -325,7 +363,9 @@ export function createQuotesService({
       const row = await readable(actor, id)
       const file = isUuid(drawingId) ? await findDrawing(db, row.id, drawingId) : undefined
       if (!file) throw new AppError('NOT_FOUND', m.drawingNotFound)
-      return { ...file, kind: file.kind as QuoteDrawingKind }
+      const kind = file.kind as QuoteDrawingKind
+      // The same name as the request's view gives (rows stored before issue 25 included).
+      return { ...file, kind, name: drawingName(file.name, kind) }
     },
 
     async offer(actor: Actor, id: string, body: QuoteOfferBody): Promise<QuoteRequest> {
@@ -338,7 +378,9 @@ export function createQuotesService({
           validUntil: m.validUntilTooFar,
         })
       // The step and the revision are one transaction; the conditional update also holds the
-      // row, so two admins quoting at once get revisions n and n + 1, never the same number.
+      // row, so two admins quoting at once get revisions n and n + 1, never the same number,
+      // and an acceptance (which holds the same row first: quote-acceptance.service.ts) either
+      // sees this revision or makes this update find the request accepted (409).
       const done = await db.transaction(async (tx) => {
         const row = await changeStatus(tx, id, ['requested', 'quoted'], {
           status: 'quoted',
@@ -412,12 +454,16 @@ export function createQuotesService({
     async resend(actor: Actor, id: string): Promise<QuoteRequest> {
       await ownedBy(actor, id)
       const outcome = await db.transaction(async (tx) => {
+        // The account first (as every transaction that holds it does), then the request.
+        await accounts.lockCustomer(tx, actor.id)
         await expireIfPast(tx, id, now())
         // Holding the old row makes a double click wait, then find the first click's copy.
         const old = await lockRequest(tx, id)
         if (!old || !RESENDABLE.includes(old.status)) return undefined
         const earlier = await findResentCopy(tx, id)
         if (earlier) return { row: earlier, fresh: false }
+        // The copy's drawings replace the old request's in the quota (drawingBytesOf): no new bytes.
+        await holdLimits(tx, actor.id, { drawings: await countDrawings(tx, old.id), newBytes: 0 })
         const row = await insertRequest(
           tx,
           {

@@ -58,7 +58,8 @@ export function quotesServer(
   }: {
     conversation?: Record<string, QuoteMessage[]>
     /** Drawing id → the bytes and type served for it. */
-    drawingBytes?: Record<string, { body: BlobPart; type: string }>
+    /** Each drawing's bytes, type and (optionally) the Content-Disposition the server sends. */
+    drawingBytes?: Record<string, { body: BlobPart; type: string; disposition?: string }>
   } = {},
 ) {
   let quotes = [...initial]
@@ -139,7 +140,10 @@ export function quotesServer(
       const file = drawingBytes[String(params.drawingId)]
       if (!file) return notFound()
       return new HttpResponse(file.body, {
-        headers: { 'Content-Type': file.type, 'Content-Disposition': 'attachment' },
+        headers: {
+          'Content-Type': file.type,
+          'Content-Disposition': file.disposition ?? 'attachment',
+        },
       })
     }),
     http.get('/api/quote/:id/messages', async ({ request, params }) => {

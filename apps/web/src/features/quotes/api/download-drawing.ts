@@ -1,4 +1,4 @@
-import { fetchFile } from '@/lib/fetch-file'
+import { fetchFile, fileNameOf } from '@/lib/fetch-file'
 
 /** Where one drawing is served (owner and admins only, so never a plain link). */
 export const drawingUrl = (quoteId: string, drawingId: string) =>
@@ -6,12 +6,15 @@ export const drawingUrl = (quoteId: string, drawingId: string) =>
 
 /**
  * GET /api/quote/{id}/drawing/{drawingId} with the bearer token: drawings are private. The
- * caller makes an object URL of it to save or preview.
+ * caller makes an object URL of it to save or preview. `name` is the one the server gave in
+ * Content-Disposition (the stem and the extension of what the bytes are, issue 25), falling
+ * back to the server's name in the request's view.
  */
 export async function fetchDrawing(
   quoteId: string,
-  drawingId: string,
+  drawing: { _id: string; name: string },
   signal?: AbortSignal,
-): Promise<Blob> {
-  return (await fetchFile(drawingUrl(quoteId, drawingId), { signal })).blob
+): Promise<{ blob: Blob; name: string }> {
+  const { blob, disposition } = await fetchFile(drawingUrl(quoteId, drawing._id), { signal })
+  return { blob, name: fileNameOf(disposition, drawing.name) }
 }

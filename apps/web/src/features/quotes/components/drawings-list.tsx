@@ -67,11 +67,11 @@ export function DrawingsList({ quoteId, drawings }: { quoteId: string; drawings:
     [preview],
   )
 
-  const run = async (drawing: QuoteDrawing, then: (blob: Blob) => void) => {
+  const run = async (drawing: QuoteDrawing, then: (file: { blob: Blob; name: string }) => void) => {
     setBusy(drawing._id)
     setFailed(null)
     try {
-      then(await fetchDrawing(quoteId, drawing._id))
+      then(await fetchDrawing(quoteId, drawing))
     } catch {
       setFailed(drawing._id)
     } finally {
@@ -99,7 +99,8 @@ export function DrawingsList({ quoteId, drawings }: { quoteId: string; drawings:
                   className="btn btn-xs"
                   aria-label={m.download(drawing.name)}
                   disabled={busy === drawing._id}
-                  onClick={() => void run(drawing, (blob) => saveBlob(blob, drawing.name))}
+                  // Saved under the name the server gave with the file, never one made here.
+                  onClick={() => void run(drawing, (file) => saveBlob(file.blob, file.name))}
                 >
                   {m.downloadButton}
                 </button>
@@ -111,7 +112,7 @@ export function DrawingsList({ quoteId, drawings }: { quoteId: string; drawings:
                     aria-pressed={preview?.drawing._id === drawing._id}
                     disabled={busy === drawing._id}
                     onClick={() =>
-                      void run(drawing, (blob) =>
+                      void run(drawing, ({ blob }) =>
                         setPreview({ drawing, blob, url: URL.createObjectURL(blob) }),
                       )
                     }

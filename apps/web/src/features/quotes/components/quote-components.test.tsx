@@ -229,6 +229,34 @@ describe('DrawingsList', () => {
     expect(quotes.seen[0]!.url.pathname).toBe('/api/quote/q1/drawing/d2')
   })
 
+  // Issue 25: the name saved is the one the server sends with the file, not one made here.
+  test('Download saves the file under the name of its Content-Disposition', async () => {
+    const quotes = quotesServer([], {
+      drawingBytes: {
+        d2: {
+          body: 'ISO-10303-21;',
+          type: 'model/step',
+          disposition: `attachment; filename="Flansch-Ma_.step"; filename*=UTF-8''Flansch-Ma%C3%9F.step`,
+        },
+      },
+    })
+    server.use(...quotes.handlers)
+    const clicked: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click')
+    spies.push(click)
+    click.mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download)
+    })
+    const { user } = renderWithProviders(
+      <DrawingsList
+        quoteId="q1"
+        drawings={[drawing({ _id: 'd2', name: 'drawing.bat', kind: 'step', size: 13 })]}
+      />,
+    )
+    await user.click(await screen.findByRole('button', { name: 'Download drawing.bat' }))
+    await waitFor(() => expect(clicked).toEqual(['Flansch-Maß.step']))
+  })
+
   test('previews an image and a PDF in place through object URLs', async () => {
     server.use(
       ...quotesServer([], {

@@ -57,8 +57,11 @@ type QuoteRequestFormProps = {
   signedIn: boolean | null
   /** From `?process=` (the home page's tiles link here with one). */
   process: QuoteProcess | null
-  /** Phone and Address from the buyer's profile, once known. */
-  profile: { phone: string; address: string } | null
+  /**
+   * Phone and Address from the buyer's profile, once known, and whether their e-mail is
+   * verified (drawings need it, issue 25).
+   */
+  profile: { phone: string; address: string; emailVerified: boolean } | null
   /** A visitor pressed Send request: the page asks them to sign in (the text is kept). */
   onNeedSignIn: (hadFiles: boolean) => void
   onSent: (quote: QuoteRequest) => void
@@ -195,7 +198,12 @@ function LiveQuoteRequestForm({
           onSent(quote)
         },
         onError: (error) => {
-          if (isTransient(error)) setNotice(m.unavailable)
+          // Drawings need a verified e-mail (issue 25): the text is kept in this tab (and the
+          // files while the page stays open) for when the buyer comes back verified.
+          if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+            writeQuoteDraft({ values: getValues(), hadFiles: files.length > 0 })
+            setNotice(m.verifyToSend)
+          } else if (isTransient(error)) setNotice(m.unavailable)
           else if (applyServerErrors(error)) setNotice(m.sendFailed)
           else setNotice(getErrorMessage(error))
         },
@@ -289,6 +297,11 @@ function LiveQuoteRequestForm({
             </button>
           )}
         </div>
+        {profile && !profile.emailVerified && files.length > 0 && (
+          <p role="status" className="alert alert-info alert-soft">
+            {m.verifyToSend}
+          </p>
+        )}
         <DrawingsPicker
           files={files}
           onChange={(next) => {
