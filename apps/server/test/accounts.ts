@@ -26,8 +26,9 @@ export type TestUser = {
 
 /**
  * Signs up through Better Auth like the browser does, then takes a bearer token. An
- * ADMIN_EMAILS address is an admin only once verified (issue 13), so its link from the
- * outbox is followed too, unless the test asks for `unverified`.
+ * ADMIN_EMAILS address gets no session at sign-up (issue 25, H2): its link from the outbox
+ * is followed, the password chosen on the page it leads to, and then it signs in, unless the
+ * test asks for `unverified` (then cookie and token are empty).
  */
 export async function signUp(
   app: App,
@@ -45,7 +46,12 @@ export async function signUp(
     payload: { name, email, password },
   })
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
-  const cookie = cookieHeader(res.headers['set-cookie'])
+  let cookie = cookieHeader(res.headers['set-cookie'])
+  if (app.config.adminEmails.includes(email.toLowerCase())) {
+    if (overrides.unverified) return { email, name, password, cookie: '', token: '' }
+    await choosePasswordThroughLink(app, email, password)
+    cookie = await signInCookie(app, email, password)
+  }
   const tokenRes = await app.inject({
     method: 'PUT',
     url: `/api/user/${encodeURIComponent(email)}`,
@@ -54,9 +60,51 @@ export async function signUp(
   })
   if (tokenRes.statusCode !== 200)
     throw new Error(`token failed: ${tokenRes.statusCode} ${tokenRes.body}`)
-  if (!overrides.unverified && app.config.adminEmails.includes(email.toLowerCase()))
-    await verifyEmail(app, email)
   return { email, name, password, cookie, token: tokenRes.json<{ token: string }>().token }
+}
+
+/** Signs in with e-mail and password; the session cookie. */
+export async function signInCookie(app: App, email: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
+  return cookieHeader(res.headers['set-cookie'])
+}
+
+/**
+ * The mailbox owner of an ADMIN_EMAILS address follows the newest verification link, which
+ * leads to the web's reset page, and chooses `password` there. The reset token, for tests
+ * that look at the steps.
+ */
+export async function choosePasswordThroughLink(
+  app: App,
+  email: string,
+  password: string,
+): Promise<void> {
+  const token = await followAdminVerificationLink(app, email)
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    headers: { origin: TEST_ORIGIN },
+    payload: { token, newPassword: password },
+  })
+  if (res.statusCode !== 200) throw new Error(`choosing failed: ${res.statusCode} ${res.body}`)
+}
+
+/** Follows the newest verification link of an ADMIN_EMAILS address: the reset token it leads to. */
+export async function followAdminVerificationLink(app: App, email: string): Promise<string> {
+  const link = (await linksSentTo(app, email)).filter((l) => l.includes('/verify-email?')).pop()
+  if (!link) throw new Error(`no verification link was sent to ${email}`)
+  const res = await app.inject({ method: 'GET', url: link.replace(app.config.publicUrl, '') })
+  const location = new URL(String(res.headers.location ?? ''), app.config.publicUrl)
+  const token = location.searchParams.get('token')
+  if (res.statusCode !== 302 || location.pathname !== '/reset-password' || !token)
+    throw new Error(`verification did not lead to choosing a password: ${res.statusCode}`)
+  return token
 }
 
 export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` })
@@ -88,13 +136,15 @@ export async function verifyEmail(app: App, email: string): Promise<void> {
 }
 
 /**
- * For a server process: follows the newest verification link in its outbox against its
- * address (an ADMIN_EMAILS address is an admin only once verified, issue 13).
+ * For a server process: the mailbox owner of an ADMIN_EMAILS address follows the newest
+ * verification link in its outbox against its address and chooses `password` on the page it
+ * leads to (issue 25, H2); afterwards the address signs in with that password.
  */
 export async function verifyThroughOutbox(
   baseUrl: string,
   dataDir: string,
   email: string,
+  password: string,
 ): Promise<void> {
   const link = (await linksInOutbox(dataDir, email))
     .filter((l) => l.includes('/verify-email?'))
@@ -102,5 +152,46 @@ export async function verifyThroughOutbox(
   if (!link) throw new Error(`no verification link was sent to ${email}`)
   const url = new URL(link)
   const res = await fetch(`${baseUrl}${url.pathname}${url.search}`, { redirect: 'manual' })
-  if (res.status >= 400) throw new Error(`verification failed: ${res.status}`)
+  const token = new URL(res.headers.get('location') ?? '/', baseUrl).searchParams.get('token')
+  if (res.status !== 302 || !token) throw new Error(`verification failed: ${res.status}`)
+  const chosen = await fetch(`${baseUrl}/api/auth/reset-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+    body: JSON.stringify({ token, newPassword: password }),
+  })
+  if (chosen.status !== 200) throw new Error(`choosing the password failed: ${chosen.status}`)
+}
+
+/**
+ * For a server process: signs an ADMIN_EMAILS address up, proves its mailbox through the
+ * outbox (choosing `password`), signs in and takes a bearer token.
+ */
+export async function adminTokenThroughOutbox(
+  baseUrl: string,
+  dataDir: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  const json = { 'content-type': 'application/json', origin: TEST_ORIGIN }
+  await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Shop Admin', email, password }),
+  })
+  await verifyThroughOutbox(baseUrl, dataDir, email, password)
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  })
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const token = await fetch(`${baseUrl}/api/user/${email}`, {
+    method: 'PUT',
+    headers: { cookie, origin: TEST_ORIGIN },
+  })
+  if (token.status !== 200) throw new Error(`admin token failed: ${token.status}`)
+  return ((await token.json()) as { token: string }).token
 }

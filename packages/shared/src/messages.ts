@@ -140,6 +140,13 @@ export const messages = {
     role: 'Role',
     foreignOrigin: 'This request did not come from the shop. Please use the shop’s own pages.',
     ownTokenOnly: 'You can only ask for a token for your own account.',
+    // An ADMIN_EMAILS address (issue 25, H2): nobody signs in to it before its mailbox is proven.
+    adminConfirmFirst:
+      'This address runs the shop, so it must be confirmed before anyone can log in to it. Open the link we e-mailed to it and choose your password, or use "Reset password" for a new link.',
+    adminCheckMailbox:
+      'Almost done: we e-mailed a link to this address. Open it to confirm the address and choose your password, then log in.',
+    addressConfirmed: 'Your e-mail address is confirmed. Choose your password to finish.',
+    choosePassword: 'Choose your password',
   },
   dashboard: {
     title: 'Dashboard',

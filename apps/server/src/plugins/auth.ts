@@ -7,7 +7,13 @@ import { AppError } from '../lib/app-error.js'
 import { pgRateLimitStore } from './rate-limit-store.js'
 import type { Actor, SessionUser } from '../modules/accounts/accounts.service.js'
 import { findUserBySession } from '../modules/accounts/accounts.queries.js'
-import { canonicalAuthPath, CLIENT_IP_HEADER, type Auth } from '../modules/accounts/auth.js'
+import { isAdminAddress } from '../modules/accounts/admin-address.js'
+import {
+  canonicalAuthPath,
+  CLIENT_IP_HEADER,
+  UNPROVEN_ADMIN_CODE,
+  type Auth,
+} from '../modules/accounts/auth.js'
 import type { BearerTokens } from '../modules/accounts/bearer-token.js'
 import type { Db } from '../db/client.js'
 
@@ -90,6 +96,21 @@ export const authPlugin = fp<Options>(
             body: hasBody ? JSON.stringify(request.body) : undefined,
           }),
         )
+        if (path === '/api/auth/sign-up/email' && response.status === 403) {
+          // The sign-up of an ADMIN_EMAILS address (issue 25, H2) made the account and mailed
+          // its link, and no session: that is its success, not a refusal.
+          const answer = (await response
+            .clone()
+            .json()
+            .catch(() => undefined)) as { code?: unknown } | undefined
+          if (answer?.code === UNPROVEN_ADMIN_CODE)
+            return reply.code(200).send({
+              token: null,
+              user: null,
+              confirmEmail: true,
+              message: messages.accounts.adminCheckMailbox,
+            })
+        }
         reply.code(response.status)
         response.headers.forEach((value, name) => void reply.header(name, value))
         return reply.send(response.body ? await response.text() : null)
@@ -122,6 +143,9 @@ export const authPlugin = fp<Options>(
       if (origin !== undefined && !trusted.has(origin))
         throw new AppError('FORBIDDEN', messages.accounts.foreignOrigin)
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
+      // No session of an unproven ADMIN_EMAILS address is honoured, even one older than the rule.
+      if (session && isAdminAddress(adminEmails, session.user.email) && !session.user.emailVerified)
+        return null
       return session
         ? { id: session.user.id, email: session.user.email, sessionId: session.session.id }
         : null
