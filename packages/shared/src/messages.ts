@@ -560,7 +560,8 @@ export const messages = {
     passwordShort: 'must be 6 character long',
     nameRequired: 'name is required',
     nameTooLong: 'name is too long',
-    nameControlCharacters: 'name cannot contain line breaks or control characters',
+    nameControlCharacters:
+      'name cannot contain line breaks, control characters or text-direction overrides',
   },
   /** What the order rules answer (server and client alike). */
   orderRules: {

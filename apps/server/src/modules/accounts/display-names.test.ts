@@ -68,6 +68,9 @@ describe('display names are checked on the server', () => {
       'Rahim\r\nBcc: x',
       'Ra\u0000him',
       'Ra\u2028him',
+      // Bidirectional overrides and isolates read the text around them backwards (issue 25).
+      'Rahim\u202egnp.exe',
+      'Ra\u2066him\u2069',
     ]) {
       const res = await signUpWith(app, name)
       expect(res.statusCode, JSON.stringify(name)).toBe(400)
