@@ -125,6 +125,15 @@ const EnvSchema = z.object({
       .max(3600, 'must be at most 3600')
       .default(60),
   ),
+  // How often each process deletes rate-limit counters whose window has ended (issue 25).
+  RATE_LIMIT_SWEEP_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(0.05, 'must be at least 0.05')
+      .max(86_400, 'must be at most 86400 (a day)')
+      .default(600),
+  ),
   SEED_DEMO: booleanFlag,
   // The company on the invoices (issue 17).
   COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('Toolworks')),
@@ -179,6 +188,8 @@ export type Config = {
   orderHoldHours: number
   /** How often the hold sweeper runs in each process. */
   orderSweepMs: number
+  /** How often expired rate-limit counters are deleted in each process. */
+  rateLimitSweepMs: number
   logLevel: string
   /** Where the built web app lives; served on the same port when present. */
   webDistDir: string
@@ -257,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     orderHoldHours: e.ORDER_HOLD_HOURS,
     orderSweepMs: Math.round(e.ORDER_SWEEP_SECONDS * 1000),
+    rateLimitSweepMs: Math.round(e.RATE_LIMIT_SWEEP_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     webDistDir: defaultWebDist,
     requestTimeoutMs: 30_000,

@@ -105,6 +105,9 @@ export const messages = {
     wrongCredentials: 'Wrong email or password.',
     emailTaken: 'An account with this email already exists. Please log in.',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    /** Sign-in attempts for one e-mail over its limit (issue 25): when, and the other way in. */
+    tooManySignIns: (minutes: number) =>
+      `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
     signInFailed: 'We could not sign you in. Please try again.',
     newPassword: 'New password',
     setNewPassword: 'Set new password',

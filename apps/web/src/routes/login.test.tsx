@@ -81,6 +81,25 @@ describe('Login', () => {
     )
   })
 
+  test('an e-mail over its sign-in limit says when to try again, or to reset the password', async () => {
+    server.use(
+      http.post('/api/auth/sign-in/email', () =>
+        HttpResponse.json(
+          { error: { code: 'RATE_LIMITED', message: 'Too many attempts; try again later.' } },
+          { status: 429, headers: { 'Retry-After': '150' } },
+        ),
+      ),
+    )
+    const { user } = renderApp('/login')
+    await user.type(await screen.findByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret1')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts; try again in 3 minutes, or reset your password.',
+    )
+  })
+
   test('a successful login stores the access token and returns to the origin', async () => {
     const seen = signInSucceeds()
     const { user, router } = renderApp({

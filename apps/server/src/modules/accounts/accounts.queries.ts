@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
-import { accounts, sessions, users } from '../../db/schema/index.js'
+import { accounts, sessions, signInAddresses, users } from '../../db/schema/index.js'
 
 type Role = (typeof users.$inferSelect)['role']
 
@@ -217,4 +217,48 @@ export function usersExportPage(
     )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit)
+}
+
+/** How many addresses an account's sign-ins are remembered from; the most recent are kept. */
+export const SIGN_IN_ADDRESSES_KEPT = 10
+
+/**
+ * A session was made for the account from `ip` (issue 25): remembered, newest first, at most
+ * SIGN_IN_ADDRESSES_KEPT per account.
+ */
+export async function recordSignInAddress(db: DbOrTx, userId: string, ip: string): Promise<void> {
+  await db
+    .insert(signInAddresses)
+    .values({ userId, ipAddress: ip, lastSuccessAt: new Date() })
+    .onConflictDoUpdate({
+      target: [signInAddresses.userId, signInAddresses.ipAddress],
+      set: { lastSuccessAt: new Date() },
+    })
+  await db.delete(signInAddresses).where(
+    sql`${signInAddresses.userId} = ${userId} and ${signInAddresses.ipAddress} not in (
+      select ${signInAddresses.ipAddress} from ${signInAddresses}
+      where ${signInAddresses.userId} = ${userId}
+      order by ${signInAddresses.lastSuccessAt} desc limit ${SIGN_IN_ADDRESSES_KEPT})`,
+  )
+}
+
+/** Whether the account of `email` has signed in from `ip` before. */
+export async function hasSignedInFrom(db: DbOrTx, email: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ip: signInAddresses.ipAddress })
+    .from(signInAddresses)
+    .innerJoin(users, eq(users.id, signInAddresses.userId))
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+        eq(signInAddresses.ipAddress, ip),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/** A new password, or a proven mailbox, forgets where the account signed in from. */
+export async function forgetSignInAddresses(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(signInAddresses).where(eq(signInAddresses.userId, userId))
 }
