@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 
+import { eq } from 'drizzle-orm'
+
 import type { App } from '../src/app.js'
+import type { Db } from '../src/db/client.js'
+import { sessions, users } from '../src/db/schema/index.js'
 import { TEST_ORIGIN } from './app.js'
 
 let sequence = 0
@@ -194,4 +199,24 @@ export async function adminTokenThroughOutbox(
   })
   if (token.status !== 200) throw new Error(`admin token failed: ${token.status}`)
   return ((await token.json()) as { token: string }).token
+}
+
+/**
+ * A token an attacker could hold for an ADMIN_EMAILS address they signed up without proving
+ * the mailbox (issue 25, H2): sign-up gives no session now, so the session is written
+ * directly, as one made before the rule would be. Every route must treat it as no token.
+ */
+export async function unprovenAdminToken(app: App, db: Db, email: string): Promise<TestUser> {
+  await signUp(app, { email, unverified: true })
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  if (!row) throw new Error(`no account for ${email}`)
+  const sessionId = `legacy-${randomUUID()}`
+  await db.insert(sessions).values({
+    id: sessionId,
+    token: randomUUID(),
+    userId: row.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  })
+  const token = await app.services.tokens.sign({ userId: row.id, email, sessionId })
+  return { email, name: '', password: '', cookie: '', token }
 }
