@@ -181,3 +181,20 @@ test('Continue with Google signs in through the OpenID Connect provider', async 
   await page.getByText(google.email).first().waitFor()
   expect(page.problems).toEqual([])
 })
+
+test.for(['/.//example.invalid', '/./%5Cexample.invalid', '/a/..//example.invalid/x'])(
+  'signing in from /login?from=%s ends on the shop’s own origin (issue 25)',
+  async (from, { onTestFinished }) => {
+    const page = await openPage(ctx.browser, onTestFinished)
+    const person = newPerson()
+    await signUpInBrowser(page, ctx.baseUrl, person)
+    await signOutInBrowser(page)
+    // As typed in the address bar: the browser sends the path as it stands.
+    await page.goto(`${ctx.baseUrl}/login?from=${from}`)
+    await logInInBrowser(page, person)
+    await page.waitForURL(`${ctx.baseUrl}/home`)
+    expect(new URL(page.url()).origin).toBe(new URL(ctx.baseUrl).origin)
+    await page.locator('header').getByRole('button', { name: 'Sign Out' }).first().waitFor()
+    expect(page.problems).toEqual([])
+  },
+)

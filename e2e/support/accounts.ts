@@ -54,10 +54,10 @@ export async function signOutInBrowser(page: Page): Promise<void> {
 
 /**
  * The admin of ADMIN_EMAILS, whichever spec file meets it first: created through the API if
- * it does not exist yet, its email verified through the link in the outbox (an ADMIN_EMAILS
- * address is an admin only once verified, issue 13), then signed in through the Login page.
- * Every caller follows the link, so a spec file running beside the one that signed up never
- * signs in before the verification; following it again changes nothing.
+ * it does not exist yet, its email verified through the link in the outbox, which leads to
+ * choosing the password (issue 25, H2: the one typed at sign-up is discarded), then signed in
+ * through the Login page. Spec files run one after the other; a later caller follows the link
+ * again, which changes nothing once the address is verified, and keeps the chosen password.
  */
 export async function logInAsAdmin(page: Page, baseUrl: string, adminEmail: string): Promise<void> {
   const admin = newPerson({ email: adminEmail, name: 'Shop Admin' })
@@ -69,6 +69,15 @@ export async function logInAsAdmin(page: Page, baseUrl: string, adminEmail: stri
   const link = new URL(await waitForEmailLink(adminEmail, /\/api\/auth\/verify-email\?/))
   const verified = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' })
   if (verified.status >= 400) throw new Error(`admin verification failed: ${verified.status}`)
+  const token = new URL(verified.headers.get('location') ?? '/', baseUrl).searchParams.get('token')
+  if (token) {
+    const chosen = await fetch(`${baseUrl}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ token, newPassword: admin.password }),
+    })
+    if (chosen.status !== 200) throw new Error(`admin password not chosen: ${chosen.status}`)
+  }
   await page.goto(`${baseUrl}/login`)
   await logInInBrowser(page, admin)
 }

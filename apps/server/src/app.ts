@@ -22,7 +22,12 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { auditRoutes } from './modules/audit/audit.routes.js'
 import { createAuditService } from './modules/audit/audit.service.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
-import { createAuth, trustedOrigins, type PasswordHasher } from './modules/accounts/auth.js'
+import {
+  AUTH_RATE_WINDOW_SECONDS,
+  createAuth,
+  trustedOrigins,
+  type PasswordHasher,
+} from './modules/accounts/auth.js'
 import { createBearerTokens } from './modules/accounts/bearer-token.js'
 import { cartRoutes } from './modules/cart/cart.routes.js'
 import { createCartService } from './modules/cart/cart.service.js'
@@ -62,7 +67,7 @@ import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { docsPlugin } from './plugins/docs.js'
 import { authPlugin } from './plugins/auth.js'
-import { pgRateLimitStore } from './plugins/rate-limit-store.js'
+import { createRateLimitSweeper, pgRateLimitStore } from './plugins/rate-limit-store.js'
 import { lingeringClosePlugin } from './plugins/lingering-close.js'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js'
 import { withSafeSerializers } from './lib/log-safe.js'
@@ -149,6 +154,13 @@ function createServices(
     sandbox,
     provider,
     orderSweeper: createOrderSweeper({ orders, intervalMs: config.orderSweepMs, log }),
+    // Rate-limit counters whose window ended are deleted (issue 25).
+    rateLimitSweeper: createRateLimitSweeper({
+      db,
+      authWindowMs: AUTH_RATE_WINDOW_SECONDS * 1000,
+      intervalMs: config.rateLimitSweepMs,
+      log,
+    }),
     payments: createPaymentsService({ provider, orders, log }),
     auth: createAuth({ config, db, mailer, secret, log, passwordHasher }),
     tokens,
@@ -306,6 +318,7 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     await services.orderSweeper.start()
     await services.quoteSweeper.start()
+    await services.rateLimitSweeper.start()
   })
   app.addHook('onClose', async () => {
     services.catalog.close()
@@ -313,6 +326,7 @@ export async function buildApp({
     services.promotions.close()
     await services.orderSweeper.stop()
     await services.quoteSweeper.stop()
+    await services.rateLimitSweeper.stop()
   })
   app.decorate('services', services)
   app.decorate('config', config)

@@ -172,6 +172,15 @@ const EnvSchema = z.object({
       .max(1_000_000, 'must be at most 1000000')
       .default(DRAWING_QUOTA_MB_DEFAULT),
   ),
+  // How often each process deletes rate-limit counters whose window has ended (issue 25).
+  RATE_LIMIT_SWEEP_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(0.05, 'must be at least 0.05')
+      .max(86_400, 'must be at most 86400 (a day)')
+      .default(600),
+  ),
   SEED_DEMO: booleanFlag,
   // The company on the invoices (issue 17).
   COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('Toolworks')),
@@ -233,6 +242,8 @@ export type Config = {
   orderLimits: OrderLimits
   /** Each account's drawing storage, in MB (issue 25). */
   drawingQuotaMb: number
+  /** How often expired rate-limit counters are deleted in each process. */
+  rateLimitSweepMs: number
   logLevel: string
   /** Where the built web app lives; served on the same port when present. */
   webDistDir: string
@@ -317,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unverifiedHoldMinutes: e.UNVERIFIED_HOLD_MINUTES,
     },
     drawingQuotaMb: e.DRAWING_QUOTA_MB,
+    rateLimitSweepMs: Math.round(e.RATE_LIMIT_SWEEP_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     webDistDir: defaultWebDist,
     requestTimeoutMs: 30_000,

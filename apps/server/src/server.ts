@@ -1,6 +1,10 @@
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
-import { demoAccountsAllowed, demoStartNotice } from './db/seed/demo-accounts.js'
+import {
+  demoAccountsAllowed,
+  demoAccountsRefusal,
+  demoStartNotice,
+} from './db/seed/demo-accounts.js'
 import { seedDemoData } from './db/seed/seed.js'
 import { describeDatabase, openConfiguredDatabase } from './db/open.js'
 
@@ -23,6 +27,13 @@ const database = await openConfiguredDatabase(config).catch((error: unknown) => 
   const reason = error instanceof Error ? error.message : String(error)
   fail(`Cannot open the database (${describeDatabase(config)}): ${reason}`)
 })
+
+// Demo accounts have no place in a production shop (issue 25): it does not start with them.
+const demoRefusal = await demoAccountsRefusal(database.db, config)
+if (demoRefusal) {
+  await database.close()
+  fail(demoRefusal)
+}
 
 const app = await buildApp({ config, database })
 

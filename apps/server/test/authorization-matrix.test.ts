@@ -1,7 +1,14 @@
 import { shopDate } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, verifyEmail, type TestUser } from './accounts.js'
+import {
+  bearer,
+  signUp,
+  uniqueEmail,
+  unprovenAdminToken,
+  verifyEmail,
+  type TestUser,
+} from './accounts.js'
 import { buildTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
 import { drawings } from './drawings.js'
@@ -415,7 +422,12 @@ test('every spec route answers each kind of caller as the rules say', async ({
   onTestFinished,
 }) => {
   const adminEmail = uniqueEmail('admin')
-  const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
+  // An ADMIN_EMAILS address someone signed up without proving the mailbox (issue 25, H2).
+  const claimedEmail = uniqueEmail('claimed')
+  const app = await buildTestApp(database.current, onTestFinished, {
+    adminEmails: [adminEmail, claimedEmail],
+  })
+  const claimer = await unprovenAdminToken(app, database.current.db, claimedEmail)
   const a = await signUp(app)
   const b = await signUp(app)
   const admin = await signUp(app, { email: adminEmail })
@@ -507,6 +519,8 @@ test('every spec route answers each kind of caller as the rules say', async ({
 
   const got: Record<string, Partial<Record<Role | Extra, number>>> = {}
   const want: Record<string, Partial<Record<Role | Extra, number>>> = {}
+  const gotClaimed: Record<string, number | undefined> = {}
+  const wantClaimed: Record<string, number | undefined> = {}
   for (const c of cases) {
     want[c.route] = c.expect
     got[c.route] = {}
@@ -524,8 +538,21 @@ test('every spec route answers each kind of caller as the rules say', async ({
       })
       got[c.route]![role] = res.statusCode
     }
+    // The unproven admin address's token is no token at all: it answers like anonymous.
+    const claimed = await app.inject({
+      method: c.method,
+      url: c.url(ctx),
+      headers: {
+        ...bearer(claimer),
+        ...(c.payload === 'quoteForm' ? quoteBody.headers : {}),
+      },
+      ...(c.payload ? { payload: payloadOf(c.payload) } : {}),
+    })
+    gotClaimed[c.route] = claimed.statusCode
+    wantClaimed[c.route] = c.expect.anonymous
   }
   expect(got).toEqual(want)
+  expect(gotClaimed).toEqual(wantClaimed)
 })
 
 /**

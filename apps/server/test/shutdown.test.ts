@@ -47,8 +47,8 @@ test(
       body: JSON.stringify({ name: 'Boss', email: boss, password }),
     })
     expect(signUp.status).toBe(200)
-    // ADMIN_EMAILS is an admin once the mailbox owner follows the link (issue 13).
-    await verifyThroughOutbox(first.url, dataDir, boss)
+    // ADMIN_EMAILS: the mailbox owner follows the link and chooses the password (issue 25).
+    await verifyThroughOutbox(first.url, dataDir, boss, password)
     const sent = await Promise.all(
       Array.from({ length: 5 }, async (_, i) => {
         const res = await fetch(`${first.url}/api/contact`, {

@@ -2,10 +2,14 @@ import { describe, expect, test } from 'vitest'
 
 import {
   EmailSchema,
+  fitDisplayName,
+  hasUnsafeNameCharacters,
   LoginBodySchema,
   SignupBodySchema,
   UpdateProfileBodySchema,
 } from './accounts.js'
+import { ContactMessageBodySchema } from './contact.js'
+import { messages } from './messages.js'
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message
@@ -58,4 +62,36 @@ test('the profile update stores the spec client’s address as the location', ()
   expect(
     messageOf(UpdateProfileBodySchema.safeParse({ phone: '1', education: 'x', linkedin: 'y' })),
   ).toBe('location is required')
+})
+
+describe('names refuse text-direction overrides like line breaks (issue 25)', () => {
+  const overrides = [
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    '\u202e',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+  ]
+  test.each(overrides)('U+%s is refused in a display name and a contact name', (mark) => {
+    const name = `Rahim${mark}moc.live`
+    expect(hasUnsafeNameCharacters(name)).toBe(true)
+    expect(
+      messageOf(SignupBodySchema.safeParse({ name, email: 'a@b.co', password: 'secret1' })),
+    ).toBe(messages.validation.nameControlCharacters)
+    expect(
+      messageOf(ContactMessageBodySchema.safeParse({ name, email: 'a@b.co', message: 'Hi' })),
+    ).toBe(messages.validation.nameControlCharacters)
+    expect(fitDisplayName(name, 'x')).toBe('Rahim moc.live')
+  })
+
+  test('right-to-left letters and the plain marks are names like any other', () => {
+    for (const name of ['رحيم', 'שלום', 'Rahim\u200fUddin', 'Zoë'])
+      expect(
+        SignupBodySchema.safeParse({ name, email: 'a@b.co', password: 'secret1' }).success,
+      ).toBe(true)
+  })
 })

@@ -27,9 +27,17 @@ export type LoginBody = z.infer<typeof LoginBodySchema>
 
 export const NAME_MAX = 100
 
-/** C0 and C1 control characters, DEL, and the Unicode line and paragraph separators. */
+/**
+ * What a name a person typed may not hold: C0 and C1 control characters, DEL, the Unicode line
+ * and paragraph separators, and the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069, issue 25), which would make the text around the name read
+ * in another order. One rule for every name taken from a person (display names, the contact
+ * form).
+ */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+
+export const hasUnsafeNameCharacters = (name: string): boolean => CONTROL_CHARACTERS.test(name)
 
 /**
  * A display name (issue 13, M5): 1 to 100 characters after trimming, on one line, no control
@@ -41,11 +49,11 @@ export const DisplayNameSchema = z
   .trim()
   .min(1, v.nameRequired)
   .max(NAME_MAX, v.nameTooLong)
-  .refine((name) => !CONTROL_CHARACTERS.test(name), v.nameControlCharacters)
+  .refine((name) => !hasUnsafeNameCharacters(name), v.nameControlCharacters)
 
 /**
  * The name a Google account brings (issue 13, M5): the person cannot edit it on our side, so
- * it is made to fit instead of refused: control characters and line breaks become spaces,
+ * it is made to fit instead of refused: control characters, line breaks and direction overrides become spaces,
  * then it is trimmed and cut to 100 characters; an empty result falls back.
  */
 export function fitDisplayName(raw: string, fallback: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { EmailSchema } from './accounts.js'
+import { EmailSchema, hasUnsafeNameCharacters } from './accounts.js'
 import {
   CONTACT_LIST_DEFAULT_LIMIT,
   CONTACT_LIST_MAX_LIMIT,
@@ -20,7 +20,11 @@ const requiredText = (required: string, max: number, tooLong: string) =>
  * characters.
  */
 export const ContactMessageBodySchema = z.object({
-  name: requiredText(m.nameRequired, CONTACT_NAME_MAX, m.nameTooLong),
+  // The same rule as every name a person types (accounts.ts): one line, no direction overrides.
+  name: requiredText(m.nameRequired, CONTACT_NAME_MAX, m.nameTooLong).refine(
+    (name) => !hasUnsafeNameCharacters(name),
+    messages.validation.nameControlCharacters,
+  ),
   email: EmailSchema,
   message: requiredText(m.messageRequired, CONTACT_MESSAGE_MAX, m.messageTooLong),
 })

@@ -105,6 +105,9 @@ export const messages = {
     wrongCredentials: 'Wrong email or password.',
     emailTaken: 'An account with this email already exists. Please log in.',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    /** Sign-in attempts for one e-mail over its limit (issue 25): when, and the other way in. */
+    tooManySignIns: (minutes: number) =>
+      `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
     signInFailed: 'We could not sign you in. Please try again.',
     newPassword: 'New password',
     setNewPassword: 'Set new password',
@@ -140,6 +143,13 @@ export const messages = {
     role: 'Role',
     foreignOrigin: 'This request did not come from the shop. Please use the shop’s own pages.',
     ownTokenOnly: 'You can only ask for a token for your own account.',
+    // An ADMIN_EMAILS address (issue 25, H2): nobody signs in to it before its mailbox is proven.
+    adminConfirmFirst:
+      'This address runs the shop, so it must be confirmed before anyone can log in to it. Open the link we e-mailed to it and choose your password, or use "Reset password" for a new link.',
+    adminCheckMailbox:
+      'Almost done: we e-mailed a link to this address. Open it to confirm the address and choose your password, then log in.',
+    addressConfirmed: 'Your e-mail address is confirmed. Choose your password to finish.',
+    choosePassword: 'Choose your password',
   },
   dashboard: {
     title: 'Dashboard',
@@ -559,7 +569,8 @@ export const messages = {
     passwordShort: 'must be 6 character long',
     nameRequired: 'name is required',
     nameTooLong: 'name is too long',
-    nameControlCharacters: 'name cannot contain line breaks or control characters',
+    nameControlCharacters:
+      'name cannot contain line breaks, control characters or text-direction overrides',
   },
   /** What the order rules answer (server and client alike). */
   orderRules: {

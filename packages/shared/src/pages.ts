@@ -45,17 +45,43 @@ export const PUBLIC_PAGES: readonly PageMeta[] = [
 
 /**
  * Where the login page sends a visitor back to when the server sent them there (`/login?from=`):
- * a path of this site only, never another origin (`//host`, `/\\host`), nor the sign-in pages.
+ * a path of this site only, never another origin, nor the sign-in pages. The one rule for the
+ * server-rendered page and the browser alike.
  */
 export const RETURN_PATH_PARAM = 'from'
 
+const RETURN_BASE = 'http://site.invalid'
+/** A path a browser would read as another host: `//host` or `/\\host`. */
+const OTHER_HOST = /^\/[/\\]/
+
+/**
+ * The return path, normalised as a browser resolves it (dot segments, backslashes as slashes),
+ * or undefined. It is judged after normalising (issue 25): `/.//host` and `/./\\host` become
+ * `//host`, which the browser would take for another site. A path whose percent-decoding
+ * starts that way (`/%2F%2Fhost`) is refused too, in case something decodes it on the way.
+ */
 export function returnPathOf(value: string | null | undefined): string | undefined {
-  if (!value || value.length > 2000 || !/^\/(?![/\\])/.test(value)) return undefined
+  if (!value || value.length > 2000 || !value.startsWith('/') || OTHER_HOST.test(value))
+    return undefined
+  // Control characters (tabs and line breaks, which URL parsing silently drops, among them).
   if (/\p{Cc}/u.test(value)) return undefined
-  const base = 'http://site.invalid'
-  const { origin, pathname } = new URL(value, base)
-  if (origin !== base || pathname === '/login' || pathname === '/signup') return undefined
-  return value
+  let url: URL
+  try {
+    url = new URL(value, RETURN_BASE)
+  } catch {
+    return undefined
+  }
+  const { origin, pathname, search, hash } = url
+  if (origin !== RETURN_BASE || OTHER_HOST.test(pathname)) return undefined
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return undefined
+  }
+  if (OTHER_HOST.test(decoded)) return undefined
+  if (pathname === '/login' || pathname === '/signup') return undefined
+  return `${pathname}${search}${hash}`
 }
 
 /** The login page's address for a visitor on their way to `returnPath`. */

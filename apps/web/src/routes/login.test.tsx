@@ -81,6 +81,25 @@ describe('Login', () => {
     )
   })
 
+  test('an e-mail over its sign-in limit says when to try again, or to reset the password', async () => {
+    server.use(
+      http.post('/api/auth/sign-in/email', () =>
+        HttpResponse.json(
+          { error: { code: 'RATE_LIMITED', message: 'Too many attempts; try again later.' } },
+          { status: 429, headers: { 'Retry-After': '150' } },
+        ),
+      ),
+    )
+    const { user } = renderApp('/login')
+    await user.type(await screen.findByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret1')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts; try again in 3 minutes, or reset your password.',
+    )
+  })
+
   test('a successful login stores the access token and returns to the origin', async () => {
     const seen = signInSucceeds()
     const { user, router } = renderApp({
@@ -109,14 +128,17 @@ describe('Login', () => {
     expect(router.state.location.search).toBe('?tab=1')
   })
 
-  test('a ?from= that leads off this site is ignored: the login goes to /home', async () => {
-    signInSucceeds()
-    const { user, router } = renderApp('/login?from=%2F%2Fevil.example%2Fx')
-    await user.type(await screen.findByLabelText('Email'), 'jane@example.com')
-    await user.type(screen.getByLabelText('Password'), 'secret1')
-    await user.click(screen.getByRole('button', { name: 'Login' }))
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/home'))
-  })
+  test.each(['//evil.example/x', '/.//evil.example', '/./\\evil.example', '/a/..//evil.example'])(
+    'a ?from= that leads off this site (%s) is ignored: the login goes to /home',
+    async (from) => {
+      signInSucceeds()
+      const { user, router } = renderApp(`/login?from=${encodeURIComponent(from)}`)
+      await user.type(await screen.findByLabelText('Email'), 'jane@example.com')
+      await user.type(screen.getByLabelText('Password'), 'secret1')
+      await user.click(screen.getByRole('button', { name: 'Login' }))
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    },
+  )
 
   test('goes to / when the origin was the signup page', async () => {
     signInSucceeds()

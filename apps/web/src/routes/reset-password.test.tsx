@@ -36,4 +36,14 @@ describe('Reset password', () => {
     )
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login')
   })
+
+  test('from the verification link of an address that runs the shop, it asks to choose the password', async () => {
+    renderApp('/reset-password?token=abc123&confirmed=1')
+
+    expect(
+      await screen.findByText('Your e-mail address is confirmed. Choose your password to finish.'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Choose your password' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Set new password' })).toBeInTheDocument()
+  })
 })

@@ -8,16 +8,25 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 import { AuthCard } from './auth-card'
 
-/** Where the emailed reset link lands: `?token=` sets a new password, `?error=` explains. */
+/**
+ * Where the emailed reset link lands: `?token=` sets a new password, `?error=` explains.
+ * `&confirmed=1`: the verification link of an address that runs the shop led here (issue 25,
+ * H2): the address is confirmed and its owner chooses the password to log in with.
+ */
 export function ResetPasswordRoute() {
-  useDocumentTitle(messages.pages.resetPassword)
   const [params] = useSearchParams()
   const token = params.get('token')
+  const confirmed = params.get('confirmed') === '1'
+  const title = confirmed ? messages.accounts.choosePassword : messages.pages.resetPassword
+  useDocumentTitle(title)
 
   return (
-    <AuthCard title={messages.pages.resetPassword}>
+    <AuthCard title={title}>
       {token && !params.get('error') ? (
-        <ResetPasswordForm token={token} />
+        <>
+          {confirmed && <p role="status">{messages.accounts.addressConfirmed}</p>}
+          <ResetPasswordForm token={token} />
+        </>
       ) : (
         <>
           <p role="alert" className="font-semibold text-error">

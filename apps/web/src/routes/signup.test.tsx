@@ -65,4 +65,29 @@ describe('Signup', () => {
       'An account with this email already exists. Please log in.',
     )
   })
+
+  test('an address that runs the shop gets no session: the form says to open the mailed link', async () => {
+    const calls: string[] = []
+    server.use(
+      http.post('/api/auth/sign-up/email', () =>
+        HttpResponse.json({ token: null, user: null, confirmEmail: true, message: 'x' }),
+      ),
+      http.put('/api/user/:email', () => {
+        calls.push('token')
+        return HttpResponse.json({ token: 'new-token' })
+      }),
+    )
+    const { user, router } = renderApp('/signup')
+    await user.type(await screen.findByLabelText('Name'), 'Boss')
+    await user.type(screen.getByLabelText('Email'), 'boss@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret1')
+    await user.click(screen.getByRole('button', { name: 'SIGNUP' }))
+
+    expect(
+      await screen.findByText(/Almost done: we e-mailed a link to this address\./),
+    ).toHaveAttribute('role', 'status')
+    expect(router.state.location.pathname).toBe('/signup')
+    expect(calls).toEqual([])
+    expect(localStorage.getItem('accessToken')).toBeNull()
+  })
 })

@@ -1,4 +1,13 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 
 import { timestamps } from './columns.js'
 
@@ -90,3 +99,21 @@ export const rateLimits = pgTable('rate_limit', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
+
+/**
+ * The network addresses an account has signed in from (issue 25, lockout by third parties):
+ * a sign-in from one of them is not held back by the per-e-mail limit that others' wrong
+ * passwords filled. Sessions record their address too, but go at sign-out. At most a few
+ * per account, the most recent kept (accounts.queries.ts).
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ipAddress] })],
+)

@@ -2,11 +2,18 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 
 import type { Config } from '../../config.js'
-import type { Tx } from '../client.js'
-import { accounts, users } from '../schema/index.js'
+import type { Db, DbOrTx, Tx } from '../client.js'
+import {
+  accounts,
+  orders,
+  quoteRequests,
+  reviews,
+  sandboxPaymentIntents,
+  users,
+} from '../schema/index.js'
 
 /**
  * Demo accounts (issue 18): a verified admin and a verified customer, made with the demo
@@ -17,6 +24,12 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.toolworks.test', name: 'Demo Admin', role: 'admin' },
   { email: 'buyer@demo.toolworks.test', name: 'Demo Buyer', role: 'customer' },
 ] as const
+
+/** Every demo account's address ends in it; no real mailbox does (`.test` is reserved). */
+export const DEMO_DOMAIN = 'demo.toolworks.test'
+
+/** How to remove them, as the production start says it (issue 25). */
+export const REMOVE_DEMO_COMMAND = 'npm run seed -- --remove-demo'
 
 export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt'
 
@@ -147,4 +160,55 @@ export function demoStartNotice(
       `Demo shop at ${parts.shop}: sign in as admin ${parts.admin}; ` +
       `API docs ${parts.docs}; emails in ${parts.outbox}`,
   }
+}
+
+const demoUsers = sql`lower(${users.email}) like ${`%@${DEMO_DOMAIN}`}`
+
+/** How many accounts of the demo domain the database holds. */
+export async function countDemoAccounts(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(demoUsers)
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * A production server does not start while demo accounts exist (issue 25): their passwords sat
+ * in a file, and the admin one runs the shop. The one line to print, or undefined.
+ */
+export async function demoAccountsRefusal(
+  db: DbOrTx,
+  config: Pick<Config, 'env'>,
+): Promise<string | undefined> {
+  if (config.env !== 'production') return undefined
+  const n = await countDemoAccounts(db)
+  if (n === 0) return undefined
+  return `Refusing to start in production: this database holds ${n} demo account(s) (@${DEMO_DOMAIN}). Remove them with: ${REMOVE_DEMO_COMMAND}`
+}
+
+/**
+ * `npm run seed -- --remove-demo`: the demo accounts and what was made in their names (their
+ * orders with lines and sandbox payments, quote requests, reviews, carts, sessions) go, in one
+ * transaction. The catalogue stays. Answers how many accounts were removed.
+ */
+export async function removeDemoAccounts(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = (await tx.select({ id: users.id }).from(users).where(demoUsers)).map((r) => r.id)
+    if (ids.length === 0) return 0
+    const orderIds = (
+      await tx.select({ id: orders.id }).from(orders).where(inArray(orders.customerId, ids))
+    ).map((r) => r.id)
+    if (orderIds.length > 0) {
+      await tx.delete(sandboxPaymentIntents).where(inArray(sandboxPaymentIntents.orderId, orderIds))
+      // Order lines go with their order (on delete cascade).
+      await tx.delete(orders).where(inArray(orders.id, orderIds))
+    }
+    await tx.delete(quoteRequests).where(inArray(quoteRequests.customerId, ids))
+    await tx.delete(reviews).where(inArray(reviews.userId, ids))
+    // Sessions, sign-in accounts and cart lines go with the user (on delete cascade).
+    await tx.delete(accounts).where(inArray(accounts.userId, ids))
+    await tx.delete(users).where(inArray(users.id, ids))
+    return ids.length
+  })
 }

@@ -3,18 +3,45 @@ import { hashPassword } from 'better-auth/crypto'
 import { loadConfig } from '../../config.js'
 import { createMediaService } from '../../modules/media/media.service.js'
 import { describeDatabase, openConfiguredDatabase } from '../open.js'
-import { demoAccountsAllowed, demoStartNotice } from './demo-accounts.js'
+import {
+  DEMO_DOMAIN,
+  demoAccountsAllowed,
+  demoStartNotice,
+  removeDemoAccounts,
+} from './demo-accounts.js'
 import { seedDemoData } from './seed.js'
 
 /**
- * `npm run seed`: demo data into an empty database of the configured kind. A development shop
- * (no NODE_ENV) also gets the demo accounts and history, as at its first `npm start`; the
- * password hash is Better Auth's default, the one the server signs in with.
+ * `npm run seed`: the demo catalogue into an empty database of the configured kind.
+ * `npm run seed -- --demo`: the demo accounts and their history too, in a development shop
+ * only (no NODE_ENV); never without the flag, so a seed run against another database (a
+ * production DATABASE_URL) adds no accounts (issue 25). The password hash is Better Auth's
+ * default, the one the server signs in with.
+ * `npm run seed -- --remove-demo`: removes the demo accounts and what was made in their names.
  */
+const args = new Set(process.argv.slice(2))
+for (const arg of args) {
+  if (arg !== '--demo' && arg !== '--remove-demo') {
+    process.stderr.write(`Unknown option ${arg}: use --demo or --remove-demo\n`)
+    process.exit(2)
+  }
+}
 const config = loadConfig()
 const database = await openConfiguredDatabase(config)
 try {
-  const demoAccounts = demoAccountsAllowed({ ...config, seedDemo: true })
+  if (args.has('--remove-demo')) {
+    const removed = await removeDemoAccounts(database.db)
+    process.stdout.write(
+      `Removed ${removed} demo account(s) (@${DEMO_DOMAIN}) and what was made in their names ` +
+        `from ${describeDatabase(config)}\n`,
+    )
+  } else await seed(args.has('--demo'))
+} finally {
+  await database.close()
+}
+
+async function seed(demo: boolean) {
+  const demoAccounts = demoAccountsAllowed({ ...config, seedDemo: demo })
     ? { dataDir: config.dataDir, hashPassword }
     : undefined
   const result = await seedDemoData(
@@ -28,8 +55,6 @@ try {
       `${result.orders} orders, ${result.quotes} quote requests added` +
       (result.tools + result.reviews === 0 ? ' (already filled, nothing changed)\n' : '\n'),
   )
-  const notice = demoStartNotice({ ...config, seedDemo: true })
+  const notice = demoStartNotice({ ...config, seedDemo: demo })
   if (notice && result.accounts > 0) process.stdout.write(`${notice.lines.join('\n')}\n`)
-} finally {
-  await database.close()
 }

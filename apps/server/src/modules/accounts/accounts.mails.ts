@@ -2,25 +2,36 @@ import { fitDisplayName } from '@toolworks/shared'
 
 import type { Mail } from '../../lib/mailer.js'
 
-type Person = { name: string; email: string }
+type Person = { name: string; email: string; emailVerified: boolean }
 
 /**
- * The name as it may appear in an e-mail (issue 13, M5): plain text on one line, at most 100
- * characters. It was typed by whoever signed up, who may not own the address the mail goes
- * to, so it can never add a line, a paragraph or a header of its own. Older rows may hold
- * longer names or line breaks; they are fitted here, not rewritten in the database. The mails
- * are text only: there is no HTML part the name could inject markup or links into.
+ * A mail to an address nobody has proven yet carries no text its registrant typed (issue 25):
+ * whoever signed up may not own the mailbox, so the name would be their words in the shop's
+ * mail. Such mails say "Hello,". To a verified address, the name appears as plain text on one
+ * line, at most 100 characters (issue 13, M5); older rows with longer names or line breaks
+ * are fitted here. The mails are text only: there is no HTML part to inject markup into.
  */
 const greeting = (user: Person) => {
-  const name = fitDisplayName(user.name, '')
+  const name = user.emailVerified ? fitDisplayName(user.name, '') : ''
   return name ? `Hello ${name},` : 'Hello,'
 }
 
-export function verificationMail(user: Person, url: string): Mail {
+/**
+ * `choosePassword`: the address is in ADMIN_EMAILS, whose link leads to choosing the password
+ * (the one typed at sign-up is discarded, issue 25 H2).
+ */
+export function verificationMail(
+  user: Person,
+  url: string,
+  { choosePassword = false }: { choosePassword?: boolean } = {},
+): Mail {
+  const ask = choosePassword
+    ? 'Please confirm your email address and choose your password by opening this link:'
+    : 'Please confirm your email address by opening this link:'
   return {
     to: user.email,
     subject: 'Confirm your email for Toolworks',
-    text: `${greeting(user)}\n\nPlease confirm your email address by opening this link:\n\n${url}\n\nIf you did not sign up at Toolworks, ignore this message.\n`,
+    text: `${greeting(user)}\n\n${ask}\n\n${url}\n\nIf you did not sign up at Toolworks, ignore this message.\n`,
   }
 }
 

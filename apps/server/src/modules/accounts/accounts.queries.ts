@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
-import { sessions, users } from '../../db/schema/index.js'
+import { accounts, sessions, signInAddresses, users } from '../../db/schema/index.js'
 
 type Role = (typeof users.$inferSelect)['role']
 
@@ -23,6 +23,19 @@ function effectiveRole(adminEmails: readonly string[]): SQL<Role> {
   return sql<Role>`case when lower(${users.email}) in (${listed})
     then case when ${users.emailVerified} then 'admin' else 'customer' end
     else ${users.role} end`
+}
+
+/**
+ * True for an ADMIN_EMAILS address whose mailbox is not proven yet (issue 25, H2). Nobody is
+ * signed in to such an account: no session is created for it and no token of it is honoured.
+ */
+function unprovenAdminAddress(adminEmails: readonly string[]): SQL<boolean> {
+  if (adminEmails.length === 0) return sql<boolean>`false`
+  const listed = sql.join(
+    adminEmails.map((e) => sql`${e.toLowerCase()}`),
+    sql`, `,
+  )
+  return sql<boolean>`(lower(${users.email}) in (${listed}) and not ${users.emailVerified})`
 }
 
 const profileColumns = (adminEmails: readonly string[]) => ({
@@ -71,10 +84,46 @@ export async function findUserBySession(
         eq(sessions.id, sessionId),
         eq(sessions.userId, userId),
         gt(sessions.expiresAt, sql`now()`),
+        sql`not ${unprovenAdminAddress(adminEmails)}`,
       ),
     )
     .limit(1)
   return row
+}
+
+/** What signing in needs to know about an account, by id or by e-mail. */
+export async function findSignInState(
+  db: DbOrTx,
+  by: { id: string } | { email: string },
+): Promise<{ id: string; email: string; emailVerified: boolean } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(
+      'id' in by ? eq(users.id, by.id) : eq(sql`lower(${users.email})`, by.email.toLowerCase()),
+    )
+    .limit(1)
+  return row
+}
+
+/** Signs the account out everywhere: every session (and so every bearer token) goes. */
+export async function deleteSessionsOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+/** The password typed at sign-up stops working: the credential account keeps no hash. */
+export async function discardPassword(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ password: null, updatedAt: new Date() })
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+}
+
+export async function markEmailVerified(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(eq(users.id, userId))
 }
 
 export async function findUserByEmail(
@@ -191,4 +240,48 @@ export function usersExportPage(
     )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit)
+}
+
+/** How many addresses an account's sign-ins are remembered from; the most recent are kept. */
+export const SIGN_IN_ADDRESSES_KEPT = 10
+
+/**
+ * A session was made for the account from `ip` (issue 25): remembered, newest first, at most
+ * SIGN_IN_ADDRESSES_KEPT per account.
+ */
+export async function recordSignInAddress(db: DbOrTx, userId: string, ip: string): Promise<void> {
+  await db
+    .insert(signInAddresses)
+    .values({ userId, ipAddress: ip, lastSuccessAt: new Date() })
+    .onConflictDoUpdate({
+      target: [signInAddresses.userId, signInAddresses.ipAddress],
+      set: { lastSuccessAt: new Date() },
+    })
+  await db.delete(signInAddresses).where(
+    sql`${signInAddresses.userId} = ${userId} and ${signInAddresses.ipAddress} not in (
+      select ${signInAddresses.ipAddress} from ${signInAddresses}
+      where ${signInAddresses.userId} = ${userId}
+      order by ${signInAddresses.lastSuccessAt} desc limit ${SIGN_IN_ADDRESSES_KEPT})`,
+  )
+}
+
+/** Whether the account of `email` has signed in from `ip` before. */
+export async function hasSignedInFrom(db: DbOrTx, email: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ip: signInAddresses.ipAddress })
+    .from(signInAddresses)
+    .innerJoin(users, eq(users.id, signInAddresses.userId))
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+        eq(signInAddresses.ipAddress, ip),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/** A new password, or a proven mailbox, forgets where the account signed in from. */
+export async function forgetSignInAddresses(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(signInAddresses).where(eq(signInAddresses.userId, userId))
 }

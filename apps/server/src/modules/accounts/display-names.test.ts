@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 
-import { signUp, uniqueEmail } from '../../../test/accounts.js'
+import { signUp, uniqueEmail, verifyEmail } from '../../../test/accounts.js'
 import { buildTestApp, TEST_ORIGIN } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { startGoogleStandIn } from '../../../test/oidc-server.js'
@@ -68,6 +68,9 @@ describe('display names are checked on the server', () => {
       'Rahim\r\nBcc: x',
       'Ra\u0000him',
       'Ra\u2028him',
+      // Bidirectional overrides and isolates read the text around them backwards (issue 25).
+      'Rahim\u202egnp.exe',
+      'Ra\u2066him\u2069',
     ]) {
       const res = await signUpWith(app, name)
       expect(res.statusCode, JSON.stringify(name)).toBe(400)
@@ -147,24 +150,26 @@ describe('display names are checked on the server', () => {
   })
 })
 
+/** The text of a mail after its headers, soft line breaks joined. */
+const bodyOf = (mail: string) =>
+  mail
+    .replace(/=\r?\n/g, '')
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n')
+
 describe('e-mails carry the name as one line of plain text', () => {
-  test('an older row whose name holds line breaks and a URL cannot add lines to the verification or reset mail', async ({
+  test('an older row whose name holds line breaks and a URL cannot add lines to the reset mail', async ({
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
     const user = await signUp(app)
+    await verifyEmail(app, user.email)
     // Rows written before the server checked names are left as they are.
     const old =
       'Rahim\n\nYour account is locked. Unlock it at https://evil.example/unlock\r\nBcc: x'
     await database.current.db.update(users).set({ name: old }).where(eq(users.email, user.email))
 
-    const send = await app.inject({
-      method: 'POST',
-      url: '/api/auth/send-verification-email',
-      headers: { origin: TEST_ORIGIN },
-      payload: { email: user.email },
-    })
-    expect(send.statusCode).toBe(200)
     const reset = await app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
@@ -173,22 +178,49 @@ describe('e-mails carry the name as one line of plain text', () => {
     })
     expect(reset.statusCode).toBe(200)
 
+    const mail = (await mailsTo(app, user.email)).pop() ?? ''
+    expect(mail).toContain('Reset your Toolworks password')
+    const lines = bodyOf(mail).split(/\r?\n/)
+    // The greeting is a single line; no line of the body starts with the name's text.
+    const greeting = lines.find((l) => l.startsWith('Hello'))
+    expect(greeting).toContain('Rahim')
+    expect(greeting).toContain('Unlock it at')
+    expect(lines.some((l) => l.startsWith('Your account is locked'))).toBe(false)
+    expect(lines.some((l) => l.startsWith('Bcc:'))).toBe(false)
+    expect(mail).not.toMatch(/^Bcc:/m)
+  })
+
+  test('mails to an unverified address carry no text the registrant typed (issue 25)', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const typed = 'Your parcel is held, pay at evil.example'
+    const user = await signUp(app, { name: typed })
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    })
     const mails = await mailsTo(app, user.email)
-    expect(mails.length).toBeGreaterThanOrEqual(3)
-    for (const mail of mails.slice(1)) {
-      const body = mail
-        .replace(/=\r?\n/g, '')
-        .split(/\r?\n\r?\n/)
-        .slice(1)
-        .join('\n\n')
-      const lines = body.split(/\r?\n/)
-      // The greeting is a single line; no line of the body starts with the name's text.
-      const greeting = lines.find((l) => l.startsWith('Hello'))
-      expect(greeting).toContain('Rahim')
-      expect(greeting).toContain('Unlock it at')
-      expect(lines.some((l) => l.startsWith('Your account is locked'))).toBe(false)
-      expect(lines.some((l) => l.startsWith('Bcc:'))).toBe(false)
-      expect(mail).not.toMatch(/^Bcc:/m)
+    expect(mails.map((m) => /Subject: (.*)/.exec(m)?.[1])).toEqual([
+      'Confirm your email for Toolworks',
+      'Reset your Toolworks password',
+    ])
+    for (const mail of mails) {
+      expect(bodyOf(mail)).toMatch(/^Hello,\r?\n/)
+      expect(mail).not.toContain('evil.example')
     }
+    // Once the owner proved the mailbox, the name they keep is theirs to be greeted by.
+    await verifyEmail(app, user.email)
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    })
+    expect(bodyOf((await mailsTo(app, user.email)).pop() ?? '')).toMatch(
+      /^Hello Your parcel is held/,
+    )
   })
 })

@@ -1,7 +1,7 @@
 import { ToolSchema } from '@toolworks/shared'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { verifyThroughOutbox } from '../../../test/accounts.js'
+import { adminTokenThroughOutbox } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -58,9 +58,13 @@ async function freshWithinOneSecond(read: () => Promise<boolean>) {
 
 test('a product edited through process A is served fresh by process B within one second', async () => {
   const [a, b] = servers.map((s) => s.url) as [string, string]
-  const admin = await tokenFor(a, adminEmail)
-  // ADMIN_EMAILS is an admin once the mailbox owner follows the link (issue 13).
-  await verifyThroughOutbox(a, '/tmp/toolworks-cache-a', adminEmail)
+  // ADMIN_EMAILS: the mailbox owner follows the link and chooses the password (issue 25).
+  const admin = await adminTokenThroughOutbox(
+    a,
+    '/tmp/toolworks-cache-a',
+    adminEmail,
+    'cache-test-pass',
+  )
   const customer = await tokenFor(b, `buyer.${Date.now().toString(36)}@example.com`)
   const row = await insertTool(database.db, { priceCents: 1000, quantity: 50 })
 

@@ -1,7 +1,7 @@
 import { PromotionListSchema, shopDate } from '@toolworks/shared'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { verifyThroughOutbox } from '../../../test/accounts.js'
+import { adminTokenThroughOutbox } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { startServer, type RunningServer } from '../../../test/server-process.js'
@@ -31,20 +31,6 @@ afterAll(async () => {
   await database.close()
 })
 
-async function adminToken(base: string): Promise<string> {
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-    body: JSON.stringify({ name: 'Promo Admin', email: adminEmail, password: 'promo-test-pass' }),
-  })
-  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
-  const token = await fetch(`${base}/api/user/${adminEmail}`, {
-    method: 'PUT',
-    headers: { cookie },
-  })
-  return ((await token.json()) as { token: string }).token
-}
-
 const titlesAt = async (base: string) =>
   PromotionListSchema.parse(await (await fetch(`${base}/api/promotion`)).json()).map((p) => p.title)
 
@@ -60,8 +46,12 @@ async function withinOneSecond(read: () => Promise<boolean>) {
 
 test("a promotion added and deleted through process A is in and out of B's list within one second", async () => {
   const [a, b] = servers.map((s) => s.url) as [string, string]
-  const token = await adminToken(a)
-  await verifyThroughOutbox(a, '/tmp/toolworks-promo-cache-a', adminEmail)
+  const token = await adminTokenThroughOutbox(
+    a,
+    '/tmp/toolworks-promo-cache-a',
+    adminEmail,
+    'promo-test-pass',
+  )
   // B has today's (empty) list cached.
   expect(await titlesAt(b)).toEqual([])
 

@@ -14,17 +14,25 @@ const signUpEndpoint = {
   response: z.unknown(),
 } as const
 
-/** Creates the account with its display name; the server sends the verification email. */
-export async function signUp(body: SignupBody): Promise<void> {
-  await api.call(signUpEndpoint, { body })
+/** The server's answer for an ADMIN_EMAILS address: no session until its mailbox is proven. */
+const ConfirmEmailAnswer = z.object({ confirmEmail: z.literal(true) })
+
+/**
+ * Creates the account with its display name; the server sends the verification email.
+ * 'check-mailbox': nobody is signed in yet (an address that runs the shop, issue 25).
+ */
+export async function signUp(body: SignupBody): Promise<'signed-in' | 'check-mailbox'> {
+  const answer = await api.call(signUpEndpoint, { body })
+  return ConfirmEmailAnswer.safeParse(answer).success ? 'check-mailbox' : 'signed-in'
 }
 
 export function useSignUp() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (body: SignupBody) => {
-      await signUp(body)
-      await afterSignIn(queryClient, body.email)
+      const outcome = await signUp(body)
+      if (outcome === 'signed-in') await afterSignIn(queryClient, body.email)
+      return outcome
     },
   })
 }

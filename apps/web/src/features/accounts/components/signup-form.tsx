@@ -19,6 +19,7 @@ type SignupOutput = z.output<typeof SignupBodySchema>
 export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const signUp = useSignUp()
   const [alert, setAlert] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
   const {
     register,
     handleSubmit,
@@ -31,8 +32,10 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
 
   const onSubmit = (body: SignupOutput) => {
     setAlert(null)
+    setNotice(null)
     signUp.mutate(body, {
-      onSuccess: onSignedUp,
+      onSuccess: (outcome) =>
+        outcome === 'check-mailbox' ? setNotice(m.adminCheckMailbox) : onSignedUp(),
       onError: (error) => {
         if (!applyFieldErrors(error, setError, ['name', 'email', 'password']))
           setAlert(authErrorMessage(error))
@@ -63,6 +66,11 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
         {...register('password')}
       />
       <AuthAlert message={alert} />
+      {notice && (
+        <p role="status" className="text-sm font-semibold">
+          {notice}
+        </p>
+      )}
       <button type="submit" className="btn btn-primary w-full" disabled={signUp.isPending}>
         {m.signupButton}
       </button>
