@@ -70,7 +70,11 @@ export async function signUp(
   })
   if (tokenRes.statusCode !== 200)
     throw new Error(`token failed: ${tokenRes.statusCode} ${tokenRes.body}`)
-  if (overrides.verified && !overrides.unverified && !app.config.adminEmails.includes(email.toLowerCase()))
+  if (
+    overrides.verified &&
+    !overrides.unverified &&
+    !app.config.adminEmails.includes(email.toLowerCase())
+  )
     await verifyEmail(app, email)
   return { email, name, password, cookie, token: tokenRes.json<{ token: string }>().token }
 }
@@ -171,7 +175,8 @@ export async function verifyThroughOutbox(
   if (res.status >= 400) throw new Error(`verification failed: ${res.status}`)
   if (password === undefined) return
   const token = new URL(res.headers.get('location') ?? '/', baseUrl).searchParams.get('token')
-  if (res.status !== 302 || !token) throw new Error(`verification led to no password: ${res.status}`)
+  if (res.status !== 302 || !token)
+    throw new Error(`verification led to no password: ${res.status}`)
   const chosen = await fetch(`${baseUrl}/api/auth/reset-password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
