@@ -26,6 +26,7 @@ import {
 
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
+import type { BlobStore, StagedBlob } from '../blobs/blob-store.js'
 import { isUuid } from '../../lib/ids.js'
 import type { Actor } from '../accounts/accounts.service.js'
 import { changedValues } from '../audit/audit-values.js'
@@ -59,8 +60,11 @@ import {
 const m = quoteRuleWords
 const DAY_MS = 86_400_000
 
-/** A drawing as the multipart reader hands it over: the browser's name and the bytes. */
-export type UploadedDrawing = { filename: string; bytes: Buffer }
+/**
+ * A drawing as the multipart reader hands it over: the browser's name, and its bytes staged in
+ * the blob store (finished: the hash is known), of which only the first ones are in memory.
+ */
+export type UploadedDrawing = { filename: string; blob: StagedBlob; sha256: string }
 
 /** The statuses a request can be sent again from. */
 const RESENDABLE: readonly QuoteStatus[] = ['expired', 'declined', 'withdrawn']
@@ -100,10 +104,11 @@ export function checkDrawings(files: UploadedDrawing[]): {
   }
   files.forEach((file, index) => {
     const shown = cleanDrawingName(file.filename, 'pdf', index)
-    if (file.bytes.length === 0) refuse(index, m.drawingEmpty(shown))
-    else if (file.bytes.length > QUOTE_DRAWING_MAX_BYTES) refuse(index, m.drawingTooLarge(shown))
+    const size = file.blob.size
+    if (size === 0) refuse(index, m.drawingEmpty(shown))
+    else if (size > QUOTE_DRAWING_MAX_BYTES) refuse(index, m.drawingTooLarge(shown))
     else {
-      const kind: QuoteDrawingKind | null = sniffDrawing(file.bytes)
+      const kind: QuoteDrawingKind | null = sniffDrawing(file.blob.head(), size)
       if (!kind) refuse(index, m.drawingNotAccepted(shown))
       else
         rows.push({
@@ -111,8 +116,8 @@ export function checkDrawings(files: UploadedDrawing[]): {
           name: cleanDrawingName(file.filename, kind, index),
           kind,
           contentType: drawingContentType(kind),
-          byteSize: file.bytes.length,
-          data: file.bytes,
+          byteSize: size,
+          sha256: file.sha256,
         })
     }
   })
@@ -208,10 +213,13 @@ export type QuotesService = ReturnType<typeof createQuotesService>
 export function createQuotesService({
   db,
   mails,
+  blobs,
   now = () => new Date(),
 }: {
   db: Db
   mails: QuoteMails
+  /** Where the drawings' bytes are (issue 25). */
+  blobs: BlobStore
   /** Test hook: the clock the shop's today is read from. */
   now?: () => Date
 }) {
@@ -268,7 +276,10 @@ export function createQuotesService({
           problems,
         )
       const body = parsed.data
-      // The request and its drawings are one transaction: a refusal or a failure stores nothing.
+      // Each drawing is durable in the blob store before a row names it (never inside the
+      // transaction: nothing slow runs in one).
+      for (const file of files) await file.blob.commit()
+      // The request and its drawings are one transaction: a refusal or a failure stores no row.
       const row = await db.transaction((tx) =>
         insertRequest(
           tx,
@@ -321,11 +332,19 @@ export function createQuotesService({
       return full(row)
     },
 
+    /** A drawing's name and type, and its bytes as a stream from the blob store. */
     async drawing(actor: Actor, id: string, drawingId: string) {
       const row = await readable(actor, id)
       const file = isUuid(drawingId) ? await findDrawing(db, row.id, drawingId) : undefined
-      if (!file) throw new AppError('NOT_FOUND', m.drawingNotFound)
-      return { ...file, kind: file.kind as QuoteDrawingKind }
+      const opened = file?.sha256 ? await blobs.open(file.sha256) : undefined
+      if (!file || !opened) throw new AppError('NOT_FOUND', m.drawingNotFound)
+      return {
+        name: file.name,
+        kind: file.kind as QuoteDrawingKind,
+        contentType: file.contentType,
+        size: opened.size,
+        stream: opened.stream,
+      }
     },
 
     async offer(actor: Actor, id: string, body: QuoteOfferBody): Promise<QuoteRequest> {
@@ -408,7 +427,10 @@ export function createQuotesService({
       return full(row)
     },
 
-    /** An expired, declined or withdrawn request sent again as a new one, drawings copied. */
+    /**
+     * An expired, declined or withdrawn request sent again as a new one; its drawings refer to
+     * the same blobs (no byte is copied).
+     */
     async resend(actor: Actor, id: string): Promise<QuoteRequest> {
       await ownedBy(actor, id)
       const outcome = await db.transaction(async (tx) => {
