@@ -4,6 +4,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs'
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const at = (...p) => path.join(root, ...p)
 
@@ -61,11 +63,7 @@ for (const { workspace, output, sources } of targets) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-// A small young generation and a cap on the old one make V8 collect sooner instead of growing
-// the heap under load: peak memory under the benchmark fell from about 290 MB to about 170 MB
-// (issue 8). The live heap is a few tens of MB; caches are bounded.
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=256']
-
+// The heap flags live in server-node-flags.mjs, which the memory test imports too.
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, at('apps/server/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',

@@ -65,6 +65,8 @@ import { createStatsService } from './modules/stats/stats.service.js'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createMediaService } from './modules/media/media.service.js'
+import { moveBytesToBlobs } from './modules/blobs/blob-move.js'
+import { createFsBlobStore } from './modules/blobs/fs-blob-store.js'
 import { docsPlugin } from './plugins/docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { createRateLimitSweeper, pgRateLimitStore } from './plugins/rate-limit-store.js'
@@ -111,7 +113,9 @@ function createServices(
   const { db } = database
   const secret = ensureAuthSecret(config)
   const tokens = createBearerTokens(secret)
-  const media = createMediaService({ db })
+  // File bytes live in the blob store, never in rows (issue 25).
+  const blobs = createFsBlobStore(config.blobDir)
+  const media = createMediaService({ db, blobs })
   const catalog = createCatalogService({ db, media, changes: database.changes })
   const stripe = config.stripe ? createStripeProvider(stripeOptions(config.stripe)) : undefined
   const sandbox = stripe
@@ -145,9 +149,11 @@ function createServices(
     mails: quoteMails,
     accounts,
     drawingQuotaMb: config.drawingQuotaMb,
+    blobs,
   })
   const audit = createAuditService({ db })
   return {
+    blobs,
     // CSV export and import (issue 17); exports of personal data are audited (issue 25).
     exports: createExportsService({ orders, accounts, catalog, audit }),
     productsImport: createProductsImport({ catalog, media }),
@@ -293,7 +299,7 @@ export async function buildApp({
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
   await app.register(promotionsRoutes, { promotions: services.promotions })
-  await app.register(quotesRoutes, { quotes: services.quotes })
+  await app.register(quotesRoutes, { quotes: services.quotes, blobs: services.blobs })
   await app.register(statsRoutes, { stats: services.stats })
   await app.register(exportsRoutes, { exports: services.exports })
   await app.register(importRoutes, { productsImport: services.productsImport })
@@ -316,6 +322,13 @@ export async function buildApp({
   // Unpaid orders past their hold are cancelled by a sweeper in every process (one at a time,
   // an advisory lock); it catches up once the app is ready and stops before the database closes.
   app.addHook('onReady', async () => {
+    // Bytes still in rows from before issue 25 move to the blob store first (once, resumably).
+    const moved = await moveBytesToBlobs({ db: database.db, blobs: services.blobs, log: app.log })
+    if (moved.media + moved.drawings > 0)
+      app.log.info(
+        { ...moved, blobs: services.blobs.location },
+        'file bytes moved to the blob store',
+      )
     await services.orderSweeper.start()
     await services.quoteSweeper.start()
     await services.rateLimitSweeper.start()

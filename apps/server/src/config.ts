@@ -81,6 +81,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  // Where file bytes live (drawings, pictures): a folder, DATA_DIR/blobs unless set (issue 25).
+  BLOB_DIR: optionalString,
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -211,6 +213,8 @@ export type Config = {
   port: number
   host: string
   dataDir: string
+  /** The blob store's folder: file bytes (drawings, pictures), never in database rows. */
+  blobDir: string
   databaseUrl: string | undefined
   publicUrl: string
   authSecret: string | undefined
@@ -292,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    blobDir: path.resolve(e.BLOB_DIR ?? path.join(e.DATA_DIR, 'blobs')),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     authSecret: e.AUTH_SECRET,

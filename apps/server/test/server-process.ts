@@ -13,8 +13,11 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL')
 })
 
-function spawnServer(env: NodeJS.ProcessEnv): ChildProcessByStdio<null, Readable, Readable> {
-  const child = spawn(process.execPath, serverArgs, {
+function spawnServer(
+  env: NodeJS.ProcessEnv,
+  nodeFlags: readonly string[] = [],
+): ChildProcessByStdio<null, Readable, Readable> {
+  const child = spawn(process.execPath, [...nodeFlags, ...serverArgs], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,19 +58,26 @@ export type RunningServer = {
   kill(signal: NodeJS.Signals): Promise<number | null>
 }
 
-/** Starts src/server.ts as a real process on a free port and waits until it is ready. */
+/**
+ * Starts src/server.ts as a real process on a free port and waits until it is ready;
+ * `nodeFlags` go to Node before the script (the heap flags of `npm start`, for instance).
+ */
 export function startServer(
   env: Record<string, string>,
   timeoutMs = 30_000,
+  nodeFlags: readonly string[] = [],
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawnServer({
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-      ...env,
-    })
+    const child = spawnServer(
+      {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        ...env,
+      },
+      nodeFlags,
+    )
     let output = ''
     const timer = setTimeout(() => {
       child.kill('SIGKILL')

@@ -3,16 +3,21 @@ import { BackupError, backupDatabase, restoreDatabase, serverIsRunning } from '.
 import { describeDatabase } from './open.js'
 
 const HELP = `Usage:
-  npm run backup [-- FILE]     back up the configured database
-  npm run restore FILE         replace the configured database with a backup
+  npm run backup [-- FILE]     back up the configured database and its files
+  npm run restore FILE         replace the configured database with a backup, and put its
+                               files back
 
-Reads the same configuration as the server (DATABASE_URL, DATA_DIR, PORT...).
-  PostgreSQL (DATABASE_URL set): pg_dump --format=custom to FILE (default
-    backups/toolworks-<timestamp>.dump); restore runs pg_restore --clean --if-exists in one
-    transaction. Needs pg_dump/pg_restore (postgresql-client) of the server's major version.
-  PGlite (no DATABASE_URL): PGlite's data-folder dump of DATA_DIR/pglite to a .tar.gz
-    (default backups/toolworks-<timestamp>.tar.gz); restore unpacks it into a new folder that
-    replaces DATA_DIR/pglite, keeping the old one as DATA_DIR/pglite.before-restore-<timestamp>.
+Reads the same configuration as the server (DATABASE_URL, DATA_DIR, BLOB_DIR, PORT...).
+A backup is one tar archive (default backups/toolworks-<timestamp>.tar) holding the
+database's dump and every file of the blob store (DATA_DIR/blobs: drawings, pictures).
+Restore puts the files back first (each checked against its hash; files already there are
+kept), then the database. Database-only backups of earlier releases restore too.
+  PostgreSQL (DATABASE_URL set): the dump is pg_dump --format=custom; restore runs
+    pg_restore --clean --if-exists in one transaction. Needs pg_dump/pg_restore
+    (postgresql-client) of the server's major version.
+  PGlite (no DATABASE_URL): the dump is PGlite's data-folder dump of DATA_DIR/pglite (.tar.gz);
+    restore unpacks it into a new folder that replaces DATA_DIR/pglite, keeping the old one as
+    DATA_DIR/pglite.before-restore-<timestamp>.
     Stop the server first: one process only may hold the folder. Both commands refuse while a
     server answers on PORT (--force skips that check, for a server on another DATA_DIR).
 `
@@ -38,12 +43,14 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'backup') {
     const written = await backupDatabase(config, file)
-    process.stdout.write(`Backed up ${describeDatabase(config)} to ${written}\n`)
+    process.stdout.write(
+      `Backed up ${describeDatabase(config)} and the files in ${config.blobDir} to ${written}\n`,
+    )
     return 0
   }
-  const { kept } = await restoreDatabase(config, file ?? '')
+  const { kept, blobs } = await restoreDatabase(config, file ?? '')
   process.stdout.write(
-    `Restored ${describeDatabase(config)} from ${file}` +
+    `Restored ${describeDatabase(config)} and ${blobs} files in ${config.blobDir} from ${file}` +
       (kept ? `; the previous data is kept in ${kept}\n` : '\n'),
   )
   return 0

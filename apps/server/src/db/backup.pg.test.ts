@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
 import { expect, test } from 'vitest'
 
 import { backupRoundTrip } from '../../test/backup-round-trip.js'
@@ -16,12 +20,12 @@ test(
     const { tables } = await backupRoundTrip(
       {
         DATABASE_URL: url,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'toolworks-pg-backup-')),
         NODE_ENV: 'test',
         PORT: '0',
         AUTH_SECRET: 'backup-test-secret-0123456789-abcdefghijklmnop',
       },
       withDb,
-      'dump',
     )
     expect(tables).toBeGreaterThan(5)
   },

@@ -30,7 +30,7 @@ test(
         await database.close()
       }
     }
-    const { tables } = await backupRoundTrip(env(dataDir), withDb, 'tar.gz')
+    const { tables } = await backupRoundTrip(env(dataDir), withDb)
     expect(tables).toBeGreaterThan(5)
     // The folder it replaced is kept beside the restored one.
     expect(readdirSync(dataDir).filter((n) => n.startsWith('pglite.before-restore-'))).toHaveLength(

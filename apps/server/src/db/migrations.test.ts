@@ -1,7 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
 
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
@@ -11,7 +8,8 @@ import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
 import { createTestDatabase } from '../../test/database.js'
-import { openDatabase, selectRows } from './client.js'
+import { migrationsBefore } from '../../test/migrations-before.js'
+import { migrationsFolder, openDatabase, selectRows } from './client.js'
 
 const journal = JSON.parse(
   readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
@@ -92,23 +90,6 @@ test('the database refuses rows that break the money and stock rules', async ({
   await expect(insert(100, -1)).rejects.toThrow()
   await expect(insert(100, 0)).resolves.toBeDefined()
 })
-
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
-
-/** The migrations folder as it was up to (not including) the migration `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-migrations-'))
-  cpSync(migrationsFolder, dir, { recursive: true })
-  const index = journal.entries.findIndex((e) => e.tag === tag)
-  const full = JSON.parse(readFileSync(path.join(dir, 'meta/_journal.json'), 'utf8')) as {
-    entries: unknown[]
-  }
-  writeFileSync(
-    path.join(dir, 'meta/_journal.json'),
-    JSON.stringify({ ...full, entries: full.entries.slice(0, index) }),
-  )
-  return dir
-}
 
 test('migration 0008 turns every order placed before it into a one-line order that reads the same', async ({
   onTestFinished,

@@ -75,7 +75,7 @@ export const quoteRequests = pgTable(
 )
 
 /**
- * A drawing sent with a request. Private: served only to the request's buyer and admins, never
+ * A drawing sent with a request, its bytes in the blob store. Private: served only to the request's buyer and admins, never
  * under `/media`. `content_type` is what the bytes were sniffed as, not what the browser said.
  */
 export const quoteDrawings = pgTable(
@@ -91,10 +91,20 @@ export const quoteDrawings = pgTable(
     kind: text('kind').notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
-    data: bytea('data').notNull(),
+    /**
+     * The blob store's key: the SHA-256 of the bytes, lower-case hex (issue 25). A request sent
+     * again refers to the same blobs.
+     */
+    sha256: text('sha256'),
+    /** Before issue 25 only; null once moved to the blob store. Dropped in a later release. */
+    data: bytea('data'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('quote_drawings_request_position_idx').on(t.requestId, t.position)],
+  (t) => [
+    uniqueIndex('quote_drawings_request_position_idx').on(t.requestId, t.position),
+    check('quote_drawings_bytes_somewhere', sql`num_nonnulls(${t.sha256}, ${t.data}) = 1`),
+    check('quote_drawings_sha256_shape', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
 )
 
 /**

@@ -3,6 +3,7 @@ import { asc, count, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
 import { buildTestApp } from '../../../test/app.js'
+import { blobBytes, tempBlobStore } from '../../../test/blobs.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { createMediaService } from '../../modules/media/media.service.js'
 import { passwordsInFile, signIn } from '../../../test/demo-accounts.js'
@@ -41,8 +42,11 @@ test('a development seed makes a quote request in every status, with drawings, o
       .from(quoteDrawings)
       .where(eq(quoteDrawings.requestId, request.id))
     expect(drawings).toHaveLength(1)
-    expect(drawings[0]?.data.subarray(0, 13).toString()).toBe('ISO-10303-21;')
-    expect(drawings[0]?.byteSize).toBe(drawings[0]?.data.length)
+    // The bytes are in the blob store, named by their hash; none in the row (issue 25).
+    expect(drawings[0]?.data).toBeNull()
+    const bytes = await blobBytes(app.services.blobs, drawings[0]?.sha256 ?? '')
+    expect(bytes?.subarray(0, 13).toString()).toBe('ISO-10303-21;')
+    expect(drawings[0]?.byteSize).toBe(bytes?.length)
     const offers = await db.select().from(quoteOffers).where(eq(quoteOffers.requestId, request.id))
     if (request.status === 'requested' || request.status === 'withdrawn') {
       expect(offers).toHaveLength(0)
@@ -115,7 +119,7 @@ test('a development seed makes a quote request in every status, with drawings, o
 
 test('a seed without demo accounts (production) makes no quote requests', async () => {
   const { db } = database.current
-  const result = await seedDemoData(db, createMediaService({ db }))
+  const result = await seedDemoData(db, createMediaService({ db, blobs: tempBlobStore() }))
   expect(result.quotes).toBe(0)
   const [rows] = await db.select({ n: count() }).from(quoteRequests)
   expect(rows?.n).toBe(0)

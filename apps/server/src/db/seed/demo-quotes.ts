@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { addWorkingDays, QUOTE_DRAWING_KINDS, quoteWords, shopDate } from '@toolworks/shared'
 import { eq, inArray } from 'drizzle-orm'
 
+import type { BlobRef, BlobStore } from '../../modules/blobs/blob-store.js'
 import type { Tx } from '../client.js'
 import {
   orderLines,
@@ -159,10 +160,24 @@ function demoStep(partName: string): Buffer {
 }
 
 /**
+ * The demo drawings' bytes, written to the blob store before the seed's transaction (nothing
+ * slow runs inside one): part name → blob.
+ */
+export async function putDemoDrawings(blobs: BlobStore): Promise<Map<string, BlobRef>> {
+  const refs = new Map<string, BlobRef>()
+  for (const q of DEMO_QUOTES) refs.set(q.partName, await blobs.put(demoStep(q.partName)))
+  return refs
+}
+
+/**
  * Inside the seed's transaction, after the demo buyers exist (insertDemoShop). Returns how
  * many requests it made.
  */
-export async function insertDemoQuotes(tx: Tx, now: number): Promise<number> {
+export async function insertDemoQuotes(
+  tx: Tx,
+  now: number,
+  drawings: Map<string, BlobRef>,
+): Promise<number> {
   const emails = [...new Set(DEMO_QUOTES.map((q) => q.buyer))]
   const buyers = await tx
     .select({ id: users.id, email: users.email, name: users.name })
@@ -204,15 +219,16 @@ export async function insertDemoQuotes(tx: Tx, now: number): Promise<number> {
     if (!request) throw new Error('insert returned no row')
     made += 1
 
-    const step = demoStep(q.partName)
+    const step = drawings.get(q.partName)
+    if (!step) throw new Error(`no demo drawing for ${q.partName}`)
     await tx.insert(quoteDrawings).values({
       requestId: request.id,
       position: 0,
       name: `${q.partName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.step`,
       kind: 'step',
       contentType: QUOTE_DRAWING_KINDS.step.contentType,
-      byteSize: step.length,
-      data: step,
+      byteSize: step.size,
+      sha256: step.key,
       createdAt: at,
       updatedAt: at,
     })

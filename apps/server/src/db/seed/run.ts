@@ -1,6 +1,7 @@
 import { hashPassword } from 'better-auth/crypto'
 
 import { loadConfig } from '../../config.js'
+import { createFsBlobStore } from '../../modules/blobs/fs-blob-store.js'
 import { createMediaService } from '../../modules/media/media.service.js'
 import { describeDatabase, openConfiguredDatabase } from '../open.js'
 import {
@@ -46,7 +47,7 @@ async function seed(demo: boolean) {
     : undefined
   const result = await seedDemoData(
     database.db,
-    createMediaService({ db: database.db }),
+    createMediaService({ db: database.db, blobs: createFsBlobStore(config.blobDir) }),
     demoAccounts,
   )
   process.stdout.write(

@@ -3,6 +3,7 @@ import { messages, shopDate } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
 import { buildTestApp } from '../../../test/app.js'
+import { tempBlobStore } from '../../../test/blobs.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { createMediaService } from '../../modules/media/media.service.js'
 import { mediaFiles, promotions, reviews, tools } from '../schema/index.js'
@@ -12,7 +13,7 @@ const database = useTestDatabase()
 
 test('fills an empty database with the demo catalogue and reviews, once', async () => {
   const { db } = database.current
-  const media = createMediaService({ db })
+  const media = createMediaService({ db, blobs: tempBlobStore() })
 
   const first = await seedDemoData(db, media)
   expect(first.tools).toBeGreaterThanOrEqual(12)
@@ -37,7 +38,7 @@ test('never adds to a catalogue that already has tools', async () => {
   await db
     .insert(tools)
     .values({ name: 'Only tool', description: 'd', image: '/x', priceCents: 100, quantity: 1 })
-  const result = await seedDemoData(db, createMediaService({ db }))
+  const result = await seedDemoData(db, createMediaService({ db, blobs: tempBlobStore() }))
   expect(result.tools).toBe(0)
   expect(result.reviews).toBeGreaterThanOrEqual(8)
   const [toolCount] = await db.select({ n: count() }).from(tools)
@@ -87,7 +88,7 @@ test("today's two offers are active promotions from 30 days back to 365 days ahe
 
 test('a shop whose admin deleted every promotion does not get the demo ones back', async () => {
   const { db } = database.current
-  const media = createMediaService({ db })
+  const media = createMediaService({ db, blobs: tempBlobStore() })
   await seedDemoData(db, media)
   await db.delete(promotions).where(sql`true`)
   // Without reviews the seed runs again (it refills them), and still adds no promotion.

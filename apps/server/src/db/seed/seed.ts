@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm'
 
 import { messages, shopDate } from '@toolworks/shared'
 
+import type { BlobRef } from '../../modules/blobs/blob-store.js'
 import type { MediaService } from '../../modules/media/media.service.js'
 import type { Db } from '../client.js'
 import { promotions, reviews, tools } from '../schema/index.js'
@@ -14,7 +15,7 @@ import {
   type DemoAccountsSetup,
 } from './demo-accounts.js'
 import { insertDemoShop } from './demo-orders.js'
-import { insertDemoQuotes } from './demo-quotes.js'
+import { insertDemoQuotes, putDemoDrawings } from './demo-quotes.js'
 import { numberSeededInvoices } from '../../modules/orders/invoices.queries.js'
 
 // Any key works as long as every process uses the same one.
@@ -90,6 +91,7 @@ export async function seedDemoData(
     toolCount > 0 ? [] : await Promise.all(seedTools.map((t) => media.store(Buffer.from(t.svg))))
   const prepared =
     toolCount === 0 && demoAccounts ? await prepareDemoAccounts(demoAccounts) : undefined
+  const demoDrawings = prepared ? await putDemoDrawings(media.blobs) : new Map<string, BlobRef>()
   const now = Date.now()
 
   return db.transaction(async (tx) => {
@@ -143,7 +145,7 @@ export async function seedDemoData(
             return seed ? [{ id: row.id, seed }] : []
           })
           result.orders = (await insertDemoShop(tx, seeded, now)).orders
-          result.quotes = await insertDemoQuotes(tx, now)
+          result.quotes = await insertDemoQuotes(tx, now, demoDrawings)
           // Made paid directly: their invoice numbers, in the order they were paid (issue 17).
           await numberSeededInvoices(tx)
         }

@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
 import { mediaFiles } from '../../db/schema/index.js'
 
+/** A picture variant's row: its bytes are in the blob store under `sha256`. */
 export type MediaVariant = {
   key: string
   contentType: string
   width: number
   height: number
   byteSize: number
-  data: Buffer
+  sha256: string
 }
 
 export async function insertMediaVariants(db: DbOrTx, variants: MediaVariant[]): Promise<void> {
@@ -21,9 +22,13 @@ export async function insertMediaVariants(db: DbOrTx, variants: MediaVariant[]):
 export async function findMedia(
   db: DbOrTx,
   key: string,
-): Promise<Pick<MediaVariant, 'contentType' | 'data'> | undefined> {
+): Promise<{ contentType: string; byteSize: number; sha256: string | null } | undefined> {
   const [row] = await db
-    .select({ contentType: mediaFiles.contentType, data: mediaFiles.data })
+    .select({
+      contentType: mediaFiles.contentType,
+      byteSize: mediaFiles.byteSize,
+      sha256: mediaFiles.sha256,
+    })
     .from(mediaFiles)
     .where(eq(mediaFiles.key, key))
     .limit(1)

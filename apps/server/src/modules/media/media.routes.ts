@@ -84,8 +84,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media }) =
         .header('ETag', `"${request.params.key}"`)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Disposition', 'inline')
+        .header('Content-Length', String(file.size))
         .type(file.contentType)
-        .send(file.data)
+        .send(file.body)
     },
   )
 }

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto'
+import type { Readable } from 'node:stream'
 
 import { MEDIA_MAX_PIXELS, MEDIA_URL_PATTERN, MEDIA_WIDTHS, messages } from '@toolworks/shared'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
 
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
+import type { BlobStore } from '../blobs/blob-store.js'
 import { findMedia, insertMediaVariants, mediaExists, type MediaVariant } from './media.queries.js'
 
 const KEY_PATTERN = /^[0-9a-f]{32}-(400|800)\.webp$/
@@ -51,14 +53,22 @@ export type MediaService = ReturnType<typeof createMediaService>
 
 /** Served images kept in memory: the bytes behind a key never change, so nothing goes stale. */
 const MEMORY_BUDGET_BYTES = 32 * 1024 * 1024
+/** A picture larger than this is streamed from the blob store, never held in memory. */
+const CACHED_MAX_BYTES = MEMORY_BUDGET_BYTES / 8
 
-/** Images live in the database so that any server process can serve any of them. */
-export function createMediaService({ db }: { db: Db }) {
+/** A served picture: small ones as bytes (from memory), any other as a stream of the blob. */
+export type MediaFile = { contentType: string; size: number; body: Buffer | Readable }
+
+/**
+ * Pictures: their rows in the database, their bytes in the blob store (issue 25), so any server
+ * process that shares the store serves any of them.
+ */
+export function createMediaService({ db, blobs }: { db: Db; blobs: BlobStore }) {
   // Least recently used first (a Map keeps insertion order; a hit moves the key to the end).
   const served = new Map<string, { contentType: string; data: Buffer }>()
   let servedBytes = 0
   function remember(key: string, file: { contentType: string; data: Buffer }) {
-    if (file.data.length > MEMORY_BUDGET_BYTES / 8) return
+    if (file.data.length > CACHED_MAX_BYTES) return
     served.set(key, file)
     servedBytes += file.data.length
     for (const [oldKey, old] of served) {
@@ -88,13 +98,15 @@ export function createMediaService({ db }: { db: Db }) {
         // The header was fine but the pixels are not (a truncated or damaged file).
         reject(messages.media.unreadable)
       }
+      // The bytes are durable in the blob store before a row names them.
+      const blob = await blobs.put(encoded.data)
       variants.push({
         key: `${hash}-${width}.webp`,
         contentType: 'image/webp',
         width: encoded.info.width,
         height: encoded.info.height,
-        byteSize: encoded.data.length,
-        data: encoded.data,
+        byteSize: blob.size,
+        sha256: blob.key,
       })
     }
     await insertMediaVariants(db, variants)
@@ -103,6 +115,8 @@ export function createMediaService({ db }: { db: Db }) {
   }
 
   return {
+    /** The store the bytes go to (the demo seed writes its drawings there too). */
+    blobs,
     store,
     /** An admin's upload (issue 6): checked by its bytes, then stored like any picture. */
     async upload(input: Buffer): Promise<StoredImage> {
@@ -116,17 +130,24 @@ export function createMediaService({ db }: { db: Db }) {
       if (!MEDIA_URL_PATTERN.test(url)) return false
       return mediaExists(db, url.slice('/media/'.length))
     },
-    async get(key: string): Promise<{ contentType: string; data: Buffer }> {
+    async get(key: string): Promise<MediaFile> {
       const hit = served.get(key)
       if (hit) {
         served.delete(key)
         served.set(key, hit)
-        return hit
+        return { contentType: hit.contentType, size: hit.data.length, body: hit.data }
       }
-      const file = KEY_PATTERN.test(key) ? await findMedia(db, key) : undefined
-      if (!file) throw new AppError('NOT_FOUND', messages.media.notFound)
-      remember(key, file)
-      return file
+      const row = KEY_PATTERN.test(key) ? await findMedia(db, key) : undefined
+      if (!row?.sha256) throw new AppError('NOT_FOUND', messages.media.notFound)
+      if (row.byteSize <= CACHED_MAX_BYTES) {
+        const data = await blobs.read(row.sha256)
+        if (!data) throw new AppError('NOT_FOUND', messages.media.notFound)
+        remember(key, { contentType: row.contentType, data })
+        return { contentType: row.contentType, size: data.length, body: data }
+      }
+      const opened = await blobs.open(row.sha256)
+      if (!opened) throw new AppError('NOT_FOUND', messages.media.notFound)
+      return { contentType: row.contentType, size: opened.size, body: opened.stream }
     },
   }
 }

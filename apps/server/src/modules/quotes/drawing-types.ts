@@ -15,6 +15,9 @@ const BINARY_DXF_SENTINEL = Buffer.from('AutoCAD Binary DXF\r\n\x1a\x00', 'latin
 /** A UTF-8 byte order mark, which some CAD exporters write before a text header. */
 const BOM = Buffer.from([0xef, 0xbb, 0xbf])
 
+/** How much of a file sniffDrawing may look at: its text head, after a byte order mark. */
+export const SNIFF_BYTES = BOM.length + HEAD_BYTES
+
 /** The head of a text format as latin1 (one char per byte), or null when it holds a NUL. */
 function textHead(bytes: Buffer): string | null {
   const start = bytes.subarray(0, 3).equals(BOM) ? 3 : 0
@@ -49,10 +52,10 @@ function isIges(head: string): boolean {
 }
 
 /** Binary STL: an 80-byte header, a triangle count, then exactly 50 bytes per triangle. */
-function isBinaryStl(bytes: Buffer): boolean {
+function isBinaryStl(bytes: Buffer, size: number): boolean {
   if (bytes.length < 84) return false
   const triangles = bytes.readUInt32LE(80)
-  return bytes.length === 84 + 50 * triangles
+  return size === 84 + 50 * triangles
 }
 
 const isAsciiStl = (head: string) =>
@@ -69,15 +72,18 @@ function isDxf(bytes: Buffer, head: string | null): boolean {
   )
 }
 
-/** The kind of a drawing by its content, or null when it is none we accept. */
-export function sniffDrawing(bytes: Buffer): QuoteDrawingKind | null {
-  if (bytes.length === 0) return null
+/**
+ * The kind of a drawing by its content, or null when it is none we accept. `bytes` may be the
+ * file's first SNIFF_BYTES only (all an upload keeps in memory), `size` the whole file's length.
+ */
+export function sniffDrawing(bytes: Buffer, size = bytes.length): QuoteDrawingKind | null {
+  if (size === 0 || bytes.length === 0) return null
   if (isPdf(bytes)) return 'pdf'
   if (isPng(bytes)) return 'png'
   if (isJpeg(bytes)) return 'jpeg'
   if (isDwg(bytes)) return 'dwg'
   // Binary STL before the text formats: its free header may itself begin with "solid".
-  if (isBinaryStl(bytes)) return 'stl'
+  if (isBinaryStl(bytes, size)) return 'stl'
   const head = textHead(bytes)
   if (isDxf(bytes, head)) return 'dxf'
   if (head === null) return null

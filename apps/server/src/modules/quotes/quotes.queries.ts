@@ -39,11 +39,14 @@ export async function insertRequest(
   return inserted
 }
 
-/** Copies a request's drawings (bytes included) onto another request, in the database. */
+/**
+ * Gives another request the drawings of `fromId`: new rows naming the same blobs (by their
+ * hash), no byte copied. Every row has its blob from the start-up move on (blobs/blob-move.ts).
+ */
 export async function copyDrawings(tx: DbOrTx, fromId: string, toId: string): Promise<void> {
   await tx.execute(sql`
-    insert into quote_drawings (request_id, position, name, kind, content_type, byte_size, data)
-    select ${toId}, position, name, kind, content_type, byte_size, data
+    insert into quote_drawings (request_id, position, name, kind, content_type, byte_size, sha256)
+    select ${toId}, position, name, kind, content_type, byte_size, sha256
     from quote_drawings where request_id = ${fromId}`)
 }
 
@@ -73,7 +76,7 @@ export async function findDrawing(db: DbOrTx, requestId: string, drawingId: stri
       name: quoteDrawings.name,
       kind: quoteDrawings.kind,
       contentType: quoteDrawings.contentType,
-      data: quoteDrawings.data,
+      sha256: quoteDrawings.sha256,
     })
     .from(quoteDrawings)
     .where(and(eq(quoteDrawings.requestId, requestId), eq(quoteDrawings.id, drawingId)))

@@ -15,10 +15,12 @@ import { z } from 'zod'
 
 import { AppError } from '../../lib/app-error.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
+import type { BlobStore, StagedBlob } from '../blobs/blob-store.js'
 import { cleanDrawingName, contentDisposition } from './drawing-names.js'
+import { SNIFF_BYTES } from './drawing-types.js'
 import type { QuotesService, UploadedDrawing } from './quotes.service.js'
 
-type Deps = { quotes: QuotesService }
+type Deps = { quotes: QuotesService; blobs: BlobStore }
 
 const m = quoteRuleWords
 const MB = 1024 * 1024
@@ -79,10 +81,12 @@ function readError(error: unknown, last: { name: string; index: number } | undef
 
 /**
  * Reads the request's parts: text fields (a repeated name becomes a list) and the files of
- * `drawings`, each read whole up to its limit. A file over 20 MB or a sixth file stops the
- * reading with its reason; the rest of the body is discarded (plugins/lingering-close.ts).
+ * `drawings`, each streamed to a staged blob up to its limit, only its first bytes kept in
+ * memory (issue 25). A file over 20 MB or a sixth file stops the reading with its reason; the
+ * rest of the body is discarded (plugins/lingering-close.ts). Every staged blob is added to
+ * `staged`, for the caller to discard whatever happens.
  */
-async function readRequest(request: FastifyRequest) {
+async function readRequest(request: FastifyRequest, blobs: BlobStore, staged: StagedBlob[]) {
   const fields = new Map<string, string | string[]>()
   const files: UploadedDrawing[] = []
   let last: { name: string; index: number } | undefined
@@ -98,7 +102,7 @@ async function readRequest(request: FastifyRequest) {
         continue
       }
       last = { name: cleanDrawingName(part.filename, 'pdf', files.length), index: files.length }
-      files.push(await readFile(part, files.length))
+      files.push(await readFile(part, files.length, blobs, staged))
     }
   } catch (error) {
     throw readError(error, last)
@@ -106,11 +110,16 @@ async function readRequest(request: FastifyRequest) {
   // A file input left empty is sent as a part with no name and no bytes: no drawing.
   return {
     fields: Object.fromEntries(fields),
-    files: files.filter((f) => f.filename !== '' || f.bytes.length > 0),
+    files: files.filter((f) => f.filename !== '' || f.blob.size > 0),
   }
 }
 
-async function readFile(part: MultipartFile, index: number): Promise<UploadedDrawing> {
+async function readFile(
+  part: MultipartFile,
+  index: number,
+  blobs: BlobStore,
+  staged: StagedBlob[],
+): Promise<UploadedDrawing> {
   const name = cleanDrawingName(part.filename, 'pdf', index)
   if (part.fieldname !== QUOTE_DRAWING_FIELD) {
     part.file.resume()
@@ -120,16 +129,22 @@ async function readFile(part: MultipartFile, index: number): Promise<UploadedDra
       [part.fieldname]: message,
     })
   }
-  let bytes: Buffer
+  const blob = await blobs.stage({ headBytes: SNIFF_BYTES })
+  staged.push(blob)
   try {
-    bytes = await part.toBuffer()
+    // One chunk at a time to the staged file: the reader waits for each write (backpressure).
+    for await (const chunk of part.file) {
+      if (part.file.truncated) continue
+      await blob.write(chunk as Buffer)
+    }
   } catch (error) {
     if (errorCode(error) !== 'FST_REQ_FILE_TOO_LARGE') throw error
     throw tooLarge(name, index)
   }
   // Over a socket the reader may hand over the first 20 MB and raise the limit afterwards.
   if (part.file.truncated) throw tooLarge(name, index)
-  return { filename: part.filename, bytes }
+  const { key } = await blob.finish()
+  return { filename: part.filename, blob, sha256: key }
 }
 
 const DrawingQuerySchema = z.object({
@@ -137,7 +152,7 @@ const DrawingQuerySchema = z.object({
   inline: z.enum(['0', '1']).optional(),
 })
 
-export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes }) => {
+export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes, blobs }) => {
   const c = quotesContract
   // Registered inside this module only, with the limits of a quote request's drawings.
   await app.register(multipart, {
@@ -180,10 +195,16 @@ export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes })
     },
     async (request, reply) => {
       const actor = actorOf(request)
-      const { fields, files } = await readRequest(request)
-      const created = await quotes.create(actor, fields, files)
-      request.log.info({ quote: created._id, drawings: files.length }, 'quote requested')
-      return reply.code(201).send(created)
+      // A refused or failed request leaves no staged file; a stored one's blobs are committed.
+      const staged: StagedBlob[] = []
+      try {
+        const { fields, files } = await readRequest(request, blobs, staged)
+        const created = await quotes.create(actor, fields, files)
+        request.log.info({ quote: created._id, drawings: files.length }, 'quote requested')
+        return reply.code(201).send(created)
+      } finally {
+        await Promise.all(staged.map((blob) => blob.discard()))
+      }
     },
   )
 
@@ -259,8 +280,9 @@ export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes })
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'")
+        .header('Content-Length', String(file.size))
         .type(file.contentType)
-        .send(file.data)
+        .send(file.stream)
     },
   )
 

@@ -27,6 +27,7 @@ import {
 
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
+import type { BlobStore, StagedBlob } from '../blobs/blob-store.js'
 import { isUuid } from '../../lib/ids.js'
 import type { AccountsService, Actor } from '../accounts/accounts.service.js'
 import { changedValues } from '../audit/audit-values.js'
@@ -64,8 +65,11 @@ const m = quoteRuleWords
 const DAY_MS = 86_400_000
 const MB = 1024 * 1024
 
-/** A drawing as the multipart reader hands it over: the browser's name and the bytes. */
-export type UploadedDrawing = { filename: string; bytes: Buffer }
+/**
+ * A drawing as the multipart reader hands it over: the browser's name, and its bytes staged in
+ * the blob store (finished: the hash is known), of which only the first ones are in memory.
+ */
+export type UploadedDrawing = { filename: string; blob: StagedBlob; sha256: string }
 
 /** The statuses a request can be sent again from. */
 const RESENDABLE: readonly QuoteStatus[] = ['expired', 'declined', 'withdrawn']
@@ -105,10 +109,11 @@ export function checkDrawings(files: UploadedDrawing[]): {
   }
   files.forEach((file, index) => {
     const shown = cleanDrawingName(file.filename, 'pdf', index)
-    if (file.bytes.length === 0) refuse(index, m.drawingEmpty(shown))
-    else if (file.bytes.length > QUOTE_DRAWING_MAX_BYTES) refuse(index, m.drawingTooLarge(shown))
+    const size = file.blob.size
+    if (size === 0) refuse(index, m.drawingEmpty(shown))
+    else if (size > QUOTE_DRAWING_MAX_BYTES) refuse(index, m.drawingTooLarge(shown))
     else {
-      const kind: QuoteDrawingKind | null = sniffDrawing(file.bytes)
+      const kind: QuoteDrawingKind | null = sniffDrawing(file.blob.head(), size)
       if (!kind) refuse(index, m.drawingNotAccepted(shown))
       else
         rows.push({
@@ -116,8 +121,8 @@ export function checkDrawings(files: UploadedDrawing[]): {
           name: drawingName(file.filename, kind, index),
           kind,
           contentType: drawingContentType(kind),
-          byteSize: file.bytes.length,
-          data: file.bytes,
+          byteSize: size,
+          sha256: file.sha256,
         })
     }
   })
@@ -216,6 +221,7 @@ export function createQuotesService({
   mails,
   accounts,
   drawingQuotaMb,
+  blobs,
   now = () => new Date(),
 }: {
   db: Db
@@ -223,6 +229,8 @@ export function createQuotesService({
   accounts: Pick<AccountsService, 'lockCustomer'>
   /** Each account's drawing storage (DRAWING_QUOTA_MB). */
   drawingQuotaMb: number
+  /** Where the drawings' bytes are (issue 25). */
+  blobs: BlobStore
   /** Test hook: the clock the shop's today is read from. */
   now?: () => Date
 }) {
@@ -305,9 +313,16 @@ export function createQuotesService({
         )
       const body = parsed.data
       const newBytes = drawings.rows.reduce((sum, d) => sum + d.byteSize, 0)
-      // The request and its drawings are one transaction: a refusal or a failure stores nothing.
+      const wanted = { drawings: drawings.rows.length, newBytes }
+      // Asked once before any drawing is kept, so a refusal leaves no file behind; asked again
+      // under the account's lock with the insert, where parallel requests cannot pass together.
+      await db.transaction((tx) => holdLimits(tx, actor.id, wanted))
+      // Each drawing is durable in the blob store before a row names it (never inside the
+      // transaction: nothing slow runs in one).
+      for (const file of files) await file.blob.commit()
+      // The request and its drawings are one transaction: a refusal or a failure stores no row.
       const row = await db.transaction(async (tx) => {
-        await holdLimits(tx, actor.id, { drawings: drawings.rows.length, newBytes })
+        await holdLimits(tx, actor.id, wanted)
         return insertRequest(
           tx,
           {
@@ -359,13 +374,21 @@ export function createQuotesService({
       return full(row)
     },
 
+    /** A drawing's name and type, and its bytes as a stream from the blob store. */
     async drawing(actor: Actor, id: string, drawingId: string) {
       const row = await readable(actor, id)
       const file = isUuid(drawingId) ? await findDrawing(db, row.id, drawingId) : undefined
-      if (!file) throw new AppError('NOT_FOUND', m.drawingNotFound)
+      const opened = file?.sha256 ? await blobs.open(file.sha256) : undefined
+      if (!file || !opened) throw new AppError('NOT_FOUND', m.drawingNotFound)
       const kind = file.kind as QuoteDrawingKind
-      // The same name as the request's view gives (rows stored before issue 25 included).
-      return { ...file, kind, name: drawingName(file.name, kind) }
+      return {
+        // The same name as the request's view gives (rows stored before issue 25 included).
+        name: drawingName(file.name, kind),
+        kind,
+        contentType: file.contentType,
+        size: opened.size,
+        stream: opened.stream,
+      }
     },
 
     async offer(actor: Actor, id: string, body: QuoteOfferBody): Promise<QuoteRequest> {
@@ -450,7 +473,10 @@ export function createQuotesService({
       return full(row)
     },
 
-    /** An expired, declined or withdrawn request sent again as a new one, drawings copied. */
+    /**
+     * An expired, declined or withdrawn request sent again as a new one; its drawings refer to
+     * the same blobs (no byte is copied).
+     */
     async resend(actor: Actor, id: string): Promise<QuoteRequest> {
       await ownedBy(actor, id)
       const outcome = await db.transaction(async (tx) => {

@@ -1,0 +1,55 @@
+import type { Readable } from 'node:stream'
+
+/**
+ * Where file bytes live (issue 25 H1): drawings, picture variants, imported pictures. The
+ * database keeps a blob's key, size, type and hash, never its bytes (PGlite builds a hex string
+ * of a bytea parameter one byte at a time: a 5 MB drawing exhausted the server's heap).
+ *
+ * Content-addressed: a blob's key is the SHA-256 of its bytes in hex, so the same bytes are
+ * stored once and a key's bytes never change. The interface is what an S3-compatible store needs
+ * too (a staged upload that is committed or discarded, a read stream, a stat): the folder store
+ * (fs-blob-store.ts) is the default; a later store may put `stage()` on a multipart upload.
+ */
+
+/** A blob's key (the SHA-256 of its bytes, lower-case hex) and its size in bytes. */
+export type BlobRef = { key: string; size: number }
+
+export const BLOB_KEY_PATTERN = /^[0-9a-f]{64}$/
+
+/**
+ * Bytes on their way in: written piece by piece (hashed as they come), invisible until
+ * `commit()`, gone after `discard()`. The first bytes are kept (`head`) for type sniffing.
+ */
+export interface StagedBlob {
+  write(chunk: Uint8Array): Promise<void>
+  /** Bytes written so far. */
+  readonly size: number
+  /** The first bytes written (up to the `headBytes` asked for at `stage()`). */
+  head(): Buffer
+  /** Ends the writing: the key is known from here on; nothing is visible yet. */
+  finish(): Promise<BlobRef>
+  /** Makes the blob durable under its key (finishing it first if needed). */
+  commit(): Promise<BlobRef>
+  /** Throws the staged bytes away; nothing is left behind. A no-op after `commit()`. */
+  discard(): Promise<void>
+}
+
+export interface BlobStore {
+  /** Starts a blob; keeps its first `headBytes` bytes in memory for `head()`. */
+  stage(options?: { headBytes?: number }): Promise<StagedBlob>
+  /** Stores bytes that come whole or as a stream (stage, write, commit). */
+  put(source: Uint8Array | AsyncIterable<Uint8Array>): Promise<BlobRef>
+  /** The blob's size, or undefined when the store does not hold it. */
+  stat(key: string): Promise<{ size: number } | undefined>
+  /** A stream of the blob's bytes and its size; undefined when the store does not hold it. */
+  open(key: string): Promise<{ stream: Readable; size: number } | undefined>
+  /** The whole blob in memory: for small ones only (picture variants). */
+  read(key: string): Promise<Buffer | undefined>
+  /**
+   * Removes what uploads cut short by a crash left behind (staged files older than an hour;
+   * an S3 store would abort its stale multipart uploads). Answers how many.
+   */
+  sweepStaging(): Promise<number>
+  /** Where the blobs are, for log lines and the backup. */
+  readonly location: string
+}
