@@ -30,7 +30,9 @@ describe('addressKey', () => {
   })
 
   test('another house is another address; letters of any script count', () => {
-    expect(addressKey('House 13, Road 3, Gazipur')).not.toBe(addressKey('House 12, Road 3, Gazipur'))
+    expect(addressKey('House 13, Road 3, Gazipur')).not.toBe(
+      addressKey('House 12, Road 3, Gazipur'),
+    )
     expect(addressKey('বাড়ি ১২, রোড ৩')).toBe(addressKey('বাড়ি  ১২ রোড ৩'))
   })
 })

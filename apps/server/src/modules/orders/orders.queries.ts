@@ -283,10 +283,7 @@ export async function expireUnpaidBefore(
       and(
         eq(orders.status, 'unpaid'),
         // Two index-friendly halves: orders with their own hold end, and older ones without.
-        or(
-          lt(orders.holdUntil, now),
-          and(isNull(orders.holdUntil), lt(orders.createdAt, cutoff)),
-        ),
+        or(lt(orders.holdUntil, now), and(isNull(orders.holdUntil), lt(orders.createdAt, cutoff))),
       ),
     )
     .orderBy(asc(orders.createdAt))

@@ -95,7 +95,11 @@ export async function firstOrderClaims(
       exists (select 1 from ${orders} where ${orders.addressKey} = ${buyer.addressKey}
         and ${discounted}) as address`,
   )
-  return { account: row?.account === true, phone: row?.phone === true, address: row?.address === true }
+  return {
+    account: row?.account === true,
+    phone: row?.phone === true,
+    address: row?.address === true,
+  }
 }
 
 // Any advisory-lock class works, as long as every process uses the same one (see
@@ -109,5 +113,7 @@ const DISCOUNT_KEY_LOCK_CLASS = 725_025
  */
 export async function lockDiscountKeys(tx: DbOrTx, lockIds: readonly string[]): Promise<void> {
   for (const id of lockIds)
-    await tx.execute(sql`select pg_advisory_xact_lock(${DISCOUNT_KEY_LOCK_CLASS}, ${Number(id)}::int)`)
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${DISCOUNT_KEY_LOCK_CLASS}, ${Number(id)}::int)`,
+    )
 }

@@ -15,7 +15,8 @@ export const promotionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { promo
       onRequest: app.requireUser,
       schema: {
         tags: ['promotions'],
-        summary: "Whether the signed-in buyer's order to this phone and address gets the first-order discount",
+        summary:
+          "Whether the signed-in buyer's order to this phone and address gets the first-order discount",
         querystring: firstOrderEstimate.query,
         response: { 200: firstOrderEstimate.response, ...errorResponses(400, 401) },
       },
