@@ -60,7 +60,7 @@ export default tseslint.config(
     },
   },
   {
-    // A feature never imports another feature or a screen; routes compose features (STYLE.md §2).
+    // A feature never imports another feature or a screen; routes compose features (docs/conventions.md §2).
     files: ['apps/web/src/features/**'],
     rules: {
       'no-restricted-imports': [
@@ -78,7 +78,7 @@ export default tseslint.config(
     },
   },
   {
-    // Shared folders never import features or routes (STYLE.md §2).
+    // Shared folders never import features or routes (docs/conventions.md §2).
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {
       'no-restricted-imports': [

@@ -9,7 +9,7 @@ const alias = { '@toolworks/shared': shared }
 
 /**
  * One Vitest run for every suite that needs no browser. The server suites run on
- * PGlite always and again on PostgreSQL when TEST_DATABASE_URL is set (DESIGN.md, Scripts).
+ * PGlite always and again on PostgreSQL when TEST_DATABASE_URL is set (docs/testing.md).
  */
 const serverProject = (name: string, env: Record<string, string>, pgOnly: boolean) => ({
   resolve: { alias },

@@ -18,7 +18,7 @@ test('a customer signs up, signs out, and signing in again returns them to where
   const page = await openPage(ctx.browser, onTestFinished)
   const person = newPerson()
   await signUpInBrowser(page, ctx.baseUrl, person)
-  // Opened directly, the signup page remembers no origin: the app goes to /home (SPEC.md §2).
+  // Opened directly, the signup page remembers no origin: the app goes to /home (docs/product.md §2).
   await page.waitForURL(`${ctx.baseUrl}/home`)
   await page.locator('header').getByRole('button', { name: 'Sign Out' }).first().waitFor()
 

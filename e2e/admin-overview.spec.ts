@@ -13,7 +13,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 
 type Overview = { days: number; revenueByDay: { date: string; revenue: number }[] }
 
-/** The API's answer, asked from the page with the admin's own token (SPEC.md §3: localStorage). */
+/** The API's answer, asked from the page with the admin's own token (docs/product.md §3: localStorage). */
 function fetchOverview(page: Page, days: number): Promise<Overview> {
   return page.evaluate(async (d) => {
     const res = await fetch(`/api/stats/overview?days=${d}`, {

@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config'
 const src = fileURLToPath(new URL('./src', import.meta.url))
 const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url))
 
-// The API server (apps/server) serves /api and /media on port 3000 (DESIGN.md, Configuration).
+// The API server (apps/server) serves /api and /media on port 3000 (docs/configuration.md).
 const proxy = {
   '/api': 'http://127.0.0.1:3000',
   '/media': 'http://127.0.0.1:3000',

@@ -224,7 +224,7 @@ function loggerOptions(config: Config) {
   }
 }
 
-/** Builds the whole app without listening, so tests inject requests (STYLE.md §3). */
+/** Builds the whole app without listening, so tests inject requests (docs/conventions.md §3). */
 export async function buildApp({
   config,
   database,
@@ -270,7 +270,7 @@ export async function buildApp({
   })
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(docsPlugin)
-  // Limits are opt-in per route; their counters live in the database (DESIGN.md, Scale-out).
+  // Limits are opt-in per route; their counters live in the database (docs/operations.md, Scale out).
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(database.db) })
 
   await app.register(authPlugin, {

@@ -13,7 +13,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
-  test('applies the defaults of DESIGN.md to an empty environment', () => {
+  test('applies the defaults of docs/configuration.md to an empty environment', () => {
     const config = loadConfig({})
     expect(config).toMatchObject({
       env: 'development',

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { DRAWING_QUOTA_MB_DEFAULT } from '@toolworks/shared'
 import { z } from 'zod'
 
-/** The only reader of process.env (STYLE.md §6). Everything else receives a typed Config. */
+/** The only reader of process.env (docs/conventions.md §6). Everything else receives a typed Config. */
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value

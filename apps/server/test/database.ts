@@ -120,7 +120,7 @@ export async function truncateAll(database: Database): Promise<void> {
 
 /**
  * One database per test file, emptied before each test, so every test makes its own
- * rows (STYLE.md §7) without paying PGlite's start-up for each one.
+ * rows (docs/conventions.md §7) without paying PGlite's start-up for each one.
  */
 export function useTestDatabase(): { readonly current: TestDatabase } {
   let database: TestDatabase | undefined

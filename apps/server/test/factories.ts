@@ -5,7 +5,7 @@ type ToolInsert = typeof tools.$inferInsert
 
 let sequence = 0
 
-/** A valid tool row; override only what the test is about (STYLE.md §7). */
+/** A valid tool row; override only what the test is about (docs/conventions.md §7). */
 export function makeToolRow(overrides: Partial<ToolInsert> = {}): ToolInsert {
   sequence += 1
   return {

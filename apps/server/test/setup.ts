@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest'
 
-// An unexpected console.error or console.warn fails the test (STYLE.md §7).
+// An unexpected console.error or console.warn fails the test (docs/conventions.md §7).
 const unexpected: string[] = []
 
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { messages } from './messages.js'
 const v = messages.validation
 
 /**
- * SPEC.md §5 names a minimal pattern; issue 3 asks that real addresses (dots, plus signs,
+ * docs/product.md §5 names a minimal pattern; issue 3 asks that real addresses (dots, plus signs,
  * subdomains, long endings) pass, so the standard check decides and gives the spec's message.
  */
 export const EmailSchema = z
@@ -78,7 +78,7 @@ export const EmailQuerySchema = z.object({ email: z.string().max(254) })
 export const TokenResponseSchema = z.object({ token: z.string() })
 export const AdminResponseSchema = z.object({ admin: z.boolean() })
 
-/** The profile of SPEC.md §3 and §2 My Profile. */
+/** The profile of docs/product.md §3 and §2 My Profile. */
 export const ProfileSchema = z.object({
   _id: z.string(),
   email: z.string(),
@@ -97,7 +97,7 @@ const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max)
 
 /**
- * The profile update form: every field required (SPEC.md §5). The spec's client sends the
+ * The profile update form: every field required (docs/product.md §5). The spec's client sends the
  * location as `address`; both names are accepted and stored as location.
  */
 export const UpdateProfileBodySchema = z

@@ -20,7 +20,7 @@ export const PriceBreakSchema = z.object({
 })
 export type PriceBreak = z.infer<typeof PriceBreakSchema>
 
-/** A tool as the API shows it (SPEC.md §3, plus issue 14's buying rules). Money in currency units. */
+/** A tool as the API shows it (docs/product.md §3, plus issue 14's buying rules). Money in currency units. */
 export const ToolSchema = z.object({
   _id: z.string(),
   name: z.string().min(1).max(TOOL_NAME_MAX),
@@ -45,7 +45,7 @@ export const ToolSortSchema = z.enum(['newest', 'price_asc', 'price_desc'])
 export type ToolSort = z.infer<typeof ToolSortSchema>
 
 /**
- * `?limit=&offset=&q=&sort=`: all optional; without limit the whole catalogue (SPEC.md §7).
+ * `?limit=&offset=&q=&sort=`: all optional; without limit the whole catalogue (docs/product.md §7).
  * `q` finds tools whose name has words starting with each word of the search.
  */
 export const ToolListQuerySchema = z.object({
@@ -150,13 +150,13 @@ export function buyingRulesProblem(tool: BuyingRules): { field: string; message:
 }
 
 /**
- * Add Product (`POST /api/tool`, SPEC.md §5): every field required, quantity and price at
+ * Add Product (`POST /api/tool`, docs/product.md §5): every field required, quantity and price at
  * least 1, and the minimum order no more than the stock (issue 6).
  */
 export const ToolCreateBodySchema = z
   .object({
     ...productFields,
-    // Issue 14's fields are optional on Add Product, so SPEC.md's body still makes a tool.
+    // Issue 14's fields are optional on Add Product, so docs/product.md's body still makes a tool.
     priceBreaks: productFields.priceBreaks.default([]),
     packSize: productFields.packSize.default(1),
     madeToOrder: productFields.madeToOrder.default(false),

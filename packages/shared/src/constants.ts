@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9 and the limits we add to them. */
+/** Business constants of docs/product.md §9 and the limits we add to them. */
 export const HOME_TOOLS_COUNT = 8
 export const HOME_REVIEWS_COUNT = 8
 export const TOOL_LIST_MAX_LIMIT = 100
@@ -19,7 +19,7 @@ export const CONTACT_NAME_MAX = 100
 export const CONTACT_MESSAGE_MAX = 2000
 export const CONTACT_LIST_DEFAULT_LIMIT = 200
 export const CONTACT_LIST_MAX_LIMIT = 500
-/** SPEC.md §2 Home 3 and §9: the Business Summary counters, each shown followed by +. */
+/** docs/product.md §2 Home 3 and §9: the Business Summary counters, each shown followed by +. */
 export const BUSINESS_SUMMARY = {
   customers: 1000,
   deliveries: 1200,

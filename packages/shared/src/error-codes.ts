@@ -1,5 +1,5 @@
 // No zod here: the web app's first screen reads these (issue 16, first load).
-/** Error codes with the HTTP status each one answers with (DESIGN.md, STYLE.md §5). */
+/** Error codes with the HTTP status each one answers with (docs/product.md §7, docs/conventions.md §5). */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,

@@ -1,5 +1,5 @@
 /**
- * Every string a person reads, exactly as SPEC.md spells it (typos included:
+ * Every string a person reads, exactly as docs/product.md spells it (typos included:
  * "sucessfully", "there is been"). Client and server both import from here. The words of the
  * quote screens sit beside this file in messages-quotes.ts: a module of their own, so the home
  * page's first load (which loads this one) does not carry them.
@@ -115,7 +115,7 @@ export const messages = {
     resetLinkInvalid: 'This reset link is invalid or has expired.',
     backToLogin: 'Back to login',
     checkingAdmin: 'Checking your access…',
-    // Profile (SPEC.md §2, §4, §8; "sucessfully" is the spec's spelling)
+    // Profile (docs/product.md §2, §4, §8; "sucessfully" is the spec's spelling)
     fullName: 'Full name',
     phone: 'Phone',
     location: 'Location',
@@ -167,7 +167,7 @@ export const messages = {
     myQuotes: 'My Quotes',
     quoteRequests: 'Quote Requests',
   },
-  // Ordering screens (SPEC.md §2, §8; issue 4). `purchased`, `Please enter valid quantity`,
+  // Ordering screens (docs/product.md §2, §8; issue 4). `purchased`, `Please enter valid quantity`,
   // `Do you delete this item?` and `order deleted successfully` are the spec's own strings.
   ordering: {
     email: 'Email',
@@ -242,7 +242,7 @@ export const messages = {
       refunded_quote_unavailable: 'refunded: custom part no longer on offer',
     },
   },
-  // Payment page (SPEC.md §2, §4, §8; issue 5). `Payment successful` and
+  // Payment page (docs/product.md §2, §4, §8; issue 5). `Payment successful` and
   // `Congrats! Your payment is completed.` are the spec's own strings.
   paymentPage: {
     paymentSuccessful: 'Payment successful',
@@ -272,7 +272,7 @@ export const messages = {
     cardFailed: 'The card payment failed. Please try again.',
     notCompleted: 'The payment was not completed. Please try again.',
   },
-  // Add Product, Manage Products and their rules (SPEC.md §2, §5, §8; issue 6). `new product
+  // Add Product, Manage Products and their rules (docs/product.md §2, §5, §8; issue 6). `new product
   // added`, `there is been a problem adding new tool` and `tool deleted successfully` are the
   // spec's own strings.
   products: {
@@ -361,7 +361,7 @@ export const messages = {
     unreadable: 'This image could not be read. It may be damaged; please try another file.',
     notFound: 'No such image.',
   },
-  // Add Review and the home page's reviews (SPEC.md §2, §8; issue 6). `review added
+  // Add Review and the home page's reviews (docs/product.md §2, §8; issue 6). `review added
   // successfully` and `Stars:` are the spec's own strings.
   reviews: {
     homeTitle: 'Customer reviews',
@@ -384,7 +384,7 @@ export const messages = {
     starsRequired: 'stars is required',
     starsRange: 'stars must be a whole number from 1 to 5',
   },
-  // Home page sections 3, 4, 6 and 7 (SPEC.md §2 Home; issue 7). Counter labels, section
+  // Home page sections 3, 4, 6 and 7 (docs/product.md §2 Home; issue 7). Counter labels, section
   // titles and the news dates are the spec's own.
   homeSections: {
     summaryTitle: 'Business Summary',
@@ -461,7 +461,7 @@ export const messages = {
     received: 'Received',
     from: 'From',
   },
-  // About Us (/myportfolio; SPEC.md §1, §2; issue 7). The social links are placeholders.
+  // About Us (/myportfolio; docs/product.md §1, §2; issue 7). The social links are placeholders.
   about: {
     title: 'About Us',
     eyebrow: 'Manufacturer and seller since 2012',
@@ -510,7 +510,7 @@ export const messages = {
     },
     socialLink: (person: string, network: string) => `${person} on ${network}`,
   },
-  // Blogs (/blogs): the five technical Questions and Answers cards (SPEC.md §2; issue 7).
+  // Blogs (/blogs): the five technical Questions and Answers cards (docs/product.md §2; issue 7).
   blogs: {
     title: 'Blogs',
     heading: 'Questions and Answers',

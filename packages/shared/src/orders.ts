@@ -67,7 +67,7 @@ export const OrderDiscountSchema = z.object({ label: z.string(), amount: z.numbe
 export type OrderDiscount = z.infer<typeof OrderDiscountSchema>
 
 /**
- * An order as the API shows it (SPEC.md §3); money in currency units. The seed's single-tool
+ * An order as the API shows it (docs/product.md §3); money in currency units. The seed's single-tool
  * fields (`toolsId`, `tools`, `price`, `purchaseQuantity`) describe the first line; `tools` names
  * every line and `purchaseQuantity` counts every unit when there are several (issue 14). When the
  * first line is a custom part, `toolsId` is its quote request's id (issue 15).

@@ -32,7 +32,7 @@ export const pageTitle = (title?: string): string =>
 
 const m = messages.seo
 
-/** The public pages of SPEC.md §2: what robots may index and the sitemap lists. */
+/** The public pages of docs/product.md §2: what robots may index and the sitemap lists. */
 export const PUBLIC_PAGES: readonly PageMeta[] = [
   { path: '/', title: pageTitle(), description: m.home },
   { path: '/products', title: pageTitle(messages.catalog.productsTitle), description: m.products },

@@ -1,5 +1,5 @@
 /**
- * The one price calculation (DESIGN.md, wave 2): volume price breaks, pack sizes, made to
+ * The one price calculation (docs/product.md, Buying in bulk): volume price breaks, pack sizes, made to
  * order and a capped first-order discount. Pure and in integer cents, so the purchase page,
  * the cart and the server compute the same numbers; the server's result is the one stored
  * and charged.

@@ -6,7 +6,7 @@ import { messages } from './messages.js'
 const m = messages.reviewRules
 
 /**
- * A company review as the API shows it (SPEC.md §3), without the reviewer's email: the list is
+ * A company review as the API shows it (docs/product.md §3), without the reviewer's email: the list is
  * public, and an address is not ours to publish (issue 6).
  */
 export const ReviewSchema = z.object({
@@ -42,7 +42,7 @@ export const AddReviewResponseSchema = z.object({
   insertedId: z.string(),
 })
 
-/** `?limit=&offset=`: newest first; without limit every review (SPEC.md §7). */
+/** `?limit=&offset=`: newest first; without limit every review (docs/product.md §7). */
 export const ReviewListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(REVIEW_LIST_MAX_LIMIT).optional(),
   offset: z.coerce.number().int().min(0).optional(),

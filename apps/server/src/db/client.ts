@@ -18,7 +18,7 @@ export type Schema = typeof schema
 /** Both drivers' databases share this type, so queries are written once. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-/** Query functions accept the outer database or a transaction (STACK-NOTES.md §3). */
+/** Query functions accept the outer database or a transaction (docs/architecture.md, Stack pitfalls §3). */
 export type DbOrTx = Db | Tx
 
 export type Database = {
@@ -75,7 +75,7 @@ async function openPglite(
   await migratePglite(pgliteDb, { migrationsFolder })
   // The PGlite and node-postgres drizzle types differ only in their driver result type.
   const db = pgliteDb as unknown as Db
-  // One PGlite data folder is only ever opened by one process (STACK-NOTES.md §3).
+  // One PGlite data folder is only ever opened by one process (docs/architecture.md, Stack pitfalls §3).
   const changes = createLocalChangeFeed()
   return {
     kind: 'pglite',
@@ -149,7 +149,7 @@ export function pgliteDir(dataDir: string): string {
   return path.join(dataDir, 'pglite')
 }
 
-/** Raw SQL rows; both drivers answer `{ rows }` (STACK-NOTES.md §2). */
+/** Raw SQL rows; both drivers answer `{ rows }` (docs/architecture.md, Stack pitfalls §2). */
 export async function selectRows<T extends Record<string, unknown>>(
   db: DbOrTx,
   query: SQL,

@@ -12,7 +12,7 @@ const FROM = 'Toolworks <no-reply@toolworks.example>'
 
 /**
  * Sends through SMTP_URL when set; otherwise each message becomes an .eml file in
- * DATA_DIR/outbox (DESIGN.md), which is how development and the tests read their links.
+ * DATA_DIR/outbox (docs/configuration.md), which is how development and the tests read their links.
  */
 export function createMailer({
   smtpUrl,

@@ -12,7 +12,7 @@ export function actorOf(request: { actor: Actor | null }): Actor {
   return request.actor
 }
 
-/** Route response schemas for the error statuses a route can answer (the shape of DESIGN.md). */
+/** Route response schemas for the error statuses a route can answer (the shape in docs/product.md §7). */
 export function errorResponses<const S extends number>(
   ...statuses: S[]
 ): Record<S, typeof ErrorBodySchema> {

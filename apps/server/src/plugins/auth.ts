@@ -45,7 +45,7 @@ type Options = {
 }
 
 /**
- * Mounts Better Auth under /api/auth (STACK-NOTES.md §2) and gives routes the bearer
+ * Mounts Better Auth under /api/auth (docs/architecture.md, Stack pitfalls §2) and gives routes the bearer
  * checks. The client IP header is set from the socket, overwriting anything the client sent,
  * so rate limits count per address.
  */

@@ -48,7 +48,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /**
- * One error handler holds the table of codes (STYLE.md §5): AppError keeps its code,
+ * One error handler holds the table of codes (docs/conventions.md §5): AppError keeps its code,
  * schema failures become VALIDATION_FAILED with one message per field, a database that
  * is down becomes 503, anything else a generic 500 whose text never leaks.
  */

@@ -56,7 +56,7 @@ const dashboard: RouteObject = {
           }),
         },
         {
-          // SPEC.md §2: admin only; a non-admin is signed out and sent to /login.
+          // docs/product.md §2: admin only; a non-admin is signed out and sent to /login.
           Component: RequireAdmin,
           children: [
             // Running the shop (issue 17): the admin's figures; uPlot loads inside this screen.
@@ -129,7 +129,7 @@ const dashboard: RouteObject = {
   ],
 }
 
-/** Every route of SPEC.md §2. Tests mount the same tree in a memory router. */
+/** Every route of docs/product.md §2. Tests mount the same tree in a memory router. */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,

@@ -1,4 +1,4 @@
-// SPEC.md §3: the access token lives in local storage under `accessToken`.
+// docs/product.md §3: the access token lives in local storage under `accessToken`.
 const KEY = 'accessToken'
 
 export function getAccessToken(): string | null {

@@ -6,7 +6,7 @@ import { getAccessToken } from './access-token'
 import { ApiError } from './api-error'
 import { warmZod } from './zod-warm'
 
-// Same origin: the server serves the app, /api and /media on one port (DESIGN.md).
+// Same origin: the server serves the app, /api and /media on one port (docs/architecture.md).
 const API_BASE = ''
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

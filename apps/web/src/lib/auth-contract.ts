@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 // Loaded by auth.tsx on its first call, so zod stays out of the first load (issue 16).
 
-// Better Auth's own endpoints (DESIGN.md, identity). Only the fields the app reads are named.
+// Better Auth's own endpoints (docs/decisions/0002-better-auth-bearer-token.md). Only the fields the app reads are named.
 const SessionSchema = z
   .object({
     user: z.object({
@@ -29,7 +29,7 @@ export const authContract = {
   },
 } as const
 
-// The shared contract names the path; the body `{ email }` is what SPEC.md §7 sends.
+// The shared contract names the path; the body `{ email }` is what docs/product.md §7 sends.
 export const tokenEndpoint = { ...accountsContract.token, body: z.object({ email: z.string() }) }
 
 export { accountsContract }

@@ -21,7 +21,7 @@ export function signInOrigin(location: { state: unknown; search: string }): Orig
 }
 
 /**
- * SPEC.md §2: after login or signup the user returns to the origin RequireAuth remembered, or
+ * docs/product.md §2: after login or signup the user returns to the origin RequireAuth remembered, or
  * to / when the origin was the login or signup page; with no origin, /home.
  */
 export function redirectAfterSignIn(state: unknown): string {

@@ -24,7 +24,7 @@ const tokenEndpoint = lazyEndpoint(() => endpoints().then((m) => m.tokenEndpoint
 const isAdminEndpoint = lazyEndpoint(() => endpoints().then((m) => m.accountsContract.isAdmin))
 
 /**
- * SPEC.md §4: after any sign-in the client asks the server for a token and keeps it as
+ * docs/product.md §4: after any sign-in the client asks the server for a token and keeps it as
  * `accessToken`. The call is authenticated by the session cookie.
  */
 export async function fetchAccessToken(email: string): Promise<string> {
@@ -81,7 +81,7 @@ export function useSession(): Session {
 }
 
 /**
- * SPEC.md §6: whether the email is an admin (bearer). A refusal (403, or a 401 for a token the
+ * docs/product.md §6: whether the email is an admin (bearer). A refusal (403, or a 401 for a token the
  * server does not take) is a definite "no"; a transient failure is no answer and is asked again.
  */
 async function isAdmin(email: string, signal: AbortSignal): Promise<{ admin: boolean }> {
@@ -120,7 +120,7 @@ export function useIsAdmin(): AdminStatus {
   return data ? 'admin' : 'not-admin'
 }
 
-/** Signs out at the identity provider and forgets the API token (SPEC.md §4). */
+/** Signs out at the identity provider and forgets the API token (docs/product.md §4). */
 export async function signOut(): Promise<void> {
   try {
     await api.call(signOutEndpoint, { body: {} })

@@ -30,7 +30,7 @@ export function pricedTool(tool: BuyingFields): PricedTool {
 }
 
 /**
- * Why this quantity cannot be ordered, in the purchase page's words (SPEC.md §5, issues 4 and
+ * Why this quantity cannot be ordered, in the purchase page's words (docs/product.md §5, issues 4 and
  * 14), or null. The purchase page and the cart say the same. Above stock is refused only for
  * tools that are not made to order.
  */

@@ -1,4 +1,4 @@
-/** Every in-app link comes from here, so a route change is one edit (STYLE.md §2). */
+/** Every in-app link comes from here, so a route change is one edit (docs/conventions.md §2). */
 export const paths = {
   home: () => '/',
   /** `search` as made by `productsSearchString`, e.g. `?page=2`. */

@@ -15,7 +15,7 @@ function Checking() {
 }
 
 /**
- * Admin route guard (SPEC.md §2, §6): a non-admin is signed out; RequireAuth around it then
+ * Admin route guard (docs/product.md §2, §6): a non-admin is signed out; RequireAuth around it then
  * sends them to /login, remembering this page.
  */
 export function RequireAdmin() {

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router'
 import { useSession } from './auth'
 import { paths } from './paths'
 
-/** Route guard (SPEC.md §2): anonymous visitors go to /login, which brings them back after. */
+/** Route guard (docs/product.md §2): anonymous visitors go to /login, which brings them back after. */
 export function RequireAuth() {
   const session = useSession()
   const location = useLocation()

@@ -20,7 +20,7 @@ export function isDenied(error: unknown): boolean {
 }
 
 /**
- * SPEC.md §8: a 401 or 403 from a bearer call signs the user out, clears the token and goes
+ * docs/product.md §8: a 401 or 403 from a bearer call signs the user out, clears the token and goes
  * to /. Calls opt in with `meta: bearerMeta` (Make Admin does not: its 403 is a toast).
  */
 export function useSignOutOnDenied(): void {

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.blogs
 
-/** SPEC.md §2 Blogs: the five static technical Questions and Answers cards. */
+/** docs/product.md §2 Blogs: the five static technical Questions and Answers cards. */
 export function BlogsRoute() {
   useDocumentTitle(m.title, messages.seo.blogs)
   return (

@@ -13,7 +13,7 @@ const ORDER = [
   'Contact With Us',
 ]
 
-test('the home page has one h1, its own title, and the sections in the order of SPEC.md §2', async () => {
+test('the home page has one h1, its own title, and the sections in the order of docs/product.md §2', async () => {
   renderApp('/')
 
   const main = screen.getByRole('main')

@@ -32,7 +32,7 @@ export function HomeRoute() {
           {messages.catalog.homeToolsTitle}
         </h2>
         <div className="title-rule mb-8" />
-        {/* The server honours limit; the slice keeps SPEC.md §9's "at most 8" whatever it sends. */}
+        {/* The server honours limit; the slice keeps docs/product.md §9's "at most 8" whatever it sends. */}
         <ToolGrid
           query={tools}
           placeholders={HOME_TOOLS_COUNT}
@@ -46,7 +46,7 @@ export function HomeRoute() {
           </Link>
         </div>
       </section>
-      {/* SPEC.md §2 Home, in its order: 3 to 8 follow Our Tools. */}
+      {/* docs/product.md §2 Home, in its order: 3 to 8 follow Our Tools. */}
       <BusinessSummary />
       <BusinessPartners />
       <HomeReviews />

@@ -12,7 +12,7 @@ const socialIcon = (path: ReactNode) => (
   </svg>
 )
 
-// Placeholder profiles (SPEC.md §2): the networks' home pages until the team's own exist.
+// Placeholder profiles (docs/product.md §2): the networks' home pages until the team's own exist.
 const NETWORKS = [
   {
     label: m.social.linkedin,
@@ -79,7 +79,7 @@ function TeamCard({ member }: { member: (typeof m.team)[number] }) {
   )
 }
 
-/** SPEC.md §2 About Us: the company blurb and four team cards with placeholder social links. */
+/** docs/product.md §2 About Us: the company blurb and four team cards with placeholder social links. */
 export function MyPortfolioRoute() {
   useDocumentTitle(m.title, messages.seo.about)
   return (

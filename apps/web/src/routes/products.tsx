@@ -22,7 +22,7 @@ const m = messages.catalog
 const PLACEHOLDERS = 8
 
 /**
- * SPEC.md §2 Products with issue 8's paging: 24 tools a page, search by name and sort, all
+ * docs/product.md §2 Products with issue 8's paging: 24 tools a page, search by name and sort, all
  * in the URL (`?page=2&q=drill&sort=price_asc`) so back, forward and reload keep the view.
  */
 export function ProductsRoute() {

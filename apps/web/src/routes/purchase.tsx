@@ -15,7 +15,7 @@ import { useSession } from '@/lib/auth'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-/** SPEC.md §2 Purchase page: the tool and the order form (signed in). */
+/** docs/product.md §2 Purchase page: the tool and the order form (signed in). */
 export function PurchaseRoute() {
   useDocumentTitle(messages.pages.purchase)
   const { id = '' } = useParams()

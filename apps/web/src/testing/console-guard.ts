@@ -18,7 +18,7 @@ export function reportUnexpected(text: string): void {
   unexpected.push(text)
 }
 
-/** STYLE.md §7: a console.error or console.warn fails the test unless the test expects it. */
+/** docs/conventions.md §7: a console.error or console.warn fails the test unless the test expects it. */
 export function installConsoleGuard(): void {
   beforeEach(() => {
     for (const method of ['error', 'warn'] as const) {

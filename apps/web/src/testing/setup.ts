@@ -10,7 +10,7 @@ import { server } from './server'
 
 beforeAll(() => {
   server.listen({
-    // An unhandled request fails the test (STYLE.md §7) and never reaches the network.
+    // An unhandled request fails the test (docs/conventions.md §7) and never reaches the network.
     onUnhandledRequest(request, print) {
       reportUnexpected(`unhandled request: ${request.method} ${request.url}`)
       print.error()

@@ -14,7 +14,7 @@ import { timestamps } from './columns.js'
 /**
  * The person. Its first columns are the shape Better Auth's `user` model expects
  * (the accounts issue adds session, account and verification beside it); the rest
- * are the profile fields of SPEC.md §3.
+ * are the profile fields of docs/product.md §3.
  */
 export const users = pgTable(
   'user',

@@ -1,6 +1,6 @@
 import { customType, timestamp } from 'drizzle-orm/pg-core'
 
-/** created_at / updated_at on every row (STYLE.md §3, Database). */
+/** created_at / updated_at on every row (docs/conventions.md §3, Database). */
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })

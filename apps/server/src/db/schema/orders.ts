@@ -22,7 +22,7 @@ import { quoteRequests } from './quotes.js'
 
 /**
  * An order keeps a snapshot of what was bought (tool name, unit price), so it stays
- * whole when the catalogue changes (STYLE.md §3). Its lines (order_lines) are the truth of
+ * whole when the catalogue changes (docs/conventions.md §3). Its lines (order_lines) are the truth of
  * what was bought (issue 14); tool_id, tool_name, unit_price_cents and quantity summarise them
  * for the seed's single-tool fields: the first line's tool and unit price, every line's name
  * and every unit.

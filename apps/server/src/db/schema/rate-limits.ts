@@ -1,8 +1,8 @@
 import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core'
 
 /**
- * Counters behind @fastify/rate-limit, shared by every server process (DESIGN.md,
- * Scale-out). Better Auth keeps its own per-address counters in `rate_limit`.
+ * Counters behind @fastify/rate-limit, shared by every server process (docs/operations.md,
+ * Scale out). Better Auth keeps its own per-address counters in `rate_limit`.
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),

@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000
 const PROMOTION_DAYS_BEFORE = 30
 const PROMOTION_DAYS_AFTER = 365
 
-/** The home page's two offers of the spec (SPEC.md §2 Home 6) as promotions (issue 14). */
+/** The home page's two offers of the spec (docs/product.md §2 Home 6) as promotions (issue 14). */
 function demoPromotions(now: number) {
   const startsAt = shopDate(new Date(now - PROMOTION_DAYS_BEFORE * DAY_MS))
   const endsAt = shopDate(new Date(now + PROMOTION_DAYS_AFTER * DAY_MS))

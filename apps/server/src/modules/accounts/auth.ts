@@ -98,7 +98,7 @@ const RESET_TOKEN_SECONDS = 3600
 const NAME_PATHS = new Set(['/sign-up/email', '/update-user'])
 
 /**
- * Identity (DESIGN.md): Better Auth under /api/auth with email + password, email
+ * Identity (docs/decisions/0002-better-auth-bearer-token.md): Better Auth under /api/auth with email + password, email
  * verification, password reset and Google; sessions and rate limits in the database.
  */
 export function createAuth({ config, db, mailer, secret, log, passwordHasher }: AuthDeps) {
@@ -129,7 +129,7 @@ export function createAuth({ config, db, mailer, secret, log, passwordHasher }: 
     basePath: '/api/auth',
     secret,
     trustedOrigins: trustedOrigins(config),
-    // The adapter's transaction option stays off: PGlite deadlocks on nested use (STACK-NOTES.md §2).
+    // The adapter's transaction option stays off: PGlite deadlocks on nested use (docs/architecture.md, Stack pitfalls §2).
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

@@ -11,7 +11,7 @@ const AUDIENCE = 'toolworks-api'
 export type TokenClaims = { userId: string; email: string; sessionId: string }
 
 /**
- * The access token of SPEC.md §3, kept by the client in localStorage.accessToken: an
+ * The access token of docs/product.md §3, kept by the client in localStorage.accessToken: an
  * HS256 JWT whose key is derived from AUTH_SECRET for this one purpose.
  */
 export function createBearerTokens(authSecret: string) {

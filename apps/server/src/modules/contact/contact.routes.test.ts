@@ -99,7 +99,7 @@ describe('POST /api/contact', () => {
   test(`allows ${CONTACT_RATE_LIMIT.max} messages per address, then answers 429 in JSON; other addresses go on`, async ({
     onTestFinished,
   }) => {
-    // Two processes on one database share the count (DESIGN.md, Scale-out).
+    // Two processes on one database share the count (docs/operations.md, Scale out).
     const a = await buildTestApp(database.current, onTestFinished)
     const b = await buildTestApp(database.current, onTestFinished)
     const from = '203.0.113.50'

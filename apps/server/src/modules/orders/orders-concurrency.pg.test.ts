@@ -35,7 +35,7 @@ beforeAll(async () => {
     // more accounts than one address may create in a minute.
     TRUST_PROXY: 'true',
   }
-  // Two server processes on one database must behave as one (DESIGN.md, Scale-out).
+  // Two server processes on one database must behave as one (docs/operations.md, Scale out).
   servers = await Promise.all([
     startServer({ ...env, DATA_DIR: '/tmp/toolworks-concurrency-a' }),
     startServer({ ...env, DATA_DIR: '/tmp/toolworks-concurrency-b' }),

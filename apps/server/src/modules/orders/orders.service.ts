@@ -248,7 +248,7 @@ export function createOrdersService({
   }
 
   /**
-   * Voids the payment of an order just cancelled, outside any transaction (STACK-NOTES.md §3).
+   * Voids the payment of an order just cancelled, outside any transaction (docs/architecture.md, Stack pitfalls §3).
    * If the provider says the payment had already succeeded, that money is dealt with at once
    * (reinstated if the stock is there, refunded if not) instead of waiting for the webhook.
    */

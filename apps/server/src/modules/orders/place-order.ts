@@ -48,7 +48,7 @@ export type OrderRequest = { lines: readonly CartAnyLineInput[]; phone: string; 
 type SplitLines = ReturnType<typeof splitLines>
 
 /**
- * How a refusal is worded: `purchase` keeps the seed's words for its one tool (SPEC.md);
+ * How a refusal is worded: `purchase` keeps the seed's words for its one tool (docs/product.md);
  * `checkout` names the line (issue 14).
  */
 export type Wording = 'purchase' | 'checkout'

@@ -1,4 +1,4 @@
-/** What the shop needs from a card payment provider (DESIGN.md): Stripe or the sandbox. */
+/** What the shop needs from a card payment provider (docs/architecture.md, flow 1): Stripe or the sandbox. */
 export type PaymentIntentView = {
   id: string
   status: string

@@ -68,7 +68,7 @@ export function createPaymentsService({
       if (order.expired) throw new AppError('CONFLICT', p.expired)
       // A payment is starting: the order keeps its stock long enough to finish it (issue 25).
       await orders.holdForPayment(order.id)
-      // Provider calls happen outside any transaction (STACK-NOTES.md §3).
+      // Provider calls happen outside any transaction (docs/architecture.md, Stack pitfalls §3).
       const intent = await ask(() =>
         provider.createIntent({
           orderId: order.id,

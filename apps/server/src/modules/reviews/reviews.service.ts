@@ -32,7 +32,7 @@ export function createReviewsService({ db, changes }: { db: Db; changes: ChangeF
     },
     /**
      * A customer's review. The name and email come from the account, never from the body;
-     * staff do not review their own company (SPEC.md §2: Add Review is for non-admins).
+     * staff do not review their own company (docs/product.md §2: Add Review is for non-admins).
      */
     async add(
       actor: Actor,

@@ -9,7 +9,7 @@ import { LogoMark } from './logo-mark'
 
 const linkClass = 'rounded-field text-neutral-content/80 hover:text-white hover:underline'
 
-/** Every page's footer (SPEC.md §2). The subscribe form comes from a feature, so it is a slot. */
+/** Every page's footer (docs/product.md §2). The subscribe form comes from a feature, so it is a slot. */
 export function Footer({ subscribe }: { subscribe: ReactNode }) {
   return (
     <footer className="mt-16 bg-neutral text-neutral-content">

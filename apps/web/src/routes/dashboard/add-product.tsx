@@ -3,7 +3,7 @@ import { messages } from '@toolworks/shared'
 import { AddProductForm } from '@/features/catalog/components/add-product-form'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-/** SPEC.md §2 Add Product (admin; the router's guard keeps others out). */
+/** docs/product.md §2 Add Product (admin; the router's guard keeps others out). */
 export function AddProductRoute() {
   useDocumentTitle(messages.dashboard.addProduct)
   return (

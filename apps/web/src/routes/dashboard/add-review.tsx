@@ -3,7 +3,7 @@ import { messages } from '@toolworks/shared'
 import { AddReviewForm } from '@/features/reviews/components/add-review-form'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-/** SPEC.md §2 Add Review (customers; who wrote it comes from the account). */
+/** docs/product.md §2 Add Review (customers; who wrote it comes from the account). */
 export function AddReviewRoute() {
   useDocumentTitle(messages.dashboard.addReview)
   return (

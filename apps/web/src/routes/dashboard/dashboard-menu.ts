@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths'
 
 type Audience = 'everyone' | 'customer' | 'admin'
 
-// SPEC.md §2, Dashboard: My Profile for all; the rest depends on the role.
+// docs/product.md §2, Dashboard: My Profile for all; the rest depends on the role.
 const items: { to: string; label: string; audience: Audience; end?: boolean }[] = [
   {
     to: paths.dashboard.root(),

@@ -16,7 +16,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.ordering
 
-/** SPEC.md §2 Manage Orders (admin), with a status filter and an email search in the URL. */
+/** docs/product.md §2 Manage Orders (admin), with a status filter and an email search in the URL. */
 export function ManageOrdersRoute() {
   useDocumentTitle(messages.dashboard.manageOrders)
   const [searchParams, setSearchParams] = useSearchParams()

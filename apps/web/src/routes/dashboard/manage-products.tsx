@@ -16,7 +16,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.products
 
-/** SPEC.md §2 Manage Products (admin): the count, delete after a confirm, and edit (issue 6). */
+/** docs/product.md §2 Manage Products (admin): the count, delete after a confirm, and edit (issue 6). */
 export function ManageProductsRoute() {
   useDocumentTitle(messages.dashboard.manageProducts)
   const tools = useTools()

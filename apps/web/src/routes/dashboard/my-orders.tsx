@@ -16,7 +16,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.ordering
 
-/** SPEC.md §2 My Orders: the count in the heading, Pay for unpaid orders, delete after a confirm. */
+/** docs/product.md §2 My Orders: the count in the heading, Pay for unpaid orders, delete after a confirm. */
 export function MyOrdersRoute() {
   useDocumentTitle(messages.dashboard.myOrders)
   const session = useSession()

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.accounts
 
-/** SPEC.md §2 My Profile: the info card and the update form. */
+/** docs/product.md §2 My Profile: the info card and the update form. */
 export function MyProfileRoute() {
   useDocumentTitle(messages.dashboard.myProfile)
   const session = useSession()

@@ -128,7 +128,7 @@ function OrderPayment({ order }: { order: Order }) {
   )
 }
 
-/** SPEC.md §2 Payment page, §4 payment flow (issue 5). */
+/** docs/product.md §2 Payment page, §4 payment flow (issue 5). */
 export function PaymentRoute() {
   useDocumentTitle(messages.dashboard.payment)
   const { id = '' } = useParams()

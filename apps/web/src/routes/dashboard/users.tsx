@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.accounts
 
-/** SPEC.md §2 All Users (admin): the count in the heading, Make Admin for non-admins. */
+/** docs/product.md §2 All Users (admin): the count in the heading, Make Admin for non-admins. */
 export function UsersRoute() {
   useDocumentTitle(messages.dashboard.allUsers)
   const users = useUsers()
@@ -23,7 +23,7 @@ export function UsersRoute() {
       onSuccess: (answer) => {
         if (answer.modifiedCount > 0) toast.success(m.madeAdmin)
       },
-      // SPEC.md §8: a 403 shows this toast; any other failure too.
+      // docs/product.md §8: a 403 shows this toast; any other failure too.
       onError: () => toast.error(m.makeAdminFailed),
     })
 

@@ -10,7 +10,7 @@ export const makeAdmin = (email: string) =>
   api.call(accountsContract.makeAdmin, { params: { email } })
 
 /**
- * PUT /api/user/admin/{email}; refreshes the user list. Its 403 is a toast (SPEC.md §8), so
+ * PUT /api/user/admin/{email}; refreshes the user list. Its 403 is a toast (docs/product.md §8), so
  * it does not carry the sign-out-on-denied meta.
  */
 export function useMakeAdmin() {

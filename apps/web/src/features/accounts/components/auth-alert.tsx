@@ -1,4 +1,4 @@
-/** An identity error in red under the form (SPEC.md §8). */
+/** An identity error in red under the form (docs/product.md §8). */
 export function AuthAlert({ message }: { message: string | null }) {
   if (!message) return null
   return (

@@ -9,7 +9,7 @@ type ProfileCardProps = {
   resending: boolean
 }
 
-/** SPEC.md §2 My Profile: photo if any, name, email, phone, location, education, linkedin. */
+/** docs/product.md §2 My Profile: photo if any, name, email, phone, location, education, linkedin. */
 export function ProfileCard({ profile, onResendVerification, resending }: ProfileCardProps) {
   const rows: [string, string | null][] = [
     [m.fullName, profile.name],

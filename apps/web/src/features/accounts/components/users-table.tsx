@@ -14,7 +14,7 @@ type UsersTableProps = {
   onMakeAdmin: (email: string) => void
 }
 
-/** SPEC.md §2 All Users: emails newest first, Make Admin hidden for admins. */
+/** docs/product.md §2 All Users: emails newest first, Make Admin hidden for admins. */
 export function UsersTable({ users, pendingEmail, onMakeAdmin }: UsersTableProps) {
   return (
     <DataTable

@@ -59,7 +59,7 @@ const EMPTY: ProductFormInput = {
 }
 
 /**
- * SPEC.md §2 Add Product: upload the picture (with its progress), then post the product.
+ * docs/product.md §2 Add Product: upload the picture (with its progress), then post the product.
  * An upload refused by the server shows why under Image (issue 6); both failures toast.
  */
 export function AddProductForm() {

@@ -51,7 +51,7 @@ type ProductFieldsProps<Output extends FieldValues> = {
   imageHint?: string
 }
 
-/** Name, quantity, price, minimum order, buying rules, description and image (SPEC.md §2 Add Product, issue 14). */
+/** Name, quantity, price, minimum order, buying rules, description and image (docs/product.md §2 Add Product, issue 14). */
 export function ProductFields<Output extends FieldValues>({
   control,
   register,

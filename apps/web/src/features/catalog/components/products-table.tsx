@@ -14,7 +14,7 @@ type ProductsTableProps = {
   onDelete: (tool: Tool) => void
 }
 
-/** SPEC.md §2 Manage Products: number, image, name, stock, minimum order, edit and delete. */
+/** docs/product.md §2 Manage Products: number, image, name, stock, minimum order, edit and delete. */
 export function ProductsTable({ tools, pendingId, onEdit, onDelete }: ProductsTableProps) {
   return (
     <DataTable

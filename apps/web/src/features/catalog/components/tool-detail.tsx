@@ -5,7 +5,7 @@ import { toolImageSrcSet } from './tool-image'
 // Full width below lg, then half of a container at most 80rem wide.
 const DETAIL_IMAGE_SIZES = '(min-width: 1280px) 608px, (min-width: 1024px) 50vw, 100vw'
 
-/** A tool's picture and facts, as the purchase page shows them (SPEC.md §2). */
+/** A tool's picture and facts, as the purchase page shows them (docs/product.md §2). */
 export function ToolDetail({ tool }: { tool: Tool }) {
   const { catalog } = messages
   return (

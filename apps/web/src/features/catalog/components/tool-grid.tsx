@@ -29,7 +29,7 @@ type ToolCardsProps = {
   cardAction?: CardAction
 }
 
-/** The 1/2/4-column grid of tool cards (SPEC.md §2). */
+/** The 1/2/4-column grid of tool cards (docs/product.md §2). */
 export function ToolCards({
   tools,
   eagerFirstRow = false,

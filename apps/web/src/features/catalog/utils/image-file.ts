@@ -15,7 +15,7 @@ function checkSize(file: File, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', message: messages.media.tooLarge })
 }
 
-/** Add Product's Image: one picture, required (SPEC.md §5 `image is required`). */
+/** Add Product's Image: one picture, required (docs/product.md §5 `image is required`). */
 export const RequiredImageFileSchema = z.custom<FileInputValue>().transform((value, ctx) => {
   const file = firstFile(value)
   if (!file) {

@@ -20,7 +20,7 @@ type ContactBody = z.output<typeof ContactMessageBodySchema>
 const FIELDS = ['name', 'email', 'message'] as const
 
 /**
- * SPEC.md §2 Home 8, Contact With Us. The spec's form posts nowhere; this one checks the
+ * docs/product.md §2 Home 8, Contact With Us. The spec's form posts nowhere; this one checks the
  * shared rules, stores the message (POST /api/contact) and thanks the sender (issue 7).
  */
 export function ContactForm() {

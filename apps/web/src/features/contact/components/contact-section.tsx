@@ -4,7 +4,7 @@ import { LazyContactForm } from './lazy-contact-forms'
 
 const m = messages.contact
 
-/** SPEC.md §2 Home 8: the last section of the home page. */
+/** docs/product.md §2 Home 8: the last section of the home page. */
 export function ContactSection() {
   return (
     <section aria-labelledby="contact-title" className="bg-base-100 py-14">

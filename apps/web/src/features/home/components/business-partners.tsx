@@ -12,7 +12,7 @@ const LOGO_FILES = [
   'surma-power-tools',
 ] as const
 
-/** SPEC.md §2 Home 4: six partner logos, 1 column small, 2 medium, 6 large (§9). */
+/** docs/product.md §2 Home 4: six partner logos, 1 column small, 2 medium, 6 large (§9). */
 export function BusinessPartners() {
   return (
     <section aria-labelledby="partners-title" className="bg-base-100 py-14">

@@ -78,7 +78,7 @@ function Counter({ label, target, icon }: { label: string; target: number; icon:
   )
 }
 
-/** SPEC.md §2 Home 3: four counters that count up when they scroll into view. */
+/** docs/product.md §2 Home 3: four counters that count up when they scroll into view. */
 export function BusinessSummary() {
   return (
     <section aria-labelledby="business-summary-title" className="page-container py-14">

@@ -5,7 +5,7 @@ const m = messages.homeSections
 // Drawn in-house (public/news), one per post of messages.ts, in order.
 const NEWS_IMAGES = ['cnc-line', 'stainless-tools', 'iso-certificate'] as const
 
-/** SPEC.md §2 Home 7: three static posts with the spec's dates. */
+/** docs/product.md §2 Home 7: three static posts with the spec's dates. */
 export function RecentNews() {
   return (
     <section aria-labelledby="news-title" className="page-container py-14">

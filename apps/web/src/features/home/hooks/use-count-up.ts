@@ -16,7 +16,7 @@ function canAnimate(): boolean {
 }
 
 /**
- * Counts from 0 to `target` once the element scrolls into view (SPEC.md §2 Home 3). With
+ * Counts from 0 to `target` once the element scrolls into view (docs/product.md §2 Home 3). With
  * `prefers-reduced-motion` or without IntersectionObserver the target shows at once.
  */
 export function useCountUp<E extends Element>(target: number) {

@@ -25,6 +25,6 @@ export const paymentIntentQuery = (orderId: string) =>
     refetchOnReconnect: false,
   })
 
-/** Only once the order is loaded, unpaid and has a total (SPEC.md §4). */
+/** Only once the order is loaded, unpaid and has a total (docs/product.md §4). */
 export const usePaymentIntent = (orderId: string, enabled: boolean) =>
   useQuery({ ...paymentIntentQuery(orderId), enabled })

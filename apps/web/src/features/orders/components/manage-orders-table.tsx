@@ -23,7 +23,7 @@ type ManageOrdersTableProps = {
   onMarkShipped: (order: Order) => void
 }
 
-/** SPEC.md §2 Manage Orders: product, customer, quantity, total, status; ship paid orders. */
+/** docs/product.md §2 Manage Orders: product, customer, quantity, total, status; ship paid orders. */
 export function ManageOrdersTable({ orders, pendingId, onMarkShipped }: ManageOrdersTableProps) {
   return (
     <DataTable

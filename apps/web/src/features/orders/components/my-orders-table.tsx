@@ -60,7 +60,7 @@ type MyOrdersTableProps = {
   onDelete: (order: Order) => void
 }
 
-/** SPEC.md §2 My Orders: index, name, tool, quantity, money, payment, delete. */
+/** docs/product.md §2 My Orders: index, name, tool, quantity, money, payment, delete. */
 export function MyOrdersTable({ orders, pendingId, onDelete }: MyOrdersTableProps) {
   return (
     <DataTable

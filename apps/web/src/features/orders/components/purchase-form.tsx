@@ -39,7 +39,7 @@ type PurchaseFormProps = {
   addToCart?: (quantity: number, blocked: boolean) => ReactNode
 }
 
-/** SPEC.md §2 Purchase page form: email and name read-only, phone, address and quantity. */
+/** docs/product.md §2 Purchase page form: email and name read-only, phone, address and quantity. */
 export function PurchaseForm({ tool, email, name, onStockChanged, addToCart }: PurchaseFormProps) {
   const createOrder = useCreateOrder()
   const [placed, setPlaced] = useState(false)

@@ -23,7 +23,7 @@ const STARS = Array.from({ length: REVIEW_STARS_MAX }, (_, i) => i + 1)
 // and the shared rule calls required. A NaN default would select no option at all.
 const EMPTY: Partial<AddReviewInput> = { reviewText: '' }
 
-/** SPEC.md §2 Add Review: the text (at most 1,000 characters) and whole stars from 1 to 5. */
+/** docs/product.md §2 Add Review: the text (at most 1,000 characters) and whole stars from 1 to 5. */
 export function AddReviewForm() {
   const starsId = useId()
   const addReview = useAddReview()

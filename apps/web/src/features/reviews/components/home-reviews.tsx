@@ -20,7 +20,7 @@ function ReviewCardSkeleton() {
   )
 }
 
-/** SPEC.md §2 Home 5: the 8 newest reviews, with loading, error and empty states. */
+/** docs/product.md §2 Home 5: the 8 newest reviews, with loading, error and empty states. */
 export function HomeReviews() {
   const reviews = useReviews({ limit: HOME_REVIEWS_COUNT })
 
@@ -46,7 +46,7 @@ export function HomeReviews() {
         <p className="text-base-content/70">{m.noReviews}</p>
       ) : (
         <ul className={GRID}>
-          {/* The server honours limit; the slice keeps SPEC.md §9's "at most 8" whatever it sends. */}
+          {/* The server honours limit; the slice keeps docs/product.md §9's "at most 8" whatever it sends. */}
           {reviews.data.slice(0, HOME_REVIEWS_COUNT).map((review) => (
             <li key={review._id}>
               <ReviewCard review={review} />

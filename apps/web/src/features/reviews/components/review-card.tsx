@@ -10,7 +10,7 @@ type ReviewCardProps = {
 }
 
 /**
- * SPEC.md §2 Customer reviews card: the name, the text in quotes and `Stars:` with the number.
+ * docs/product.md §2 Customer reviews card: the name, the text in quotes and `Stars:` with the number.
  * The text is rendered as text only: a review can never inject markup (issue 6).
  */
 export function ReviewCard({ review, headingLevel = 3 }: ReviewCardProps) {

@@ -1,0 +1,44 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { expect, test } from 'vitest'
+
+// The repository explains itself (issue 26 §2): a short README that is the front door, and
+// every document it or docs/ points at is inside the clone.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
+
+function markdownFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir)).flatMap((name) => {
+    const rel = path.join(dir, name)
+    if (statSync(path.join(root, rel)).isDirectory()) return markdownFiles(rel)
+    return rel.endsWith('.md') ? [rel] : []
+  })
+}
+
+test('the README is at most 12 KB', () => {
+  expect(Buffer.byteLength(read('README.md'))).toBeLessThanOrEqual(12 * 1024)
+})
+
+test('every relative link and docs/ path in the README and docs/ exists in the repository', () => {
+  const missing: string[] = []
+  for (const file of ['README.md', ...markdownFiles('docs')]) {
+    const text = read(file)
+    const links = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((m) => m[1] ?? '')
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .map((target) => path.join(path.dirname(file), target))
+    const cited = [...text.matchAll(/`(docs\/[\w./-]+\.md)`/g)].map((m) => m[1] ?? '')
+    for (const target of [...links, ...cited]) {
+      if (!existsSync(path.join(root, target))) missing.push(`${file} → ${target}`)
+    }
+  }
+  expect(missing).toEqual([])
+})
+
+test('no markdown page cites the design files that live outside the repository', () => {
+  const outside = /\b(SPEC|STYLE|DESIGN|STACK-NOTES)\.md\b/
+  const citing = ['README.md', ...markdownFiles('docs')].filter((f) => outside.test(read(f)))
+  expect(citing).toEqual([])
+})
