@@ -18,7 +18,7 @@ import { quoteOffers, quoteRequests } from '../../db/schema/index.js'
 
 /**
  * The quote steps under real concurrency (PostgreSQL, a pool of connections): PGlite runs
- * everything one at a time and cannot show a missing lock (STACK-NOTES.md, Risk 3).
+ * everything one at a time and cannot show a missing lock (docs/architecture.md, Stack pitfalls §2).
  */
 
 const database = useTestDatabase()
