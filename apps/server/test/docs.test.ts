@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -41,4 +42,15 @@ test('no markdown page cites the design files that live outside the repository',
   const outside = /\b(SPEC|STYLE|DESIGN|STACK-NOTES)\.md\b/
   const citing = ['README.md', ...markdownFiles('docs')].filter((f) => outside.test(read(f)))
   expect(citing).toEqual([])
+})
+
+test('no tracked source file cites the design files that live outside the repository', () => {
+  const outside = /\b(SPEC|STYLE|DESIGN|STACK-NOTES)\.md\b/
+  const self = path.relative(root, fileURLToPath(import.meta.url))
+  const sources = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter((f) => /\.(ts|tsx|mjs|js|sh|conf|json|md)$|^\.ci\//.test(f) && f !== self)
+    .filter((f) => existsSync(path.join(root, f)))
+  expect(sources.length).toBeGreaterThan(100)
+  expect(sources.filter((f) => outside.test(read(f)))).toEqual([])
 })
