@@ -25,7 +25,7 @@ export function HoldNotice({ payBy }: { payBy: string | null }) {
   const config = useQuery(siteConfigQuery())
   if (!payBy || session.user?.emailVerified !== false || !config.data) return null
   return (
-    <p className="text-xs text-warning" data-testid="hold-notice">
+    <p className="text-xs text-amber-800" data-testid="hold-notice">
       <time dateTime={payBy}>{m.heldUntil(holdEnd(payBy), config.data.orderHoldHours)}</time>
     </p>
   )
