@@ -3,13 +3,17 @@ import path from 'node:path'
 
 import { inject } from 'vitest'
 
-/** The newest link in an email the server under test wrote to its outbox for this address. */
+/**
+ * The newest link in an email the server under test (or the server of `dataDir`) wrote to its
+ * outbox for this address.
+ */
 export async function waitForEmailLink(
   email: string,
   pattern: RegExp,
   timeoutMs = 10_000,
+  dataDir: string = inject('dataDir'),
 ): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox')
+  const outbox = path.join(dataDir, 'outbox')
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse()

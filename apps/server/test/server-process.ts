@@ -6,6 +6,9 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url))
 // Node itself with tsx as a loader, not tsx's CLI: the CLI runs the server in a child of its
 // own, so a SIGKILL on timeout reached only the wrapper and left a server running after the tests.
 const serverArgs = ['--import', 'tsx', '--conditions=source', 'src/server.ts']
+// The build, run as `npm start` runs it: from the repository's root (scripts/start.mjs).
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
+const builtArgs = ['apps/server/dist/server.js']
 
 /** Servers still running when the test worker exits are killed with it. */
 const running = new Set<ChildProcess>()
@@ -16,9 +19,10 @@ process.once('exit', () => {
 function spawnServer(
   env: NodeJS.ProcessEnv,
   nodeFlags: readonly string[] = [],
+  built = false,
 ): ChildProcessByStdio<null, Readable, Readable> {
-  const child = spawn(process.execPath, [...nodeFlags, ...serverArgs], {
-    cwd: serverDir,
+  const child = spawn(process.execPath, [...nodeFlags, ...(built ? builtArgs : serverArgs)], {
+    cwd: built ? repoRoot : serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -61,11 +65,14 @@ export type RunningServer = {
 /**
  * Starts src/server.ts as a real process on a free port and waits until it is ready;
  * `nodeFlags` go to Node before the script (the heap flags of `npm start`, for instance).
+ * `built`: runs apps/server/dist/server.js from the root instead, exactly as `npm start` does
+ * (tsx's loader alone adds about 80 MB of resident memory; `npm run build` first).
  */
 export function startServer(
   env: Record<string, string>,
   timeoutMs = 30_000,
   nodeFlags: readonly string[] = [],
+  { built = false }: { built?: boolean } = {},
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const child = spawnServer(
@@ -77,6 +84,7 @@ export function startServer(
         ...env,
       },
       nodeFlags,
+      built,
     )
     let output = ''
     const timer = setTimeout(() => {
