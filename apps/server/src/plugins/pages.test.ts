@@ -20,7 +20,7 @@ describe('server-rendered pages (issue 16)', () => {
     async (url, { onTestFinished }) => {
       const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
       const res = await app.inject({ method: 'GET', url })
-      expect(res.statusCode).toBe(200)
+      expect(res.statusCode).toBe(url === '/no/such' ? 404 : 200)
       expect(root(res.body)).toMatch(
         new RegExp(`^<main data-url="${url.split('?')[0]!.replace(/\//g, '\\/')}">`),
       )
@@ -36,7 +36,18 @@ describe('server-rendered pages (issue 16)', () => {
   }) => {
     const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
     const res = await app.inject({ method: 'GET', url: '/tools/does-not-exist' })
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
     expect(res.body).toContain('<title>Page not found · Toolworks</title>')
+    expect(root(res.body)).toMatch(/^<main data-url="\/tools\/does-not-exist">/)
+    // The same page every time: never a 304 that a cache could keep as a success.
+    const again = await app.inject({
+      method: 'GET',
+      url: '/tools/does-not-exist',
+      headers: { 'if-none-match': '*' },
+    })
+    expect(again.statusCode).toBe(404)
+    expect(again.body).toBe(res.body)
     const products = await app.inject({ method: 'GET', url: '/products' })
     expect(products.body).toContain('<title>Our Products · Toolworks</title>')
   })

@@ -57,6 +57,8 @@ type Page = {
   meta?: PageMeta
   /** Server-rendered (public) or left to the browser (personal pages, dashboards). */
   render: boolean
+  /** 404 for the app's not-found screen: the same page, with the status that says so. */
+  status: 200 | 404
   entries: Entry[]
   blocks: () => string[]
 }
@@ -140,6 +142,7 @@ export const pagesPlugin = fp<Options>(
         key: `${pathname}\n${tools.etag}\n${newest.etag}\n${offers.etag}`,
         meta: pageMeta.get('/'),
         render: true,
+        status: 200,
         entries,
         blocks: () => [initialDataBlock(entries), organization],
       }
@@ -154,6 +157,7 @@ export const pagesPlugin = fp<Options>(
         key: `/products\n${JSON.stringify(query)}\n${page.etag}`,
         meta: pageMeta.get('/products'),
         render: true,
+        status: 200,
         entries,
         blocks: () => {
           const tools = JSON.parse(page.body) as { _id: string; name: string; image: string }[]
@@ -181,10 +185,16 @@ export const pagesPlugin = fp<Options>(
       }
     }
 
-    const plainPage = (key: string, render: boolean, meta = pageMeta.get(key)): Page => ({
+    const plainPage = (
+      key: string,
+      render: boolean,
+      meta = pageMeta.get(key),
+      status: Page['status'] = 200,
+    ): Page => ({
       key,
       meta,
       render,
+      status,
       entries: [],
       blocks: () => [],
     })
@@ -199,8 +209,8 @@ export const pagesPlugin = fp<Options>(
       // Personal pages: their data is someone's (the cart is the browser's or the account's),
       // and the guards decide in the browser.
       if (/^\/(dashboard|reset-password|cart)(\/|$)/.test(pathname)) return plainPage('app', false)
-      // Every other path is the app's 404 screen, the same for all of them.
-      return plainPage('*', true, NOT_FOUND_PAGE)
+      // Every other path is the app's 404 screen, the same for all of them, answered 404.
+      return plainPage('*', true, NOT_FOUND_PAGE, 404)
     }
 
     const withHead = (html: string, meta: PageMeta | undefined, blocks: string[]) => {
@@ -250,19 +260,23 @@ export const pagesPlugin = fp<Options>(
     }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply, url: URL) {
-      let page: Page
+      let page: Page | undefined
       let html: EncodedBody
       try {
         page = await pageFor(url)
         html = await htmlOf(page, url)
       } catch (error) {
         // The app loads its data and renders itself; a failing read must not take the page down.
+        // Only the home and products pages read before rendering: a page that failed to render
+        // keeps its status (the 404 screen stays a 404).
         request.log.warn({ err: error }, 'page served without its server rendering')
-        page = plainPage(`fallback\n${url.pathname}`, false, pageMeta.get(url.pathname))
+        const status = page?.status ?? 200
+        const meta = status === 404 ? NOT_FOUND_PAGE : pageMeta.get(url.pathname)
+        page = plainPage(`fallback\n${url.pathname}`, false, meta, status)
         html = await htmlOf(page, url)
       }
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')
-      return sendEncoded(request, reply, html)
+      return sendEncoded(request, reply, html, page.status)
     }
 
     // Every path no other route serves: a page, unless it is an API or media address or a
