@@ -65,10 +65,17 @@ type Page = {
 
 const MAX_HTML_VERSIONS = 200
 const PURCHASE_PAGE = /^\/purchase\/[^/]+$/
+/** Pages that need an account: a visitor with no credentials at all is sent to the login. */
+const ACCOUNT_PAGES = [PURCHASE_PAGE, /^\/dashboard(\/|$)/]
 
-/** Better Auth's session cookie, under either of its names (`__Secure-` over HTTPS). */
-const hasSessionCookie = (request: FastifyRequest) =>
-  getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' })) !== null
+/**
+ * Whether the request carries any credentials: Better Auth's session cookie (under either of
+ * its names, `__Secure-` over HTTPS) or a bearer token. Only their absence is certain: whether
+ * they are still valid is the app's question, asked in the browser.
+ */
+const carriesCredentials = (request: FastifyRequest) =>
+  getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' })) !== null ||
+  /^Bearer\s+\S/i.test(request.headers.authorization ?? '')
 
 const pageMeta = new Map(PUBLIC_PAGES.map((page) => [page.path, page]))
 
@@ -290,10 +297,12 @@ export const pagesPlugin = fp<Options>(
         !/^\/(api|media)(\/|$)/.test(url.pathname) &&
         !path.posix.basename(url.pathname).includes('.')
       if (!isPage) return reply.callNotFound()
-      // A purchase page needs an account. A visitor who has no session cookie at all is signed
-      // out for certain: the login page at once, which brings them back after, instead of a
-      // spinner while the scripts load only to learn the same (issue 16).
-      if (PURCHASE_PAGE.test(url.pathname) && !hasSessionCookie(request)) {
+      // A purchase or dashboard page needs an account. A visitor who has no session cookie (nor
+      // bearer) at all is signed out for certain: the login page at once, which brings them back
+      // after, instead of a spinner while the scripts load only to learn the same (issues 16, 26).
+      // A visitor with one gets the page, even if the session has ended: the app asks, and a
+      // failure to ask is not an answer (no one is signed out on a server error).
+      if (ACCOUNT_PAGES.some((page) => page.test(url.pathname)) && !carriesCredentials(request)) {
         reply.header('Cache-Control', 'no-store')
         return reply.redirect(loginPathFor(url.pathname + url.search), 302)
       }

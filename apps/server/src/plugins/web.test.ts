@@ -207,7 +207,11 @@ describe('the web app on the API port', () => {
       const login = await app.inject({ method: 'GET', url: '/login' })
       expect(login.body).not.toContain('initial-data')
       expect(login.body).toContain('<title>Login · Toolworks</title>')
-      const orders = await app.inject({ method: 'GET', url: '/dashboard/myorder' })
+      const orders = await app.inject({
+        method: 'GET',
+        url: '/dashboard/myorder',
+        headers: { cookie: 'better-auth.session_token=some-session' },
+      })
       expect(orders.body).toContain('<title>fixture</title>')
 
       const first = await app.inject({ method: 'GET', url: '/' })
