@@ -111,6 +111,8 @@ export function createQuoteAcceptanceService({
     if (body.revision !== undefined && body.revision !== offer.revision)
       throw new AppError('CONFLICT', m.changed)
     if (offer.validUntil < shopDate(new Date())) {
+      // Written although the accept is refused (issue 26 decision): the expiry is the
+      // calendar's, written the same by the lists and the sweeper; nothing asked for changes.
       await markExpired(tx, id, 'quoted')
       return {
         ok: false,
