@@ -24,7 +24,8 @@ test('a customer signs up, signs out, and signing in again returns them to where
 
   await signOutInBrowser(page)
   await page.goto(`${ctx.baseUrl}/dashboard`)
-  await page.waitForURL(`${ctx.baseUrl}/login`)
+  // Sent by the server at once (no session cookie), with the page to come back to.
+  await page.waitForURL(`${ctx.baseUrl}/login?from=%2Fdashboard`)
   await logInInBrowser(page, person)
   await page.waitForURL(`${ctx.baseUrl}/dashboard`)
   await page.getByRole('heading', { name: 'WELCOME TO DASHBOARD' }).waitFor()
@@ -173,7 +174,8 @@ test('Continue with Google signs in through the OpenID Connect provider', async 
   const page = await openPage(ctx.browser, onTestFinished)
   const google = inject('googleUser')
   await page.goto(`${ctx.baseUrl}/dashboard`)
-  await page.waitForURL(`${ctx.baseUrl}/login`)
+  // Sent by the server at once (no session cookie), with the page to come back to.
+  await page.waitForURL(`${ctx.baseUrl}/login?from=%2Fdashboard`)
   await page.getByRole('button', { name: 'Continue with Google' }).click()
   await page.waitForURL(`${ctx.baseUrl}/dashboard`)
   await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')))

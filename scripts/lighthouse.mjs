@@ -30,6 +30,9 @@ const PAGES = [
   '/purchase/{id}',
   '/no-such-page',
 ]
+// The 404 page answers 404, which Lighthouse's SEO category fails by design (http-status-code):
+// it is audited for performance, accessibility and best practices, not for SEO (issue 26).
+const NO_SEO = new Set(['/no-such-page'])
 // Issue 16: performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS 0, the other three at 100.
 const GOALS = { performance: 98, lcpMs: 1500, tbtMs: 100, cls: 0, others: 100 }
 const runsAt = process.argv.indexOf('--runs')
@@ -116,7 +119,7 @@ function missed({ performance, accessibility, seo, ...row }, lhr) {
   if (value('cumulative-layout-shift') > GOALS.cls) misses.push('CLS')
   if (accessibility < GOALS.others) misses.push('accessibility')
   if (row['best-practices'] < GOALS.others) misses.push('best practices')
-  if (seo < GOALS.others) misses.push('SEO')
+  if (seo !== 'n/a' && seo < GOALS.others) misses.push('SEO')
   return misses
 }
 const score = (category) => Math.round((category?.score ?? 0) * 100)
@@ -149,7 +152,9 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           formFactor: 'mobile',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          onlyCategories: ['performance', 'accessibility', 'best-practices'].concat(
+            NO_SEO.has(page) ? [] : ['seo'],
+          ),
         })
         if (run && !run.lhr.runtimeError) runs.push(run)
         else console.error(`${page}: ${run?.lhr.runtimeError?.code ?? 'no result'}, run ${attempt}`)
@@ -177,7 +182,7 @@ async function main() {
         CLS: audit('cumulative-layout-shift')?.displayValue ?? '?',
         accessibility: score(lhr.categories.accessibility),
         'best-practices': score(lhr.categories['best-practices']),
-        seo: score(lhr.categories.seo),
+        seo: NO_SEO.has(page) ? 'n/a' : score(lhr.categories.seo),
       }
       const misses = missed(row, lhr)
       rows.push({ ...row, goals: misses.length === 0 ? 'met' : `missed: ${misses.join(', ')}` })

@@ -402,6 +402,13 @@ const cases: Case[] = [
     payload: { quantity: 100 },
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 403 },
   },
+  // After the accept: only the buyer takes an accepted quote out of their own cart (issue 26).
+  {
+    route: 'DELETE /api/cart/quote/{A accepted quote}',
+    method: 'DELETE',
+    url: (c) => `/api/cart/quote/${c.acceptQuoteId}`,
+    expect: { anonymous: 401, customerB: 404, admin: 404, customerA: 200 },
+  },
   // Last: it cancels A's order. B cannot reach it; the admin's delete then finds it cancelled.
   {
     route: 'DELETE /api/purchase/{A order}',

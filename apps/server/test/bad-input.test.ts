@@ -522,6 +522,7 @@ test.for<Role>(['anonymous', 'customer', 'admin'])(
         'POST /api/checkout',
         'GET /api/cart',
         'PUT /api/cart',
+        'DELETE /api/cart/quote/:id',
         'POST /api/quote',
         'GET /api/quote/:id/drawing/:drawingId',
         'POST /api/quote/:id/offer',

@@ -65,7 +65,11 @@ export const BrowserCartSchema = z.object({
   lines: z.array(CartLineInputSchema).max(CART_LINES_MAX),
 })
 
-/** `PUT /api/cart`: the whole cart, replacing what the server kept. An empty cart is allowed. */
+/**
+ * `PUT /api/cart`: the whole cart, replacing what the server kept. An empty cart is allowed.
+ * It replaces the stock tools' lines only: an accepted quote's line left out stays (another tab
+ * may have just accepted it); a quote leaves the cart by `DELETE /api/cart/quote/{id}`.
+ */
 export const CartBodySchema = z.object({ lines: linesSchema(0) })
 export type CartBody = z.infer<typeof CartBodySchema>
 
@@ -101,9 +105,18 @@ export const CheckoutBodySchema = z.object({
 })
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>
 
+/** `DELETE /api/cart/quote/{id}`: the accepted quote whose line leaves the cart (issue 26). */
+export const CartQuoteParamsSchema = z.object({ id: CartQuoteLineInputSchema.shape.quote })
+
 export const cartContract = {
   get: { method: 'GET', path: '/api/cart', response: CartSchema },
   put: { method: 'PUT', path: '/api/cart', body: CartBodySchema, response: CartSchema },
+  removeQuote: {
+    method: 'DELETE',
+    path: '/api/cart/quote/:id',
+    params: CartQuoteParamsSchema,
+    response: CartSchema,
+  },
   checkout: {
     method: 'POST',
     path: '/api/checkout',

@@ -69,19 +69,25 @@ const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] })
 /**
  * Sends the representation the client's Accept-Encoding prefers, with `Vary: Accept-Encoding`
  * when there is a choice, its Content-Encoding and ETag, or 304 when If-None-Match holds that
- * tag. The route must be registered with `compress: false`, so @fastify/compress leaves it alone.
+ * tag. Another status (a page's 404) is sent as it is, without ETag or 304. The route must be registered with `compress: false`, so @fastify/compress leaves it alone.
  */
 export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
   { identity, encoded }: EncodedBody,
+  status = 200,
 ): FastifyReply {
   const header = request.headers['accept-encoding']
   const encoding = header ? negotiator.negotiate(header) : null
   const chosen = (encoding && encoded[encoding]) || identity
   if (encoded.br || encoded.gzip) reply.header('Vary', 'Accept-Encoding')
-  reply.header('ETag', chosen.etag)
-  if (ifNoneMatchHits(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send()
+  // Only a success is revalidated: a 404's page is sent whole, with its status, every time.
+  if (status === 200) {
+    reply.header('ETag', chosen.etag)
+    if (ifNoneMatchHits(request.headers['if-none-match'], chosen.etag)) {
+      return reply.code(304).send()
+    }
+  }
   if (chosen !== identity && encoding) reply.header('Content-Encoding', encoding)
-  return reply.send(chosen.body)
+  return reply.code(status).send(chosen.body)
 }

@@ -5,7 +5,11 @@ import fp from 'fastify-plugin'
 
 import { AppError } from '../lib/app-error.js'
 import type { Actor, SessionUser } from '../modules/accounts/accounts.service.js'
-import { findUserBySession, hasSignedInFrom } from '../modules/accounts/accounts.queries.js'
+import {
+  findSessionRole,
+  findUserBySession,
+  hasSignedInFrom,
+} from '../modules/accounts/accounts.queries.js'
 import { isAdminAddress } from '../modules/accounts/admin-address.js'
 import {
   AUTH_ADDRESS_LIMITS,
@@ -102,6 +106,21 @@ export const authPlugin = fp<Options>(
       throw new AppError('RATE_LIMITED', messages.accounts.tooManySignIns(Math.ceil(seconds / 60)))
     }
 
+    /**
+     * Better Auth's get-session answers the stored role; the shop acts on the effective one
+     * (accounts.queries.ts), so the session shows that one, as /api/admin/{email} and the users
+     * list do (issue 26). A session of an unproven ADMIN_EMAILS address is no session (null),
+     * as the sessionUser decorator below says.
+     */
+    async function withEffectiveRole(body: string): Promise<string> {
+      const answer = JSON.parse(body) as { user?: { id?: unknown; role?: unknown } } | null
+      const id = answer?.user?.id
+      if (!answer?.user || typeof id !== 'string') return body
+      const role = await findSessionRole(db, adminEmails, id)
+      if (role === undefined) return 'null'
+      return JSON.stringify({ ...answer, user: { ...answer.user, role } })
+    }
+
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
@@ -140,6 +159,10 @@ export const authPlugin = fp<Options>(
         }
         reply.code(response.status)
         response.headers.forEach((value, name) => void reply.header(name, value))
+        if (path === '/api/auth/get-session' && response.status === 200) {
+          reply.removeHeader('content-length')
+          return reply.send(await withEffectiveRole(await response.text()))
+        }
         return reply.send(response.body ? await response.text() : null)
       },
     })

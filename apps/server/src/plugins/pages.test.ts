@@ -20,7 +20,7 @@ describe('server-rendered pages (issue 16)', () => {
     async (url, { onTestFinished }) => {
       const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
       const res = await app.inject({ method: 'GET', url })
-      expect(res.statusCode).toBe(200)
+      expect(res.statusCode).toBe(url === '/no/such' ? 404 : 200)
       expect(root(res.body)).toMatch(
         new RegExp(`^<main data-url="${url.split('?')[0]!.replace(/\//g, '\\/')}">`),
       )
@@ -36,7 +36,18 @@ describe('server-rendered pages (issue 16)', () => {
   }) => {
     const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
     const res = await app.inject({ method: 'GET', url: '/tools/does-not-exist' })
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
     expect(res.body).toContain('<title>Page not found · Toolworks</title>')
+    expect(root(res.body)).toMatch(/^<main data-url="\/tools\/does-not-exist">/)
+    // The same page every time: never a 304 that a cache could keep as a success.
+    const again = await app.inject({
+      method: 'GET',
+      url: '/tools/does-not-exist',
+      headers: { 'if-none-match': '*' },
+    })
+    expect(again.statusCode).toBe(404)
+    expect(again.body).toBe(res.body)
     const products = await app.inject({ method: 'GET', url: '/products' })
     expect(products.body).toContain('<title>Our Products · Toolworks</title>')
   })
@@ -76,9 +87,45 @@ describe('server-rendered pages (issue 16)', () => {
     })
     expect(purchase.statusCode).toBe(200)
     expect(root(purchase.body)).toMatch(/^<main data-url="\/purchase\/some-tool">/)
-    for (const url of ['/dashboard', '/dashboard/myorder', '/reset-password?token=x', '/cart']) {
+    for (const url of ['/reset-password?token=x', '/cart']) {
       const res = await app.inject({ method: 'GET', url })
       expect(res.statusCode).toBe(200)
+      expect(root(res.body)).toBe('')
+    }
+  })
+
+  test('a visitor without a session cookie or bearer is sent from a dashboard page to the login on the server; with either, the page is served as before', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+    for (const [url, from] of [
+      ['/dashboard', '/dashboard'],
+      ['/dashboard/', '/dashboard/'],
+      ['/dashboard/myorder?page=2', '/dashboard/myorder?page=2'],
+      ['/dashboard/users', '/dashboard/users'],
+    ] as const) {
+      for (const headers of [{}, { cookie: 'theme=dark' }, { authorization: 'Basic eDp5' }]) {
+        const away = await app.inject({ method: 'GET', url, headers })
+        expect(away.statusCode, url).toBe(302)
+        expect(away.headers.location).toBe(`/login?from=${encodeURIComponent(from)}`)
+        expect(away.headers['cache-control']).toBe('no-store')
+      }
+    }
+    // Not a dashboard page: /dashboards is the 404 screen, whoever asks.
+    expect((await app.inject({ method: 'GET', url: '/dashboards' })).statusCode).toBe(404)
+
+    // Any session cookie, even one whose session has ended, gets the page: the app asks about
+    // it in the browser, and a server that cannot answer must not sign anyone out.
+    const { cookie } = await signUp(app)
+    for (const headers of [
+      { cookie },
+      { cookie: 'better-auth.session_token=ended-or-unknown' },
+      { cookie: '__Secure-better-auth.session_token=ended-or-unknown' },
+      { authorization: 'Bearer some-token' },
+    ]) {
+      const res = await app.inject({ method: 'GET', url: '/dashboard/myorder', headers })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/text\/html/)
       expect(root(res.body)).toBe('')
     }
   })

@@ -57,16 +57,25 @@ type Page = {
   meta?: PageMeta
   /** Server-rendered (public) or left to the browser (personal pages, dashboards). */
   render: boolean
+  /** 404 for the app's not-found screen: the same page, with the status that says so. */
+  status: 200 | 404
   entries: Entry[]
   blocks: () => string[]
 }
 
 const MAX_HTML_VERSIONS = 200
 const PURCHASE_PAGE = /^\/purchase\/[^/]+$/
+/** Pages that need an account: a visitor with no credentials at all is sent to the login. */
+const ACCOUNT_PAGES = [PURCHASE_PAGE, /^\/dashboard(\/|$)/]
 
-/** Better Auth's session cookie, under either of its names (`__Secure-` over HTTPS). */
-const hasSessionCookie = (request: FastifyRequest) =>
-  getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' })) !== null
+/**
+ * Whether the request carries any credentials: Better Auth's session cookie (under either of
+ * its names, `__Secure-` over HTTPS) or a bearer token. Only their absence is certain: whether
+ * they are still valid is the app's question, asked in the browser.
+ */
+const carriesCredentials = (request: FastifyRequest) =>
+  getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' })) !== null ||
+  /^Bearer\s+\S/i.test(request.headers.authorization ?? '')
 
 const pageMeta = new Map(PUBLIC_PAGES.map((page) => [page.path, page]))
 
@@ -140,6 +149,7 @@ export const pagesPlugin = fp<Options>(
         key: `${pathname}\n${tools.etag}\n${newest.etag}\n${offers.etag}`,
         meta: pageMeta.get('/'),
         render: true,
+        status: 200,
         entries,
         blocks: () => [initialDataBlock(entries), organization],
       }
@@ -154,6 +164,7 @@ export const pagesPlugin = fp<Options>(
         key: `/products\n${JSON.stringify(query)}\n${page.etag}`,
         meta: pageMeta.get('/products'),
         render: true,
+        status: 200,
         entries,
         blocks: () => {
           const tools = JSON.parse(page.body) as { _id: string; name: string; image: string }[]
@@ -181,10 +192,16 @@ export const pagesPlugin = fp<Options>(
       }
     }
 
-    const plainPage = (key: string, render: boolean, meta = pageMeta.get(key)): Page => ({
+    const plainPage = (
+      key: string,
+      render: boolean,
+      meta = pageMeta.get(key),
+      status: Page['status'] = 200,
+    ): Page => ({
       key,
       meta,
       render,
+      status,
       entries: [],
       blocks: () => [],
     })
@@ -199,8 +216,8 @@ export const pagesPlugin = fp<Options>(
       // Personal pages: their data is someone's (the cart is the browser's or the account's),
       // and the guards decide in the browser.
       if (/^\/(dashboard|reset-password|cart)(\/|$)/.test(pathname)) return plainPage('app', false)
-      // Every other path is the app's 404 screen, the same for all of them.
-      return plainPage('*', true, NOT_FOUND_PAGE)
+      // Every other path is the app's 404 screen, the same for all of them, answered 404.
+      return plainPage('*', true, NOT_FOUND_PAGE, 404)
     }
 
     const withHead = (html: string, meta: PageMeta | undefined, blocks: string[]) => {
@@ -250,19 +267,23 @@ export const pagesPlugin = fp<Options>(
     }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply, url: URL) {
-      let page: Page
+      let page: Page | undefined
       let html: EncodedBody
       try {
         page = await pageFor(url)
         html = await htmlOf(page, url)
       } catch (error) {
         // The app loads its data and renders itself; a failing read must not take the page down.
+        // Only the home and products pages read before rendering: a page that failed to render
+        // keeps its status (the 404 screen stays a 404).
         request.log.warn({ err: error }, 'page served without its server rendering')
-        page = plainPage(`fallback\n${url.pathname}`, false, pageMeta.get(url.pathname))
+        const status = page?.status ?? 200
+        const meta = status === 404 ? NOT_FOUND_PAGE : pageMeta.get(url.pathname)
+        page = plainPage(`fallback\n${url.pathname}`, false, meta, status)
         html = await htmlOf(page, url)
       }
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')
-      return sendEncoded(request, reply, html)
+      return sendEncoded(request, reply, html, page.status)
     }
 
     // Every path no other route serves: a page, unless it is an API or media address or a
@@ -276,10 +297,12 @@ export const pagesPlugin = fp<Options>(
         !/^\/(api|media)(\/|$)/.test(url.pathname) &&
         !path.posix.basename(url.pathname).includes('.')
       if (!isPage) return reply.callNotFound()
-      // A purchase page needs an account. A visitor who has no session cookie at all is signed
-      // out for certain: the login page at once, which brings them back after, instead of a
-      // spinner while the scripts load only to learn the same (issue 16).
-      if (PURCHASE_PAGE.test(url.pathname) && !hasSessionCookie(request)) {
+      // A purchase or dashboard page needs an account. A visitor who has no session cookie (nor
+      // bearer) at all is signed out for certain: the login page at once, which brings them back
+      // after, instead of a spinner while the scripts load only to learn the same (issues 16, 26).
+      // A visitor with one gets the page, even if the session has ended: the app asks, and a
+      // failure to ask is not an answer (no one is signed out on a server error).
+      if (ACCOUNT_PAGES.some((page) => page.test(url.pathname)) && !carriesCredentials(request)) {
         reply.header('Cache-Control', 'no-store')
         return reply.redirect(loginPathFor(url.pathname + url.search), 302)
       }

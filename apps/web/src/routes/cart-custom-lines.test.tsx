@@ -88,13 +88,17 @@ describe('/cart with a custom part (issue 15)', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,125.00')
   })
 
-  test('Remove on the custom line PUTs the cart without it and keeps the tools', async () => {
+  test('Remove on the custom line DELETEs its quote from the cart, sends no PUT and keeps the tools', async () => {
     const cart = signedIn()
     const { user } = renderApp('/cart')
 
     await user.click(await screen.findByRole('button', { name: 'Remove Custom: Bracket' }))
 
-    await expect.poll(() => puts(cart)).toEqual([{ lines: [{ tool: 'saw', quantity: 2 }] }])
+    await expect
+      .poll(() => cart.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname))
+      .toEqual(['/api/cart/quote/q1'])
+    expect(puts(cart)).toEqual([])
+    expect(cart.lines()).toEqual([{ tool: 'saw', quantity: 2 }])
     expect(screen.queryByRole('rowheader', { name: /Custom: Bracket/ })).toBeNull()
     expect(screen.getByRole('rowheader', { name: /Hand Saw/ })).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument()
@@ -124,7 +128,12 @@ describe('/cart with a custom part (issue 15)', () => {
     const cart = signedIn()
     const placed = makeOrder({ _id: 'o9', customer: email, customerName: 'Jane Doe' })
     const orders = ordersServer([placed])
-    const checkout = checkoutHandler({ order: () => placed })
+    const checkout = checkoutHandler({
+      order: () => {
+        cart.ordered(['q1'])
+        return placed
+      },
+    })
     server.use(
       checkout.handler,
       ...orders.handlers,

@@ -222,7 +222,7 @@ export function CartRoute() {
               key={quoteKey(line.quote)}
               line={line}
               serverError={refused[quoteKey(line.quote)]}
-              onRemove={() => void cart.remove([], [line.quote])}
+              onRemove={() => cart.removeQuote(line.quote)}
             />
           ))}
         </CartLinesTable>

@@ -91,6 +91,24 @@ export async function findUserBySession(
   return row
 }
 
+/**
+ * The role an account's session shows (Better Auth's get-session, issue 26): the effective
+ * one above, as every admin check sees it. Undefined for no such account, and for an
+ * ADMIN_EMAILS address whose mailbox is unproven, to which nobody is signed in.
+ */
+export async function findSessionRole(
+  db: DbOrTx,
+  adminEmails: readonly string[],
+  userId: string,
+): Promise<Role | undefined> {
+  const [row] = await db
+    .select({ role: effectiveRole(adminEmails) })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`not ${unprovenAdminAddress(adminEmails)}`))
+    .limit(1)
+  return row?.role
+}
+
 /** What signing in needs to know about an account, by id or by e-mail. */
 export async function findSignInState(
   db: DbOrTx,

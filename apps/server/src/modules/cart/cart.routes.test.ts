@@ -207,31 +207,74 @@ describe('custom parts in the cart (issue 15)', () => {
     expect((await quoteRow(db(), first.request.id)).status).toBe('accepted')
   })
 
-  test('a PUT that leaves a quote out returns it to Quoted while its offer is valid, else to Expired', async ({
+  test('a PUT that leaves a quote out keeps it: a stale tab cannot drop the quote another tab just accepted', async ({
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
     const user = await signUp(app)
+    const tool = await insertTool(db())
+    const earlier = await insertQuotedRequest(db(), { customer: user, lines })
+    const fresh = await insertQuotedRequest(db(), { customer: user, lines })
+    expect((await acceptQuote(app, user, earlier.request.id, { quantity: 100 })).statusCode).toBe(
+      200,
+    )
+    // Tab A read its cart here; tab B then accepts another quote.
+    expect((await acceptQuote(app, user, fresh.request.id, { quantity: 100 })).statusCode).toBe(200)
+    // Tab A saves what it shows: its tool line and the one quote it knew of.
+    const res = await put(app, user, [
+      { tool: tool.id, quantity: 1 },
+      { quote: earlier.request.id, quantity: 100 },
+    ])
+    expect(res.statusCode, res.body).toBe(200)
+    expect(CartSchema.parse(res.json()).lines).toEqual([
+      { tool: tool.id, quantity: 1 },
+      expect.objectContaining({ quote: earlier.request.id }),
+      expect.objectContaining({ quote: fresh.request.id }),
+    ])
+    expect((await quoteRow(db(), fresh.request.id)).status).toBe('accepted')
+    // Even an empty PUT replaces only the tools' lines.
+    expect(CartSchema.parse((await put(app, user, [])).json()).lines).toEqual([
+      expect.objectContaining({ quote: earlier.request.id }),
+      expect.objectContaining({ quote: fresh.request.id }),
+    ])
+  })
+
+  test('DELETE /api/cart/quote/{id} returns the quote to Quoted while its offer is valid, else to Expired; only the buyer’s accepted quote', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app)
+    const other = await signUp(app)
     const tool = await insertTool(db())
     const valid = await insertQuotedRequest(db(), { customer: user, lines })
     const lapsed = await insertQuotedRequest(db(), { customer: user, lines })
     const kept = await insertQuotedRequest(db(), { customer: user, lines })
     for (const q of [valid, lapsed, kept])
       expect((await acceptQuote(app, user, q.request.id, { quantity: 100 })).statusCode).toBe(200)
+    expect((await put(app, user, [{ tool: tool.id, quantity: 1 }])).statusCode).toBe(200)
     // Its Valid until passed while it sat in the cart.
     await db()
       .update(quoteOffers)
       .set({ validUntil: shopDay(-1) })
       .where(eq(quoteOffers.id, lapsed.offer.id))
+    const remove = (who: TestUser, id: string) =>
+      app.inject({ method: 'DELETE', url: `/api/cart/quote/${id}`, headers: bearer(who) })
 
-    const res = await put(app, user, [
-      { tool: tool.id, quantity: 1 },
-      { quote: kept.request.id, quantity: 100 },
-    ])
+    // Not the caller's: 404, and nothing changes.
+    const foreign = await remove(other, valid.request.id)
+    expect(foreign.statusCode).toBe(404)
+    expect(ErrorBodySchema.parse(foreign.json()).error.message).toBe(quoteRuleWords.notInCart)
+    expect((await quoteRow(db(), valid.request.id)).status).toBe('accepted')
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/cart/quote/${valid.request.id}` }))
+        .statusCode,
+    ).toBe(401)
 
+    const res = await remove(user, valid.request.id.toUpperCase())
     expect(res.statusCode, res.body).toBe(200)
     expect(CartSchema.parse(res.json()).lines).toEqual([
       { tool: tool.id, quantity: 1 },
+      expect.objectContaining({ quote: lapsed.request.id }),
       expect.objectContaining({ quote: kept.request.id }),
     ])
     expect(await quoteRow(db(), valid.request.id)).toMatchObject({
@@ -239,13 +282,14 @@ describe('custom parts in the cart (issue 15)', () => {
       acceptedOfferId: null,
       acceptedQuantity: null,
     })
+    expect((await remove(user, lapsed.request.id)).statusCode).toBe(200)
     expect((await quoteRow(db(), lapsed.request.id)).status).toBe('expired')
     expect((await quoteRow(db(), kept.request.id)).status).toBe('accepted')
+    // Removed already (a second click), or never accepted: 404.
+    expect((await remove(user, valid.request.id)).statusCode).toBe(404)
+    expect((await remove(user, 'not-a-quote')).statusCode).toBe(404)
     // Quoted again: the buyer may accept it again, another line if they like.
     expect((await acceptQuote(app, user, valid.request.id, { quantity: 500 })).statusCode).toBe(200)
-    // An empty cart removes every quote.
-    expect((await put(app, user, [])).json()).toEqual({ lines: [] })
-    expect((await quoteRow(db(), kept.request.id)).status).toBe('quoted')
   })
 
   test('a quote line must be one of the buyer’s accepted quotes at its quoted quantity; a refused PUT changes nothing', async ({

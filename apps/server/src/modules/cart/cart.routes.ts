@@ -7,7 +7,7 @@ import type { CartService } from './cart.service.js'
 type Deps = { cart: CartService }
 
 /**
- * GET/PUT /api/cart (issue 14). Any signed-in account; no limit per address (many buyers of
+ * GET/PUT /api/cart (issue 14) and DELETE /api/cart/quote/{id} (issue 26). Any signed-in account; no limit per address (many buyers of
  * one office share one), and the answers are personal, so never cached (plugins/security.ts).
  */
 export const cartRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cart }) => {
@@ -38,5 +38,19 @@ export const cartRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cart }) => 
       },
     },
     async (request) => cart.put(actorOf(request), request.body),
+  )
+
+  app.delete(
+    c.removeQuote.path,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove an accepted quote’s line: the quote goes back to Quoted',
+        params: c.removeQuote.params,
+        response: { 200: c.removeQuote.response, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => cart.removeQuote(actorOf(request), request.params.id),
   )
 }

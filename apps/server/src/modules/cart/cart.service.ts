@@ -1,6 +1,7 @@
-import type { Cart, CartBody } from '@toolworks/shared'
+import { quoteRuleWords, type Cart, type CartBody } from '@toolworks/shared'
 
 import type { Db, DbOrTx } from '../../db/client.js'
+import { AppError } from '../../lib/app-error.js'
 import type { Actor } from '../accounts/accounts.service.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
@@ -25,7 +26,7 @@ export function createCartService({
   catalog: Pick<CatalogService, 'toolsForLines'>
   accounts: Pick<AccountsService, 'lockUsers'>
   /** A custom part is in the cart while its quote is accepted: the quotes service knows which. */
-  quotes: Pick<QuoteAcceptanceService, 'cartLines' | 'keepInCart'>
+  quotes: Pick<QuoteAcceptanceService, 'cartLines' | 'keepInCart' | 'removeFromCart'>
 }) {
   /**
    * The kept lines, without tools that left the shop since they were added, then the buyer's
@@ -52,9 +53,10 @@ export function createCartService({
     get: (actor: Actor): Promise<Cart> => read(db, actor.id),
 
     /**
-     * Replaces the whole cart; a line that could never be ordered is refused by name. Custom
-     * parts enter the cart only by accepting their quote: a PUT may keep them (at their quoted
-     * quantity) or leave them out, which returns their quotes to Quoted (issue 15).
+     * Replaces the stock tools' lines; a line that could never be ordered is refused by name.
+     * Custom parts enter the cart only by accepting their quote (issue 15) and leave it only by
+     * removeQuote: a PUT may send them (at their quoted quantity), and one it leaves out stays,
+     * as another tab may have just accepted it (issue 26).
      */
     async put(actor: Actor, body: CartBody): Promise<Cart> {
       const split = splitLines(body.lines)
@@ -75,6 +77,19 @@ export function createCartService({
           actor.id,
           lines.map((l) => ({ toolId: l.tool, quantity: l.quantity })),
         )
+        return read(tx, actor.id)
+      })
+    },
+
+    /**
+     * `DELETE /api/cart/quote/{id}`: an accepted quote's line leaves the cart, the quote back to
+     * Quoted (or Expired, past its Valid until). Not one of the buyer's accepted quotes: 404.
+     */
+    async removeQuote(actor: Actor, quoteId: string): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        await accounts.lockUsers(tx, [actor.id])
+        if (!(await quotes.removeFromCart(tx, actor.id, quoteId.toLowerCase())))
+          throw new AppError('NOT_FOUND', quoteRuleWords.notInCart)
         return read(tx, actor.id)
       })
     },

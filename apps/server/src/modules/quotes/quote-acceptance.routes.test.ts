@@ -12,7 +12,8 @@ import {
   quoteRow,
   shopDay,
 } from '../../../test/quote-rows.js'
-import { quoteRequests, users } from '../../db/schema/index.js'
+import { quoteOffers, quoteRequests, users } from '../../db/schema/index.js'
+import { expireAllPast } from './quote-expiry.js'
 import { createQuoteAcceptanceService } from './quote-acceptance.service.js'
 
 /** POST /api/quote/{id}/accept (issue 15): one quoted line goes into the buyer's cart, once. */
@@ -163,6 +164,56 @@ describe('accepting a quote', () => {
     expect((await acceptQuote(app, buyer, lastDay.request.id, { quantity: 100 })).statusCode).toBe(
       200,
     )
+  })
+
+  // Decision (issue 26 §5): a 409 to an expired quote's accept keeps its write of `expired`.
+  // The refusal changes nothing the buyer asked for (no line, no cart, no offer); the expiry is
+  // the calendar's, which the buyer's list and the sweeper write the same way on their own, so
+  // the accept only writes it first, and the page then shows what the message says.
+  test('accepting an expired quote: 409, and the quote is written Expired exactly as the sweeper writes it, nothing else', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const buyer = await signUp(app)
+    const yesterday = shopDay(-1)
+    const asked = await insertQuotedRequest(db(), {
+      customer: buyer,
+      lines: twoLines,
+      validUntil: yesterday,
+    })
+    const swept = await insertQuotedRequest(db(), {
+      customer: buyer,
+      lines: twoLines,
+      validUntil: yesterday,
+    })
+    const offersBefore = await db().select().from(quoteOffers)
+
+    const res = await acceptQuote(app, buyer, asked.request.id, { quantity: 100 })
+    expect(res.statusCode).toBe(409)
+    expect(ErrorBodySchema.parse(res.json()).error.message).toBe(m.expired(yesterday))
+    // The other one expires by the sweeper's own update.
+    expect(await expireAllPast(db())).toEqual([swept.request.id])
+
+    const fields = (row: Awaited<ReturnType<typeof quoteRow>>) => ({
+      status: row.status,
+      acceptedOfferId: row.acceptedOfferId,
+      acceptedQuantity: row.acceptedQuantity,
+      acceptedAt: row.acceptedAt,
+      orderId: row.orderId,
+    })
+    const written = fields(await quoteRow(db(), asked.request.id))
+    expect(written).toEqual({
+      status: 'expired',
+      acceptedOfferId: null,
+      acceptedQuantity: null,
+      acceptedAt: null,
+      orderId: null,
+    })
+    expect(written).toEqual(fields(await quoteRow(db(), swept.request.id)))
+    // Nothing the buyer asked for happened: the offers are as they were, the cart is empty.
+    expect(await db().select().from(quoteOffers)).toEqual(offersBefore)
+    const cart = await app.inject({ method: 'GET', url: '/api/cart', headers: bearer(buyer) })
+    expect(CartSchema.parse(cart.json()).lines).toEqual([])
   })
 
   test('two clicks: the first accepts, the second answers 409 and changes nothing; a request without a quote cannot be accepted', async ({

@@ -111,6 +111,8 @@ export function createQuoteAcceptanceService({
     if (body.revision !== undefined && body.revision !== offer.revision)
       throw new AppError('CONFLICT', m.changed)
     if (offer.validUntil < shopDate(new Date())) {
+      // Written although the accept is refused (issue 26 decision): the expiry is the
+      // calendar's, written the same by the lists and the sweeper; nothing asked for changes.
       await markExpired(tx, id, 'quoted')
       return {
         ok: false,
@@ -163,9 +165,9 @@ export function createQuoteAcceptanceService({
 
     /**
      * A cart replace (in its transaction, under the buyer's lock): every custom line sent must
-     * be one of the buyer's accepted quotes at its quantity; the accepted quotes left out go
-     * back to quoted (or expired, past their Valid until). Answers the refusals, and changes
-     * nothing when there are any.
+     * be one of the buyer's accepted quotes at its quantity. The accepted quotes left out stay
+     * in the cart: a stale tab's replace must not drop a quote another tab just accepted
+     * (issue 26); removing one is removeFromCart. Answers the refusals; changes nothing.
      */
     async keepInCart(
       tx: Tx,
@@ -193,14 +195,19 @@ export function createQuoteAcceptanceService({
             why: m.quantityFixed,
           })
       }
-      if (refusals.length > 0) return refusals
-      const left = await acceptedIdsExcept(
-        tx,
-        customerId,
-        lines.map((l) => l.quote),
-      )
-      await releaseQuotes(tx, { ids: left, from: 'accepted' }, shopDate(new Date()))
-      return []
+      return refusals
+    },
+
+    /**
+     * `DELETE /api/cart/quote/{id}` (in the cart's transaction, under the buyer's lock): one of
+     * the buyer's accepted quotes leaves the cart, back to quoted (or expired, past its Valid
+     * until). False when it is not one of them (nothing changes).
+     */
+    async removeFromCart(tx: Tx, customerId: string, quoteId: string): Promise<boolean> {
+      const accepted = await acceptedIdsExcept(tx, customerId, [])
+      if (!accepted.includes(quoteId)) return false
+      await releaseQuotes(tx, { ids: [quoteId], from: 'accepted' }, shopDate(new Date()))
+      return true
     },
 
     /**

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 
 import {
+  cartContract,
   CartBodySchema,
   CheckoutBodySchema,
   isToolLine,
@@ -30,8 +31,9 @@ export function makeCartQuoteLine(overrides: Partial<CartQuoteLine> = {}): CartQ
 /**
  * GET/PUT /api/cart as the server answers them (issue 14): PUT replaces the whole cart and
  * answers the kept one. `failPut` answers the next PUTs with that status instead (a 503 …).
- * Custom parts (issue 15) given in `initial` are kept while a PUT names them, shown in full;
- * a PUT without one removes it, as the server does (returning its quote to Quoted).
+ * Custom parts (issue 15) given in `initial` are shown in full; a PUT that leaves one out keeps
+ * it, as the server does (issue 26): DELETE /api/cart/quote/{id} removes it, and `ordered`
+ * stands for a checkout that took it.
  */
 export function cartServer(initial: CartLine[] = []) {
   let lines = [...initial]
@@ -59,11 +61,17 @@ export function cartServer(initial: CartLine[] = []) {
         const error: ErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'Bad cart' } }
         return HttpResponse.json(error, { status: 400 })
       }
-      lines = parsed.data.lines.flatMap((line): CartLine[] => {
-        if (isToolLine(line)) return [line]
-        const quoted = accepted.get(line.quote)
-        return quoted ? [quoted] : []
-      })
+      lines = [...parsed.data.lines.filter(isToolLine), ...accepted.values()]
+      return HttpResponse.json({ lines })
+    }),
+    http.delete(cartContract.removeQuote.path, ({ request, params }) => {
+      seen.push({ method: 'DELETE', url: new URL(request.url), body: undefined })
+      const id = String(params.id)
+      if (!accepted.delete(id)) {
+        const error: ErrorBody = { error: { code: 'NOT_FOUND', message: 'Not in the cart' } }
+        return HttpResponse.json(error, { status: 404 })
+      }
+      lines = lines.filter((line) => 'tool' in line || line.quote !== id)
       return HttpResponse.json({ lines })
     }),
   ]
@@ -71,6 +79,11 @@ export function cartServer(initial: CartLine[] = []) {
     handlers,
     seen,
     lines: () => lines,
+    /** A checkout took these custom parts: they are no longer the cart's. */
+    ordered: (quotes: readonly string[]) => {
+      for (const quote of quotes) accepted.delete(quote)
+      lines = lines.filter((line) => 'tool' in line || !quotes.includes(line.quote))
+    },
     failPuts: (status: number | null) => {
       failPut = status
     },

@@ -7,6 +7,7 @@ import { getErrorMessage } from '@/lib/get-error-message'
 import { showToast } from '@/lib/lazy-toast'
 
 import { cartQuery } from '../api/get-cart'
+import { useRemoveCartQuote } from '../api/remove-cart-quote'
 import { useSaveCart } from '../api/save-cart'
 import { readBrowserCart, writeBrowserCart } from '../utils/browser-cart'
 import { addLine, cartBody, quoteLinesOf, removeLines, setLineQuantity } from '../utils/cart-lines'
@@ -29,6 +30,7 @@ export function useCart() {
   const browserLines = useBrowserCart()
   const server = useQuery({ ...cartQuery(email), enabled: owner === 'server' })
   const save = useSaveCart(email)
+  const removeQuote = useRemoveCartQuote(email)
 
   const quoteLines = owner === 'server' ? quoteLinesOf(server.data?.lines ?? []) : []
 
@@ -69,9 +71,16 @@ export function useCart() {
       change((lines) => addLine(lines, tool, quantity, CART_LINES_MAX - quoteLines.length)),
     setQuantity: (tool: string, quantity: number) =>
       change((lines) => setLineQuantity(lines, tool, quantity)),
-    /** Removes tools and custom parts; a removed custom part's quote goes back to Quoted. */
+    /**
+     * Removes tools, and forgets custom parts the server no longer keeps (ordered ones). A PUT
+     * never takes a custom part out of the server's cart: removeQuote does.
+     */
     remove: (tools: readonly string[], quotes: readonly string[] = []) =>
       change((lines) => removeLines(lines, tools), quotes),
+    /** Remove on a custom part: DELETE /api/cart/quote/{id}, its quote back to Quoted. */
+    removeQuote: (quote: string) => {
+      if (owner === 'server') removeQuote.mutate(quote)
+    },
   }
 }
 
