@@ -42,7 +42,7 @@ export function useBrowser(): { readonly browser: Browser; readonly baseUrl: str
 
 let clients = 0
 /** A made-up client address from the documentation range 198.18.0.0/15, unique per page. */
-function nextClientAddress(): string {
+export function nextClientAddress(): string {
   clients += 1
   return `198.18.${(process.pid + clients) % 256}.${clients % 250}`
 }
