@@ -5,7 +5,7 @@ import { openPage, screenshot, useBrowser } from './support/browser.js'
 
 const ctx = useBrowser()
 
-// Demo tools (apps/server/src/db/seed/data/tools.ts): bolts in packs of 10 from 20, $13.75,
+// Demo tools (apps/server/src/db/seed/catalog/tools.ts): bolts in packs of 10 from 20, $13.75,
 // $12.75 from 100; the hammer at $12.99 from 1.
 const BOLTS = 'Hex Bolt Pack M10 × 40 mm (50 pcs)'
 const HAMMER = 'Ball-Peen Hammer, 16 oz'

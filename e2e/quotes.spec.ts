@@ -6,7 +6,7 @@ import { drawingFiles } from './support/drawings.js'
 
 const ctx = useBrowser()
 
-// A demo tool (apps/server/src/db/seed/data/tools.ts): $12.99 from 1.
+// A demo tool (apps/server/src/db/seed/catalog/tools.ts): $12.99 from 1.
 const HAMMER = 'Ball-Peen Hammer, 16 oz'
 const PHONE = '+880 1711 445566'
 const ADDRESS = 'Plot 9, BSCIC Industrial Area, Tongi'

@@ -19,7 +19,7 @@ test('the tracked-files check refuses database folders, secrets and large files,
   ])
   expect(
     check(
-      ['.env.example', 'apps/server/src/db/seed/data/tools.ts', 'apps/server/src/db/backup.ts'],
+      ['.env.example', 'apps/server/src/db/seed/catalog/tools.ts', 'apps/server/src/db/backup.ts'],
       small,
     ),
   ).toEqual([])

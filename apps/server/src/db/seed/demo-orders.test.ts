@@ -13,7 +13,7 @@ import {
   tools,
   users,
 } from '../schema/index.js'
-import { seedTools } from './data/tools.js'
+import { seedTools } from './catalog/tools.js'
 import { DEMO_ORDER_DAYS, DEMO_ORDER_PLAN } from './demo-orders.js'
 import { seedDemoData } from './seed.js'
 

@@ -12,7 +12,7 @@ import {
   tools,
   users,
 } from '../schema/index.js'
-import type { SeedTool } from './data/tools.js'
+import type { SeedTool } from './catalog/tools.js'
 
 /**
  * A lived-in demo shop (issue 18): about 60 orders over the last 90 days from the demo buyer

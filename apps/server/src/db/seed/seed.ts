@@ -6,8 +6,8 @@ import type { BlobRef } from '../../modules/blobs/blob-store.js'
 import type { MediaService } from '../../modules/media/media.service.js'
 import type { Db } from '../client.js'
 import { promotions, reviews, tools } from '../schema/index.js'
-import { seedReviews } from './data/reviews.js'
-import { seedTools } from './data/tools.js'
+import { seedReviews } from './catalog/reviews.js'
+import { seedTools } from './catalog/tools.js'
 import {
   insertDemoAccounts,
   prepareDemoAccounts,
