@@ -19,14 +19,28 @@ type ApiTool = {
   madeToOrder: boolean
 }
 
+type Served = { status: number; upstream: string }
 /** Which process (upstream address) served each request of nginx's log from line `from` on. */
-function servedSince(from: number, path: RegExp): { status: number; upstream: string }[] {
+function readServed(from: number, path: RegExp): Served[] {
   return readFileSync(inject('accessLog'), 'utf8')
     .split('\n')
     .slice(from)
     .map((line) => line.split(' '))
     .filter(([, uri]) => uri !== undefined && path.test(uri))
     .map(([, , status, upstream]) => ({ status: Number(status), upstream: upstream ?? '' }))
+}
+/**
+ * nginx writes a request's log line after the client has its response, so the last line may
+ * still be on its way: wait (bounded) until `count` lines are there, then return what is.
+ */
+async function servedSince(from: number, path: RegExp, count: number): Promise<Served[]> {
+  const until = Date.now() + 3_000
+  let served = readServed(from, path)
+  while (served.length < count && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 20))
+    served = readServed(from, path)
+  }
+  return served
 }
 const logLength = () => readFileSync(inject('accessLog'), 'utf8').split('\n').length - 1
 
@@ -77,7 +91,7 @@ test('sign in, order, pay and an admin price change, with requests alternating b
     const orders = (await res.json()) as { paid: boolean }[]
     expect(orders.map((o) => o.paid)).toEqual([true])
   }
-  const asked = servedSince(before, /^\/api\/purchase\?/)
+  const asked = await servedSince(before, /^\/api\/purchase\?/, 6)
   expect(asked).toHaveLength(6)
   expect(new Set(asked.map((r) => r.upstream))).toEqual(new Set(processes()))
 
@@ -123,7 +137,7 @@ test('sign in, order, pay and an admin price change, with requests alternating b
   for (const process of seen) expect(process.ms).toBeLessThanOrEqual(1_000)
 
   // The journey's requests went to both processes.
-  const journey = servedSince(start, /^\/api\//)
+  const journey = await servedSince(start, /^\/api\//, 1)
   expect(new Set(journey.map((r) => r.upstream))).toEqual(new Set(processes()))
   expect(journey.filter((r) => r.status >= 500)).toEqual([])
   expect(page.problems).toEqual([])
@@ -149,7 +163,7 @@ test('rate limits count across processes: per email and per address', async () =
   for (let i = 0; i < 11; i += 1) perEmail.push((await signIn(email, `198.19.1.${i + 1}`)).status)
   expect(perEmail.slice(0, 10).every((s) => s === 401)).toBe(true)
   expect(perEmail[10]).toBe(429)
-  const served = servedSince(before, /^\/api\/auth\/sign-in\/email$/)
+  const served = await servedSince(before, /^\/api\/auth\/sign-in\/email$/, 11)
   expect(new Set(served.map((r) => r.upstream))).toEqual(new Set(processes()))
 
   // One address with eleven emails: the address's limit holds across processes too.
