@@ -12,6 +12,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 
+import { CHANGE_TOPICS } from '../src/db/change-feed.js'
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client.js'
 
 /** Which engine this Vitest project runs on (set per project in vitest.config.ts). */
@@ -116,6 +117,9 @@ export async function truncateAll(database: Database): Promise<void> {
   await database.db.execute(sql.raw('truncate audit_log restart identity'))
   await database.db.execute(sql.raw('alter table audit_log enable trigger audit_log_no_truncate'))
   await database.db.execute(sql.raw('update invoice_counter set last_number = 0'))
+  // An app shared by a file's tests (test/app.ts useTestApp) must not answer from its caches
+  // what the truncate just removed.
+  for (const topic of CHANGE_TOPICS) await database.changes.publish(topic)
 }
 
 /**

@@ -5,12 +5,13 @@ import { describe, expect, test } from 'vitest'
 
 import { buildApp, type App } from '../src/app.js'
 import { bearer, signUp } from './accounts.js'
-import { buildTestApp, testConfig } from './app.js'
+import { testConfig, useTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
 import { appTables, databaseDigest } from './db-digest.js'
 import { insertTool } from './factories.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const MB = 1_048_576
 
 function order(toolsId: string, address: string) {
@@ -18,10 +19,8 @@ function order(toolsId: string, address: string) {
 }
 
 describe('request body limit (1 MB of JSON)', () => {
-  test('a JSON body over 1 MB is a 413 JSON error and changes nothing', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a JSON body over 1 MB is a 413 JSON error and changes nothing', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(database.current.db)
     const tables = await appTables(database.current.db)
@@ -40,10 +39,8 @@ describe('request body limit (1 MB of JSON)', () => {
     expect(await databaseDigest(database.current.db, tables)).toEqual(before)
   })
 
-  test('a body just under 1 MB passes the limit and meets the field rules instead', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a body just under 1 MB passes the limit and meets the field rules instead', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(database.current.db)
     const payload = order(tool.id, 'x'.repeat(MB - 200))

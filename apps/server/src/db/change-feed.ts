@@ -4,7 +4,7 @@ import pg from 'pg'
 
 /** What can change under a cache: each topic is invalidated on its own. */
 export type ChangeTopic = 'catalog' | 'reviews' | 'promotions'
-const TOPICS: readonly ChangeTopic[] = ['catalog', 'reviews', 'promotions']
+export const CHANGE_TOPICS: readonly ChangeTopic[] = ['catalog', 'reviews', 'promotions']
 
 /**
  * Tells every server process on the same database that something changed (issue 8). A
@@ -18,7 +18,7 @@ export type ChangeFeed = {
 }
 
 function isTopic(value: string): value is ChangeTopic {
-  return (TOPICS as readonly string[]).includes(value)
+  return (CHANGE_TOPICS as readonly string[]).includes(value)
 }
 
 /** One process, one embedded database: an in-process emitter is the whole story. */
@@ -52,7 +52,7 @@ export function createPgChangeFeed(pool: pg.Pool, url: string): ChangeFeed {
   let timer: NodeJS.Timeout | undefined
 
   const everything = () => {
-    for (const topic of TOPICS) emitter.emit('change', topic)
+    for (const topic of CHANGE_TOPICS) emitter.emit('change', topic)
   }
 
   function scheduleReconnect() {

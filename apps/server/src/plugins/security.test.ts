@@ -2,10 +2,11 @@ import helmet from '@fastify/helmet'
 import Fastify from 'fastify'
 import { describe, expect, test } from 'vitest'
 
-import { buildTestApp } from '../../test/app.js'
+import { useTestApp } from '../../test/app.js'
 import { useTestDatabase } from '../../test/database.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 const HELMET_HEADERS = [
   'content-security-policy',
@@ -22,10 +23,8 @@ const HELMET_HEADERS = [
 ]
 
 describe('security headers made once, not by helmet on every request (issue 16)', () => {
-  test('an answer, a JSON 404 and a refused body all carry helmet headers', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an answer, a JSON 404 and a refused body all carry helmet headers', async () => {
+    const app = testApp.current
     const answers = await Promise.all([
       app.inject({ method: 'GET', url: '/api/tool?limit=1' }),
       app.inject({ method: 'GET', url: '/api/no-such-route' }),
@@ -41,7 +40,7 @@ describe('security headers made once, not by helmet on every request (issue 16)'
   test('the values are exactly what @fastify/helmet itself sends for the same options', async ({
     onTestFinished,
   }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+    const app = testApp.current
     const ours = await app.inject({ method: 'GET', url: '/api/tool?limit=1' })
     const reference = Fastify()
     onTestFinished(() => reference.close())

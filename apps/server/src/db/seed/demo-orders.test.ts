@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
-import { buildTestApp } from '../../../test/app.js'
+import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { passwordsInFile, signIn } from '../../../test/demo-accounts.js'
 import type { App } from '../../app.js'
@@ -18,6 +18,7 @@ import { DEMO_ORDER_DAYS, DEMO_ORDER_PLAN } from './demo-orders.js'
 import { seedDemoData } from './seed.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 async function seedAsDevelopment(app: App) {
   const hashPassword = (await app.services.auth.$context).password.hash
@@ -35,10 +36,8 @@ async function statusCounts() {
   return Object.fromEntries(rows.map((r) => [r.status, r.n]))
 }
 
-test('a development seed makes about 60 orders of every status over the last 90 days, once', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('a development seed makes about 60 orders of every status over the last 90 days, once', async () => {
+  const app = testApp.current
   const before = Date.now()
   const first = await seedAsDevelopment(app)
   expect(first.orders).toBe(60)
@@ -140,10 +139,8 @@ test('a development seed makes about 60 orders of every status over the last 90 
   expect(userCount?.n).toBe(6)
 })
 
-test('the history is the same on every fresh database (seeded, not random)', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('the history is the same on every fresh database (seeded, not random)', async () => {
+  const app = testApp.current
   await seedAsDevelopment(app)
   // The plan's stock orders; the ordered demo quote's custom order (no tool) is demo-quotes'.
   const [sums] = await database.current.db
@@ -159,10 +156,8 @@ test('the history is the same on every fresh database (seeded, not random)', asy
   expect({ total: sums?.total, units: lines[0]?.q }).toEqual({ total: 2_005_985, units: 1081 })
 })
 
-test('without the development setup (production, or seeding off) there is no history', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('without the development setup (production, or seeding off) there is no history', async () => {
+  const app = testApp.current
   const result = await seedDemoData(database.current.db, app.services.media)
   expect(result.tools).toBeGreaterThan(0)
   expect(result.orders).toBe(0)

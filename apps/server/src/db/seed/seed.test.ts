@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm'
 import { messages, shopDate } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
-import { buildTestApp } from '../../../test/app.js'
+import { useTestApp } from '../../../test/app.js'
 import { tempBlobStore } from '../../../test/blobs.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { createMediaService } from '../../modules/media/media.service.js'
@@ -10,6 +10,7 @@ import { mediaFiles, promotions, reviews, tools } from '../schema/index.js'
 import { seedDemoData } from './seed.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 test('fills an empty database with the demo catalogue and reviews, once', async () => {
   const { db } = database.current
@@ -49,10 +50,8 @@ test('never adds to a catalogue that already has tools', async () => {
   expect(promotionCount?.n).toBe(0)
 })
 
-test("today's two offers are active promotions from 30 days back to 365 days ahead", async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test("today's two offers are active promotions from 30 days back to 365 days ahead", async () => {
+  const app = testApp.current
   const before = Date.now()
   await seedDemoData(database.current.db, app.services.media)
   const after = Date.now()
@@ -100,11 +99,9 @@ test('a shop whose admin deleted every promotion does not get the demo ones back
   expect(promotionCount?.n).toBe(0)
 })
 
-test('every demo tool has a WebP image served with immutable caching in both widths', async ({
-  onTestFinished,
-}) => {
+test('every demo tool has a WebP image served with immutable caching in both widths', async () => {
   const { db } = database.current
-  const app = await buildTestApp(database.current, onTestFinished)
+  const app = testApp.current
   await seedDemoData(db, app.services.media)
   const list = (await app.inject({ method: 'GET', url: '/api/tool' })).json<
     { image: string; price: number; minimum: number; quantity: number }[]

@@ -2,16 +2,15 @@ import { ErrorBodySchema, ProfileSchema, UserListSchema } from '@toolworks/share
 import { describe, expect, test } from 'vitest'
 
 import { bearer, linksSentTo, signUp, uniqueEmail } from '../../../test/accounts.js'
-import { buildTestApp, TEST_ORIGIN } from '../../../test/app.js'
+import { buildTestApp, TEST_ORIGIN, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 describe('sign-up and tokens', () => {
-  test('sign-up creates a customer with the display name and sends a verification link that works', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('sign-up creates a customer with the display name and sends a verification link that works', async () => {
+    const app = testApp.current
     const user = await signUp(app, { name: 'Karim Hossain' })
 
     const profile = ProfileSchema.parse(
@@ -46,10 +45,8 @@ describe('sign-up and tokens', () => {
     expect(after.emailVerified).toBe(true)
   })
 
-  test('PUT /api/user/{email} gives a token only for the email of the signed-in session', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('PUT /api/user/{email} gives a token only for the email of the signed-in session', async () => {
+    const app = testApp.current
     const a = await signUp(app)
     const b = await signUp(app)
 
@@ -65,10 +62,8 @@ describe('sign-up and tokens', () => {
     expect(anonymous.statusCode).toBe(401)
   })
 
-  test('bearer routes refuse a missing, forged or foreign-secret token', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('bearer routes refuse a missing, forged or foreign-secret token', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const [header, payload] = user.token.split('.')
     for (const authorization of [
@@ -86,10 +81,8 @@ describe('sign-up and tokens', () => {
     }
   })
 
-  test('wrong passwords, unknown emails and a taken email get clear messages and no session', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('wrong passwords, unknown emails and a taken email get clear messages and no session', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const wrong = await app.inject({
       method: 'POST',
@@ -121,10 +114,8 @@ describe('sign-up and tokens', () => {
     expect(taken.statusCode).toBeLessThan(500)
   })
 
-  test('PUT /api/user/{email} with the cookie from a foreign Origin is refused with no token', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('PUT /api/user/{email} with the cookie from a foreign Origin is refused with no token', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const ask = (origin?: string) =>
       app.inject({
@@ -146,8 +137,8 @@ describe('sign-up and tokens', () => {
     expect((await ask()).statusCode).toBe(200)
   })
 
-  test('a cookie-carrying sign-in from a foreign origin is refused', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a cookie-carrying sign-in from a foreign origin is refused', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const res = await app.inject({
       method: 'POST',
@@ -160,10 +151,8 @@ describe('sign-up and tokens', () => {
 })
 
 describe('password reset', () => {
-  test('sends a one-time link that sets a new password; the answer is the same for unknown emails', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('sends a one-time link that sets a new password; the answer is the same for unknown emails', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const ask = (email: string) =>
       app.inject({
@@ -235,10 +224,8 @@ describe('roles, profile and users', () => {
     expect(nosy.statusCode).toBe(403)
   })
 
-  test('a customer updates their own profile; location may come as address; every field is required', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a customer updates their own profile; location may come as address; every field is required', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const other = await signUp(app)
     const body = {
@@ -353,10 +340,8 @@ describe('session cookie', () => {
     return list.find((c) => c.includes('session_token=')) ?? ''
   }
 
-  test('is httpOnly and SameSite=Lax, and not Secure over plain http', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('is httpOnly and SameSite=Lax, and not Secure over plain http', async () => {
+    const app = testApp.current
     const cookie = await signUpCookie(app, TEST_ORIGIN)
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)

@@ -5,13 +5,14 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 
 import { signUp, uniqueEmail, verifyEmail } from '../../../test/accounts.js'
-import { buildTestApp, TEST_ORIGIN } from '../../../test/app.js'
+import { buildTestApp, TEST_ORIGIN, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { startGoogleStandIn } from '../../../test/oidc-server.js'
 import type { App } from '../../app.js'
 import { users } from '../../db/schema/index.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const v = messages.validation
 
 const signUpWith = (app: App, name: string, email = uniqueEmail('named')) =>
@@ -36,10 +37,8 @@ async function mailsTo(app: App, email: string): Promise<string[]> {
 }
 
 describe('display names are checked on the server', () => {
-  test('a 300,000-character name is refused at sign-up and at update-user, and nothing changes', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a 300,000-character name is refused at sign-up and at update-user, and nothing changes', async () => {
+    const app = testApp.current
     const huge = 'A'.repeat(300_000)
     const email = uniqueEmail('huge')
     const refused = await signUpWith(app, huge, email)
@@ -59,10 +58,8 @@ describe('display names are checked on the server', () => {
     expect(await storedName(user.email)).toBe('Rahim Uddin')
   })
 
-  test('a name with a line break or another control character is refused; blank is refused', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a name with a line break or another control character is refused; blank is refused', async () => {
+    const app = testApp.current
     for (const name of [
       'Rahim\nClick https://evil.example',
       'Rahim\r\nBcc: x',
@@ -91,10 +88,8 @@ describe('display names are checked on the server', () => {
     expect(await storedName(user.email)).toBe('Karim')
   })
 
-  test('a name of 100 characters is accepted at sign-up and update-user; 101 is not', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a name of 100 characters is accepted at sign-up and update-user; 101 is not', async () => {
+    const app = testApp.current
     const hundred = 'ক'.repeat(50) + 'b'.repeat(50)
     const email = uniqueEmail('hundred')
     expect((await signUpWith(app, `  ${hundred}  `, email)).statusCode).toBe(200)
@@ -159,10 +154,8 @@ const bodyOf = (mail: string) =>
     .join('\n\n')
 
 describe('e-mails carry the name as one line of plain text', () => {
-  test('an older row whose name holds line breaks and a URL cannot add lines to the reset mail', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an older row whose name holds line breaks and a URL cannot add lines to the reset mail', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     await verifyEmail(app, user.email)
     // Rows written before the server checked names are left as they are.
@@ -190,10 +183,8 @@ describe('e-mails carry the name as one line of plain text', () => {
     expect(mail).not.toMatch(/^Bcc:/m)
   })
 
-  test('mails to an unverified address carry no text the registrant typed (issue 25)', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('mails to an unverified address carry no text the registrant typed (issue 25)', async () => {
+    const app = testApp.current
     const typed = 'Your parcel is held, pay at evil.example'
     const user = await signUp(app, { name: typed })
     await app.inject({

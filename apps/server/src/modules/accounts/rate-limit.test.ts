@@ -3,13 +3,14 @@ import { expect, test } from 'vitest'
 import { like, sql } from 'drizzle-orm'
 
 import { signUp } from '../../../test/accounts.js'
-import { buildTestApp, TEST_ORIGIN } from '../../../test/app.js'
+import { buildTestApp, TEST_ORIGIN, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { selectRows } from '../../db/client.js'
 import { rateLimitCounters, rateLimits } from '../../db/schema/index.js'
 import { sweepRateLimits } from '../../plugins/rate-limit-store.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 test('sign-in is limited to 10 a minute per address, counted in the database across server processes', async ({
   onTestFinished,
@@ -40,10 +41,8 @@ test('sign-in is limited to 10 a minute per address, counted in the database acr
   expect((await attempt(a, '198.51.100.20')).statusCode).toBe(401)
 })
 
-test('sign-in for one email is limited to 10 a minute even from many addresses', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('sign-in for one email is limited to 10 a minute even from many addresses', async () => {
+  const app = testApp.current
   const user = await signUp(app)
   const attempt = (n: number) =>
     app.inject({
@@ -77,10 +76,8 @@ test('sign-in for one email is limited to 10 a minute even from many addresses',
   expect(ok.statusCode).toBe(200)
 })
 
-test('reading the session is not limited per address, while sign-in from that address still is', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('reading the session is not limited per address, while sign-in from that address still is', async () => {
+  const app = testApp.current
   const user = await signUp(app)
   const office = '203.0.113.50'
   // An office behind one address: 150 page loads in a minute, each reading the session.
@@ -112,10 +109,8 @@ test('reading the session is not limited per address, while sign-in from that ad
   expect((await signIn()).statusCode).toBe(429)
 })
 
-test('ten wrong passwords from elsewhere do not lock the owner out where they signed in before (issue 25)', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('ten wrong passwords from elsewhere do not lock the owner out where they signed in before (issue 25)', async () => {
+  const app = testApp.current
   const home = '192.0.2.44'
   const signInFrom = (remoteAddress: string, email: string, password: string) =>
     app.inject({
@@ -174,10 +169,8 @@ test('ten wrong passwords from elsewhere do not lock the owner out where they si
   expect((await signInFrom(home, owner.email, 'a brand new one')).statusCode).toBe(429)
 })
 
-test('an address over its limit writes no per-e-mail counter (issue 25)', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('an address over its limit writes no per-e-mail counter (issue 25)', async () => {
+  const app = testApp.current
   const stamp = Date.now().toString(36)
   const attempt = (n: number) =>
     app.inject({
@@ -197,10 +190,8 @@ test('an address over its limit writes no per-e-mail counter (issue 25)', async 
   expect(rows).toHaveLength(10)
 })
 
-test('rate-limit counters whose window has ended are swept; running windows stay (issue 25)', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('rate-limit counters whose window has ended are swept; running windows stay (issue 25)', async () => {
+  const app = testApp.current
   const { db } = database.current
   const now = Date.now()
   const stamp = `sweep-${now.toString(36)}`

@@ -3,13 +3,14 @@ import { decodeJwt } from 'jose'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, linksSentTo, signUp, type TestUser } from '../../../test/accounts.js'
-import { buildTestApp, TEST_ORIGIN } from '../../../test/app.js'
+import { TEST_ORIGIN, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import type { App } from '../../app.js'
 import { sessions, users } from '../../db/schema/index.js'
 
 // Runs in both projects: PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 const profileStatus = async (app: App, user: TestUser) =>
   (
@@ -21,8 +22,8 @@ const profileStatus = async (app: App, user: TestUser) =>
   ).statusCode
 
 describe('a bearer token dies with the session it was issued for', () => {
-  test('it names the session by id, never by its secret token', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('it names the session by id, never by its secret token', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const [row] = await database.current.db
       .select({ id: sessions.id, token: sessions.token })
@@ -33,8 +34,8 @@ describe('a bearer token dies with the session it was issued for', () => {
     expect(user.token).not.toContain(row?.token ?? 'no session')
   })
 
-  test('sign-out', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('sign-out', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const other = await signUp(app)
     expect(await profileStatus(app, user)).toBe(200)
@@ -50,8 +51,8 @@ describe('a bearer token dies with the session it was issued for', () => {
     expect(await profileStatus(app, other)).toBe(200)
   })
 
-  test('password reset', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('password reset', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     expect(await profileStatus(app, user)).toBe(200)
     await app.inject({
@@ -72,8 +73,8 @@ describe('a bearer token dies with the session it was issued for', () => {
     expect(await profileStatus(app, user)).toBe(401)
   })
 
-  test('"revoke sessions"', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('"revoke sessions"', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     expect(await profileStatus(app, user)).toBe(200)
     const revoke = await app.inject({
@@ -86,8 +87,8 @@ describe('a bearer token dies with the session it was issued for', () => {
     expect(await profileStatus(app, user)).toBe(401)
   })
 
-  test('session expiry', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('session expiry', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     expect(await profileStatus(app, user)).toBe(200)
     const [row] = await database.current.db

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { acceptQuote, insertQuotedRequest, quoteRow, shopDay } from '../../../test/quote-rows.js'
@@ -12,6 +12,7 @@ import { cartLines, quoteOffers, tools } from '../../db/schema/index.js'
 
 /** GET/PUT /api/cart (issue 14): the signed-in buyer's cart, kept by the server. */
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const db = () => database.current.db
 
 const put = (app: App, user: TestUser, lines: object[]) =>
@@ -20,10 +21,8 @@ const get = (app: App, user: TestUser) =>
   app.inject({ method: 'GET', url: '/api/cart', headers: bearer(user) })
 
 describe('the server cart', () => {
-  test('PUT replaces the whole cart and GET answers it in the buyer’s order, privately, uncached', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('PUT replaces the whole cart and GET answers it in the buyer’s order, privately, uncached', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const other = await signUp(app)
     const [a, b, c] = await Promise.all([insertTool(db()), insertTool(db()), insertTool(db())])
@@ -56,10 +55,8 @@ describe('the server cart', () => {
     expect(await db().select().from(cartLines)).toHaveLength(0)
   })
 
-  test('a tool deleted since it was added is left out of the answer', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a tool deleted since it was added is left out of the answer', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const [a, b] = await Promise.all([insertTool(db()), insertTool(db())])
     await put(app, user, [
@@ -70,10 +67,8 @@ describe('the server cart', () => {
     expect((await get(app, user)).json()).toEqual({ lines: [{ tool: b.id, quantity: 1 }] })
   })
 
-  test('a line that could never be ordered is refused by name; more than the stock is kept', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a line that could never be ordered is refused by name; more than the stock is kept', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const fine = await insertTool(db(), { quantity: 1 })
     const bolts = await insertTool(db(), { name: 'M8 bolt', packSize: 50, minimum: 100 })
@@ -120,10 +115,8 @@ describe('the server cart', () => {
     expect(res.statusCode).toBe(200)
   })
 
-  test('the cart is for signed-in accounts; more than 50 lines are refused', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('the cart is for signed-in accounts; more than 50 lines are refused', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     expect((await app.inject({ method: 'GET', url: '/api/cart' })).statusCode).toBe(401)
     expect(
@@ -147,10 +140,8 @@ describe('custom parts in the cart (issue 15)', () => {
     { quantity: 500, unitPriceCents: 320 },
   ]
 
-  test('GET and PUT list the tool lines, then the accepted quotes, oldest accepted first, with their quoted price', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('GET and PUT list the tool lines, then the accepted quotes, oldest accepted first, with their quoted price', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(db())
     const first = await insertQuotedRequest(db(), {
@@ -207,10 +198,8 @@ describe('custom parts in the cart (issue 15)', () => {
     expect((await quoteRow(db(), first.request.id)).status).toBe('accepted')
   })
 
-  test('a PUT that leaves a quote out keeps it: a stale tab cannot drop the quote another tab just accepted', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a PUT that leaves a quote out keeps it: a stale tab cannot drop the quote another tab just accepted', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(db())
     const earlier = await insertQuotedRequest(db(), { customer: user, lines })
@@ -239,10 +228,8 @@ describe('custom parts in the cart (issue 15)', () => {
     ])
   })
 
-  test('DELETE /api/cart/quote/{id} returns the quote to Quoted while its offer is valid, else to Expired; only the buyer’s accepted quote', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('DELETE /api/cart/quote/{id} returns the quote to Quoted while its offer is valid, else to Expired; only the buyer’s accepted quote', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const other = await signUp(app)
     const tool = await insertTool(db())
@@ -292,10 +279,8 @@ describe('custom parts in the cart (issue 15)', () => {
     expect((await acceptQuote(app, user, valid.request.id, { quantity: 500 })).statusCode).toBe(200)
   })
 
-  test('a quote line must be one of the buyer’s accepted quotes at its quoted quantity; a refused PUT changes nothing', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a quote line must be one of the buyer’s accepted quotes at its quoted quantity; a refused PUT changes nothing', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const other = await signUp(app)
     const tool = await insertTool(db())
@@ -370,10 +355,8 @@ describe('custom parts in the cart (issue 15)', () => {
   })
 })
 
-test('the OpenAPI document shows the cart and checkout routes with their words', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('the OpenAPI document shows the cart and checkout routes with their words', async () => {
+  const app = testApp.current
   const res = await app.inject({ method: 'GET', url: '/api/docs/json' })
   expect(res.statusCode).toBe(200)
   const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>()

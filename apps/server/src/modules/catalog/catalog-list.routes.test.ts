@@ -2,12 +2,13 @@ import { ToolListSchema, ToolSchema } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import type { App } from '../../app.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000)
 
@@ -21,10 +22,8 @@ async function names(app: App, query: string) {
 }
 
 describe('GET /api/tool: search, sort and pages', () => {
-  test('finds tools by the start of the words of their name, and counts the matches', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('finds tools by the start of the words of their name, and counts the matches', async () => {
+    const app = testApp.current
     const { db } = database.current
     await insertTool(db, { name: 'Claw hammer', createdAt: minutesAgo(3) })
     await insertTool(db, { name: 'Sledge Hammer 4 kg', createdAt: minutesAgo(2) })
@@ -45,8 +44,8 @@ describe('GET /api/tool: search, sort and pages', () => {
     ])
   })
 
-  test('sorts by price either way and by newest, with stable pages', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('sorts by price either way and by newest, with stable pages', async () => {
+    const app = testApp.current
     const { db } = database.current
     await insertTool(db, { name: 'Mid', priceCents: 2000, createdAt: minutesAgo(3) })
     await insertTool(db, { name: 'Cheap', priceCents: 500, createdAt: minutesAgo(1) })
@@ -65,10 +64,8 @@ describe('GET /api/tool: search, sort and pages', () => {
 })
 
 describe('catalogue answers: ETag and freshness', () => {
-  test('a client holding the current version gets 304 without a body', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a client holding the current version gets 304 without a body', async () => {
+    const app = testApp.current
     const row = await insertTool(database.current.db)
     for (const url of ['/api/tool', '/api/tool?limit=8', `/api/tool/${row.id}`]) {
       const first = await app.inject({ method: 'GET', url })

@@ -2,21 +2,20 @@ import { ErrorBodySchema, ToolListSchema, ToolSchema } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 function minutesAgo(n: number) {
   return new Date(Date.now() - n * 60_000)
 }
 
 describe('GET /api/tool', () => {
-  test('lists every tool on sale, newest first, with money in currency units', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('lists every tool on sale, newest first, with money in currency units', async () => {
+    const app = testApp.current
     const { db } = database.current
     await insertTool(db, { name: 'Old vise', createdAt: minutesAgo(30), priceCents: 4550 })
     await insertTool(db, { name: 'New caliper', createdAt: minutesAgo(1), priceCents: 1999 })
@@ -32,10 +31,8 @@ describe('GET /api/tool', () => {
     expect(tools[1]?.price).toBe(45.5)
   })
 
-  test('pages with limit and offset and reports the total in X-Total-Count', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('pages with limit and offset and reports the total in X-Total-Count', async () => {
+    const app = testApp.current
     for (let i = 0; i < 5; i++) {
       await insertTool(database.current.db, { name: `Tool ${i}`, createdAt: minutesAgo(10 - i) })
     }
@@ -49,8 +46,8 @@ describe('GET /api/tool', () => {
 
   test.for(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=2.5'])(
     'refuses a bad page query (%s) with a JSON 400',
-    async (query, { onTestFinished }) => {
-      const app = await buildTestApp(database.current, onTestFinished)
+    async (query) => {
+      const app = testApp.current
       const res = await app.inject({ method: 'GET', url: `/api/tool?${query}` })
       expect(res.statusCode).toBe(400)
       const body = ErrorBodySchema.parse(res.json())
@@ -61,8 +58,8 @@ describe('GET /api/tool', () => {
 })
 
 describe('GET /api/tool/{id}', () => {
-  test('answers one tool by its id', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('answers one tool by its id', async () => {
+    const app = testApp.current
     const row = await insertTool(database.current.db, {
       name: 'Bench vise',
       priceCents: 12_999,
@@ -93,16 +90,16 @@ describe('GET /api/tool/{id}', () => {
     ['a malformed id', 'not-a-uuid'],
     ['an injection attempt', "1' or '1'='1"],
     ['a Mongo-style id', '507f1f77bcf86cd799439011'],
-  ] as const)('answers %s with a JSON 404', async ([_label, id], { onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  ] as const)('answers %s with a JSON 404', async ([_label, id]) => {
+    const app = testApp.current
     const res = await app.inject({ method: 'GET', url: `/api/tool/${encodeURIComponent(id)}` })
     expect(res.statusCode).toBe(404)
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(ErrorBodySchema.parse(res.json()).error.code).toBe('NOT_FOUND')
   })
 
-  test('a deleted tool is no longer found', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a deleted tool is no longer found', async () => {
+    const app = testApp.current
     const row = await insertTool(database.current.db, { deletedAt: new Date() })
     const res = await app.inject({ method: 'GET', url: `/api/tool/${row.id}` })
     expect(res.statusCode).toBe(404)
@@ -112,9 +109,9 @@ describe('GET /api/tool/{id}', () => {
 describe('unknown API paths', () => {
   test.for(['GET /api/nothing-here', 'POST /api/tool/x/y', 'DELETE /api'])(
     '%s is a JSON 404',
-    async (line, { onTestFinished }) => {
+    async (line) => {
       const [method, url] = line.split(' ') as ['GET' | 'POST' | 'DELETE', string]
-      const app = await buildTestApp(database.current, onTestFinished)
+      const app = testApp.current
       const res = await app.inject({ method, url })
       expect(res.statusCode).toBe(404)
       expect(ErrorBodySchema.parse(res.json()).error.code).toBe('NOT_FOUND')

@@ -2,13 +2,14 @@ import { ContactMessageListSchema, ErrorBodySchema } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import type { App } from '../../app.js'
 import { contactMessages, newsletterSubscribers } from '../../db/schema/index.js'
 import { CONTACT_RATE_LIMIT, SUBSCRIBE_RATE_LIMIT } from './contact.routes.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 const validMessage = {
   name: 'Karim Uddin',
@@ -36,8 +37,8 @@ async function adminOf(app: App) {
 const fieldsOf = (body: unknown) => ErrorBodySchema.parse(body).error.fields
 
 describe('POST /api/contact', () => {
-  test('stores a valid message and answers 201 with its id', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('stores a valid message and answers 201 with its id', async () => {
+    const app = testApp.current
 
     const res = await sendMessage(app, { ...validMessage, name: '  Karim Uddin  ' })
 
@@ -79,14 +80,14 @@ describe('POST /api/contact', () => {
     },
   )
 
-  test('accepts a message of exactly 2,000 characters', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('accepts a message of exactly 2,000 characters', async () => {
+    const app = testApp.current
     const res = await sendMessage(app, { ...validMessage, message: 'x'.repeat(2000) })
     expect(res.statusCode).toBe(201)
   })
 
-  test('refuses a missing body with every field named', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('refuses a missing body with every field named', async () => {
+    const app = testApp.current
     const res = await sendMessage(app, {})
     expect(res.statusCode).toBe(400)
     expect(fieldsOf(res.json())).toEqual({
@@ -156,8 +157,8 @@ describe('GET /api/contact', () => {
     expect(page.json<{ message: string }[]>().map((m) => m.message)).toEqual(['middle'])
   })
 
-  test('is for admins only: anonymous 401, a customer 403', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('is for admins only: anonymous 401, a customer 403', async () => {
+    const app = testApp.current
     const customer = await signUp(app)
 
     const anonymous = await app.inject({ method: 'GET', url: '/api/contact' })
@@ -187,10 +188,8 @@ describe('GET /api/contact', () => {
 })
 
 describe('POST /api/subscribe', () => {
-  test('stores an address once: a second subscribe, in any case, succeeds and stores nothing new', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('stores an address once: a second subscribe, in any case, succeeds and stores nothing new', async () => {
+    const app = testApp.current
 
     const first = await subscribe(app, { email: 'news@example.com' })
     const again = await subscribe(app, { email: '  NEWS@Example.COM ' })
@@ -203,10 +202,8 @@ describe('POST /api/subscribe', () => {
     expect(rows.map((r) => r.email)).toEqual(['news@example.com'])
   })
 
-  test('a differently-cased address stored before is still one subscription', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a differently-cased address stored before is still one subscription', async () => {
+    const app = testApp.current
     await database.current.db.insert(newsletterSubscribers).values({ email: 'Old@Example.com' })
 
     const res = await subscribe(app, { email: 'old@example.com' })
@@ -232,10 +229,8 @@ describe('POST /api/subscribe', () => {
     },
   )
 
-  test(`allows ${SUBSCRIBE_RATE_LIMIT.max} subscriptions per address, then answers 429`, async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test(`allows ${SUBSCRIBE_RATE_LIMIT.max} subscriptions per address, then answers 429`, async () => {
+    const app = testApp.current
     const from = '203.0.113.60'
     for (let i = 0; i < SUBSCRIBE_RATE_LIMIT.max; i++) {
       expect((await subscribe(app, { email: `n${i}@example.com` }, from)).statusCode).toBe(200)

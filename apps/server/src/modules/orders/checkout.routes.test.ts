@@ -11,7 +11,7 @@ import {
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import {
@@ -40,14 +40,13 @@ import { eq } from 'drizzle-orm'
 
 /** POST /api/checkout (issue 14): several lines, one order, all of them or none. */
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const db = () => database.current.db
 const line = messages.cartRules.lineProblem
 
 describe('POST /api/checkout', () => {
-  test('two lines make one order: each priced by its break, summed in cents, stock taken for both, and every order answer carries the lines', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('two lines make one order: each priced by its break, summed in cents, stock taken for both, and every order answer carries the lines', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const clamp = await insertTool(db(), { name: 'Spring clamp', priceCents: 1999, quantity: 10 })
     const bolts = await insertTool(db(), {
@@ -149,8 +148,8 @@ describe('POST /api/checkout', () => {
     },
   ])(
     'a line $what refuses the whole order, naming the line, and takes nothing',
-    async ({ second, ask, status, why }, { onTestFinished }) => {
-      const app = await buildTestApp(database.current, onTestFinished)
+    async ({ second, ask, status, why }) => {
+      const app = testApp.current
       const user = await signUp(app, { verified: true })
       const fine = await insertTool(db(), { quantity: 10 })
       const bad = await insertTool(db(), { name: 'Hex nut', ...second })
@@ -172,10 +171,8 @@ describe('POST /api/checkout', () => {
     },
   )
 
-  test('a deleted tool or an unknown one is refused by line, with the tool field', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a deleted tool or an unknown one is refused by line, with the tool field', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const fine = await insertTool(db(), { quantity: 10 })
     const gone = await insertTool(db(), { name: 'Old saw', deletedAt: new Date() })
@@ -196,8 +193,8 @@ describe('POST /api/checkout', () => {
     expect(await db().select().from(orders)).toHaveLength(0)
   })
 
-  test('the same tool twice is refused, however its id is spelt', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('the same tool twice is refused, however its id is spelt', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { quantity: 10 })
     for (const other of [tool.id, tool.id.toUpperCase()]) {
@@ -212,10 +209,8 @@ describe('POST /api/checkout', () => {
     expect(await stockOf(db(), tool.id)).toBe(10)
   })
 
-  test('an empty cart, more than 50 lines, or no address cannot be checked out', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an empty cart, more than 50 lines, or no address cannot be checked out', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const tool = await insertTool(db())
     const empty = await checkout(app, user, [])
@@ -244,8 +239,8 @@ describe('POST /api/checkout', () => {
     expect(await db().select().from(orders)).toHaveLength(0)
   })
 
-  test('client prices are ignored: the server prices every line', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('client prices are ignored: the server prices every line', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 5000 })
     const res = await app.inject({
@@ -270,10 +265,8 @@ describe('POST /api/checkout', () => {
 })
 
 describe('made to order', () => {
-  test('a made-to-order line takes what stock there is and makes the rest; stock never goes below 0, and a cancel returns only the stock part', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a made-to-order line takes what stock there is and makes the rest; stock never goes below 0, and a cancel returns only the stock part', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const press = await insertTool(db(), {
       name: 'Bench press',
@@ -306,10 +299,8 @@ describe('made to order', () => {
     expect(await stockOf(db(), press.id)).toBe(3)
   })
 
-  test('a tool without the mark still refuses more than its stock, with the seed’s message', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a tool without the mark still refuses more than its stock, with the seed’s message', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { quantity: 2 })
     const res = await purchase(app, user, tool.id, 3)
@@ -324,10 +315,8 @@ describe('made to order', () => {
 })
 
 describe('the cart after a checkout', () => {
-  test('the ordered tools leave the buyer’s server cart; other lines stay; Buy Now leaves the cart alone', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('the ordered tools leave the buyer’s server cart; other lines stay; Buy Now leaves the cart alone', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const [a, b, c] = await Promise.all([insertTool(db()), insertTool(db()), insertTool(db())])
     const put = await app.inject({
@@ -495,10 +484,8 @@ describe('custom parts (issue 15)', () => {
     expect((await quoteRow(db(), request.id)).status).toBe('ordered')
   })
 
-  test('an order of custom parts only has no tool (toolsId is the quote) and its lines count towards the first-order discount', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an order of custom parts only has no tool (toolsId is the quote) and its lines count towards the first-order discount', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 100_000 })
     const { request } = await acceptedQuote(app, user, 100)
@@ -519,10 +506,8 @@ describe('custom parts (issue 15)', () => {
     expect(row?.toolId).toBeNull()
   })
 
-  test('a custom line that is not the buyer’s accepted quote at its quantity, still valid, refuses the whole order by line and takes nothing', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a custom line that is not the buyer’s accepted quote at its quantity, still valid, refuses the whole order by line and takes nothing', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const other = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { name: 'Hex nut', quantity: 10 })
@@ -637,10 +622,8 @@ describe('cancelled orders with custom parts (issue 15)', () => {
    * custom part's quote can go back to Ordered (Quoted again and its offer still valid, at the
    * same quantity and price), as well as every tool's stock; else the payment is refunded.
    */
-  test('a late payment reinstates the order only if every quote can be Ordered again; else it is refunded and the quote left alone', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a late payment reinstates the order only if every quote can be Ordered again; else it is refunded and the quote left alone', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const payLate = async (orderId: string) => {
       const intent = await openPaymentPage(app, user, orderId)

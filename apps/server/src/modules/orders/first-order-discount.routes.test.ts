@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, verifyEmail, type TestUser } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import {
@@ -25,16 +25,15 @@ import { orders, sandboxPaymentIntents } from '../../db/schema/index.js'
 
 /** The first-order discount at checkout (issue 14): decided by the server, once per customer. */
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const db = () => database.current.db
 const label = messages.promotions.firstOrderLabel
 
 const orderOf = (res: { json: () => unknown }) => PurchaseResponseSchema.parse(res.json()).order
 
 describe('the first-order discount', () => {
-  test('50% capped at $100: a $300 first order pays $200; the payment is for that total; the second order pays in full', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('50% capped at $100: a $300 first order pays $200; the payment is for that total; the second order pays in full', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const promotion = await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const [a, b] = await Promise.all([
@@ -68,10 +67,8 @@ describe('the first-order discount', () => {
     expect(second).toMatchObject({ subtotal: 50, discount: null, totalMoney: 50 })
   })
 
-  test('under the cap the percent is rounded to the cent, half up; the one-tool purchase gets it too', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('under the cap the percent is rounded to the cent, half up; the one-tool purchase gets it too', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1999 })
@@ -85,10 +82,8 @@ describe('the first-order discount', () => {
     })
   })
 
-  test('of two active promotions the buyer gets the one worth more; none active, no discount', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('of two active promotions the buyer gets the one worth more; none active, no discount', async () => {
+    const app = testApp.current
     const tool = await insertTool(db(), { priceCents: 100_00 })
     const before = await signUp(app, { verified: true })
     expect(orderOf(await purchase(app, before, tool.id, 1)).discount).toBeNull()
@@ -103,10 +98,8 @@ describe('the first-order discount', () => {
     })
   })
 
-  test('cancelling the discounted order gives the discount back to the next order', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('cancelling the discounted order gives the discount back to the next order', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
@@ -123,10 +116,8 @@ describe('the first-order discount', () => {
     expect(orderOf(await purchase(app, other, tool.id, 1, elsewhere)).discount?.amount).toBe(1)
   })
 
-  test('a late payment for a cancelled discounted order, when a later order has the discount, is refunded and the stock left alone', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a late payment for a cancelled discounted order, when a later order has the discount, is refunded and the stock left alone', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
@@ -164,10 +155,8 @@ describe('the first-order discount', () => {
     expect(await stockOf(db(), tool.id)).toBe(7)
   })
 
-  test('a late payment for a cancelled discounted order is reinstated with its discount when no other order took it', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a late payment for a cancelled discounted order is reinstated with its discount when no other order took it', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
@@ -190,10 +179,8 @@ describe('the first-order discount', () => {
     expect(orderOf(await purchase(app, user, tool.id, 1)).discount).toBeNull()
   })
 
-  test('the database lets one live order per customer have the discount, whatever the code does', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('the database lets one live order per customer have the discount, whatever the code does', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
@@ -217,10 +204,8 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     return FirstOrderEstimateSchema.parse(res.json()).eligibility
   }
 
-  test('an unverified account gets no discount, and the cart’s estimate says so; verified, it does', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an unverified account gets no discount, and the cart’s estimate says so; verified, it does', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
@@ -237,10 +222,8 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     expect(await estimate(app, user, where)).toBe('account-used')
   })
 
-  test('a new account delivering to the same phone or the same address, however written, gets none; elsewhere it does', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a new account delivering to the same phone or the same address, however written, gets none; elsewhere it does', async () => {
+    const app = testApp.current
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
     const first = await signUp(app, { verified: true })
@@ -274,10 +257,8 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     expect(orderOf(await purchase(app, sixth, tool.id, 1, freed)).discount?.amount).toBe(5)
   })
 
-  test('a late payment for a cancelled discounted order is refunded when another account took the discount for its phone', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a late payment for a cancelled discounted order is refunded when another account took the discount for its phone', async () => {
+    const app = testApp.current
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
     const user = await signUp(app, { verified: true })

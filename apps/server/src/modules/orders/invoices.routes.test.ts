@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { confirmCard, markPaid, payOrder, pdfText, placeOrder } from '../../../test/invoices.js'
@@ -20,6 +20,7 @@ import type { TestUser } from '../../../test/accounts.js'
 import { assignInvoiceNumber } from './invoices.queries.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const db = () => database.current.db
 
 const invoice = (app: App, orderId: string, user?: TestUser) =>
@@ -137,10 +138,8 @@ describe('the invoice PDF', () => {
     expect(anonymous.headers['content-type']).toContain('application/json')
   })
 
-  test('an unpaid order has no invoice yet (409), nor a cancelled order whose late payment was refunded', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an unpaid order has no invoice yet (409), nor a cancelled order whose late payment was refunded', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const unpaid = await placeOrder(app, db(), buyer)
     const res = await invoice(app, unpaid, buyer)
@@ -183,10 +182,8 @@ async function placeOrderOf(app: App, user: TestUser, toolsId: string, quantity:
 }
 
 describe('invoice numbers', () => {
-  test('are given at payment, 1, 2, 3 in the order of payment, not of ordering', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('are given at payment, 1, 2, 3 in the order of payment, not of ordering', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const [a, b, c] = [
       await placeOrder(app, db(), buyer),
@@ -203,10 +200,8 @@ describe('invoice numbers', () => {
     expect(await counter()).toBe(3)
   })
 
-  test('leave no gap: a declined card takes none, and a payment rolled back gives its number back', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('leave no gap: a declined card takes none, and a payment rolled back gives its number back', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const first = await placeOrder(app, db(), buyer)
     const declined = await openPaymentPage(app, buyer, first)
@@ -233,10 +228,8 @@ describe('invoice numbers', () => {
     expect((await orderRow(first)).invoiceNumber).toBe(2)
   })
 
-  test('a late payment that reinstates a cancelled order gives it the next number', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a late payment that reinstates a cancelled order gives it the next number', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const orderId = await placeOrder(app, db(), buyer)
     const intent = await openPaymentPage(app, buyer, orderId)

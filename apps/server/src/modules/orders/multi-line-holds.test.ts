@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
 import { bearer, signUp } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { cancel, checkout, openPaymentPage, stockOf } from '../../../test/orders.js'
@@ -14,12 +14,11 @@ import { orders, sandboxPaymentIntents, tools } from '../../db/schema/index.js'
  * again, line by line, only the part that came from stock, and all lines or none.
  */
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const db = () => database.current.db
 
-test('the sweeper returns every line of an expired multi-line order, only what came from stock', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('the sweeper returns every line of an expired multi-line order, only what came from stock', async () => {
+  const app = testApp.current
   const user = await signUp(app, { verified: true })
   const plain = await insertTool(db(), { quantity: 10 })
   const made = await insertTool(db(), { quantity: 2, madeToOrder: true, leadTimeDays: 4 })
@@ -44,10 +43,8 @@ test('the sweeper returns every line of an expired multi-line order, only what c
   expect([await stockOf(db(), plain.id), await stockOf(db(), made.id)]).toEqual([10, 2])
 })
 
-test('a late payment for a cancelled two-line order whose second tool sold out is refunded; the first tool’s stock is not taken', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('a late payment for a cancelled two-line order whose second tool sold out is refunded; the first tool’s stock is not taken', async () => {
+  const app = testApp.current
   const user = await signUp(app, { verified: true })
   const other = await signUp(app, { verified: true })
   const a = await insertTool(db(), { quantity: 10 })
@@ -81,10 +78,8 @@ test('a late payment for a cancelled two-line order whose second tool sold out i
   expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'refunded_out_of_stock' })
 })
 
-test('a late payment for a cancelled two-line order whose stock is all there reinstates it, taking every line again', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('a late payment for a cancelled two-line order whose stock is all there reinstates it, taking every line again', async () => {
+  const app = testApp.current
   const user = await signUp(app, { verified: true })
   const a = await insertTool(db(), { quantity: 10 })
   const made = await insertTool(db(), { quantity: 1, madeToOrder: true, leadTimeDays: 2 })

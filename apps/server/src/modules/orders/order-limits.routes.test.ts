@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, verifyEmail } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { cancel, checkout, openPaymentPage, purchase, stockOf } from '../../../test/orders.js'
@@ -20,6 +20,7 @@ import { orders } from '../../db/schema/index.js'
  * minute for both ordering routes.
  */
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const db = () => database.current.db
 const r = messages.orderRules
 const MINUTE = 60_000
@@ -40,10 +41,8 @@ const age = (id: string, ms: number) =>
   )
 
 describe('open unpaid value (issue 25)', () => {
-  test('an unverified account may hold $1,000 unpaid; more is a 409 that takes nothing, until its e-mail is verified', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an unverified account may hold $1,000 unpaid; more is a 409 that takes nothing, until its e-mail is verified', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(db(), { priceCents: 40_000, quantity: 20 })
     await app.inject({
@@ -77,10 +76,8 @@ describe('open unpaid value (issue 25)', () => {
     expect((await checkout(app, user, [{ tool: tool.id, quantity: 1 }])).statusCode).toBe(201)
   })
 
-  test('a verified account may hold $50,000 unpaid; paying or cancelling frees the room', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a verified account may hold $50,000 unpaid; paying or cancelling frees the room', async () => {
+    const app = testApp.current
     const user = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 2_000_000, quantity: 10 }) // $20,000
 
@@ -94,10 +91,8 @@ describe('open unpaid value (issue 25)', () => {
     expect((await purchase(app, user, tool.id, 2)).statusCode).toBe(201)
   })
 
-  test('buying all the remaining units of a tool stays allowed, before verification too', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('buying all the remaining units of a tool stays allowed, before verification too', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(db(), { priceCents: 15_000, quantity: 6 }) // $900 in all
 
@@ -105,10 +100,8 @@ describe('open unpaid value (issue 25)', () => {
     expect(await stockOf(db(), tool.id)).toBe(0)
   })
 
-  test('an order whose hold has run out no longer counts, even before the sweeper cancels it', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an order whose hold has run out no longer counts, even before the sweeper cancels it', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(db(), { priceCents: 90_000, quantity: 5 })
 
@@ -120,10 +113,8 @@ describe('open unpaid value (issue 25)', () => {
 })
 
 describe('how long unpaid stock is held (issue 25)', () => {
-  test('an unverified account’s order is held 60 minutes, a verified one’s 48 hours; the sweeper keeps to each', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an unverified account’s order is held 60 minutes, a verified one’s 48 hours; the sweeper keeps to each', async () => {
+    const app = testApp.current
     const unverified = await signUp(app)
     const verified = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 1_000, quantity: 10 })
@@ -167,10 +158,8 @@ describe('how long unpaid stock is held (issue 25)', () => {
     expect((await purchase(app, verified, tool.id, 1)).statusCode).toBe(409) // $12 > $9
   })
 
-  test('starting a card payment keeps the order held at least 30 minutes from then, never less than it was', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('starting a card payment keeps the order held at least 30 minutes from then, never less than it was', async () => {
+    const app = testApp.current
     const unverified = await signUp(app)
     const verified = await signUp(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 1_000, quantity: 10 })
@@ -197,10 +186,8 @@ describe('how long unpaid stock is held (issue 25)', () => {
   })
 })
 
-test('POST /api/purchase and POST /api/checkout spend one budget of orders a minute per account (issue 25)', async ({
-  onTestFinished,
-}) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('POST /api/purchase and POST /api/checkout spend one budget of orders a minute per account (issue 25)', async () => {
+  const app = testApp.current
   const user = await signUp(app, { verified: true })
   const tool = await insertTool(db(), { priceCents: 100, quantity: 1_000 })
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test, vi } from 'vitest'
 
 import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import {
   confirmCard,
@@ -19,13 +19,12 @@ import { createOrderMails } from './orders.mails.js'
 import type { OrderWithLines } from './orders.queries.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const db = () => database.current.db
 
 describe('the buyer’s order e-mails', () => {
-  test('placed: the lines, the total and the link to pay, in a text and an HTML part', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('placed: the lines, the total and the link to pay, in a text and an HTML part', async () => {
+    const app = testApp.current
     const buyer = await signUp(app, { name: 'Karim Ahmed' })
     const orderId = await placeOrder(app, db(), buyer, {
       name: 'Hex bolt M8',
@@ -48,10 +47,8 @@ describe('the buyer’s order e-mails', () => {
     expect(mail?.html).toContain(`<a href="${payLink}">Pay for the order</a>`)
   })
 
-  test('paid: one receipt with the transaction id, the discount and the invoice number, even when the payment is confirmed twice', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('paid: one receipt with the transaction id, the discount and the invoice number, even when the payment is confirmed twice', async () => {
+    const app = testApp.current
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const buyer = await signUp(app, { verified: true })
     const orderId = await placeOrder(app, db(), buyer, {
@@ -124,10 +121,8 @@ describe('the buyer’s order e-mails', () => {
     expect(mails[2]?.html).toContain('<li>Bench vise: 1 × $19.99 = $19.99</li>')
   })
 
-  test('names are escaped in the HTML part and kept as typed in the text part', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('names are escaped in the HTML part and kept as typed in the text part', async () => {
+    const app = testApp.current
     const buyer = await signUp(app, { name: '<b>Rahim & Sons</b>' })
     await placeOrder(app, db(), buyer, { name: '<img src=x onerror=alert(1)> Clamp' })
 

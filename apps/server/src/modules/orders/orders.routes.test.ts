@@ -8,13 +8,14 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import type { App } from '../../app.js'
 import { orders, tools } from '../../db/schema/index.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 const orderBody = (toolsId: string, purchaseQuantity: number) => ({
   toolsId,
@@ -42,10 +43,8 @@ async function markPaid(id: string) {
 }
 
 describe('POST /api/purchase', () => {
-  test('3 × 19.99 is exactly 59.97, the order keeps a snapshot, and stock drops', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('3 × 19.99 is exactly 59.97, the order keeps a snapshot, and stock drops', async () => {
+    const app = testApp.current
     const user = await signUp(app, { name: 'Salma Begum' })
     const tool = await insertTool(database.current.db, {
       name: 'Spring clamp',
@@ -73,10 +72,8 @@ describe('POST /api/purchase', () => {
     expect(await stockOf(tool.id)).toBe(7)
   })
 
-  test('a body that lies about price, total, customer or name changes nothing of the order', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a body that lies about price, total, customer or name changes nothing of the order', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(database.current.db, { priceCents: 5000 })
     const res = await order(app, user, {
@@ -98,8 +95,8 @@ describe('POST /api/purchase', () => {
     })
   })
 
-  test('too little stock is a 409 and changes nothing', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('too little stock is a 409 and changes nothing', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(database.current.db, { quantity: 2 })
     const res = await order(app, user, orderBody(tool.id, 3))
@@ -112,10 +109,8 @@ describe('POST /api/purchase', () => {
     expect(await database.current.db.select().from(orders)).toHaveLength(0)
   })
 
-  test('below the minimum order quantity is refused with the field message', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('below the minimum order quantity is refused with the field message', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(database.current.db, { quantity: 500, minimum: 20 })
     const res = await order(app, user, orderBody(tool.id, 5))
@@ -128,8 +123,8 @@ describe('POST /api/purchase', () => {
 
   test.for([0, -1, 1.5, '3', null])(
     'a quantity of %o is a 400 with the spec message',
-    async (quantity, { onTestFinished }) => {
-      const app = await buildTestApp(database.current, onTestFinished)
+    async (quantity) => {
+      const app = testApp.current
       const user = await signUp(app)
       const tool = await insertTool(database.current.db)
       const res = await order(app, user, { ...orderBody(tool.id, 1), purchaseQuantity: quantity })
@@ -140,10 +135,8 @@ describe('POST /api/purchase', () => {
     },
   )
 
-  test('an unknown, malformed or deleted tool is a 404; nobody signed in is a 401', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an unknown, malformed or deleted tool is a 404; nobody signed in is a 401', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const gone = await insertTool(database.current.db, { deletedAt: new Date() })
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', gone.id]) {
@@ -253,10 +246,8 @@ describe('reading orders', () => {
 })
 
 describe('DELETE /api/purchase/{id} and shipping', () => {
-  test('deleting an unpaid order cancels it and returns its quantity to stock, once', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('deleting an unpaid order cancels it and returns its quantity to stock, once', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const tool = await insertTool(database.current.db, { quantity: 10 })
     const created = PurchaseResponseSchema.parse(

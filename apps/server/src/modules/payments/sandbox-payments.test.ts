@@ -5,13 +5,14 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
-import { buildTestApp, testConfig } from '../../../test/app.js'
+import { testConfig, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { buildApp, type App } from '../../app.js'
 import { selectRows } from '../../db/client.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 async function placeOrder(app: App, user: TestUser, priceCents = 1999, quantity = 3) {
   const tool = await insertTool(database.current.db, { priceCents, quantity: 100 })
@@ -57,10 +58,8 @@ const markPaid = (app: App, user: TestUser, orderId: string, transactionId: stri
   })
 
 describe('sandbox card payments', () => {
-  test('pays an order with 4242…: the amount comes from the order, and the order ends paid once', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('pays an order with 4242…: the amount comes from the order, and the order ends paid once', async () => {
+    const app = testApp.current
     const user = await signUp(app)
     const orderId = await placeOrder(app, user, 1999, 3)
 
@@ -101,8 +100,8 @@ describe('sandbox card payments', () => {
     ['4242 4242 4242 4242', { expYear: 2020 }, "Your card's expiration year is in the past."],
   ] as const)(
     '%s is refused with “%s”… and the order stays unpaid',
-    async ([number, over, message], { onTestFinished }) => {
-      const app = await buildTestApp(database.current, onTestFinished)
+    async ([number, over, message]) => {
+      const app = testApp.current
       const user = await signUp(app)
       const orderId = await placeOrder(app, user)
       const intent = CreatePaymentIntentResponseSchema.parse(
@@ -125,10 +124,8 @@ describe('sandbox card payments', () => {
     },
   )
 
-  test('another customer’s order, a wrong secret, and another order’s payment are all refused', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('another customer’s order, a wrong secret, and another order’s payment are all refused', async () => {
+    const app = testApp.current
     const a = await signUp(app)
     const b = await signUp(app)
     const orderA = await placeOrder(app, a)

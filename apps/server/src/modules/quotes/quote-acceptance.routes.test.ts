@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test, vi } from 'vitest'
 
 import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import {
   acceptQuote,
@@ -18,6 +18,7 @@ import { createQuoteAcceptanceService } from './quote-acceptance.service.js'
 
 /** POST /api/quote/{id}/accept (issue 15): one quoted line goes into the buyer's cart, once. */
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const db = () => database.current.db
 const m = quoteRuleWords
 const twoLines = [
@@ -26,10 +27,8 @@ const twoLines = [
 ]
 
 describe('accepting a quote', () => {
-  test('the named quantity line goes into the cart at the offer’s price; the body’s prices are ignored', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('the named quantity line goes into the cart at the offer’s price; the body’s prices are ignored', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const { request, offer } = await insertQuotedRequest(db(), {
       customer: buyer,
@@ -85,10 +84,8 @@ describe('accepting a quote', () => {
     ])
   })
 
-  test('a quantity the latest offer has no line for is refused and nothing changes', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a quantity the latest offer has no line for is refused and nothing changes', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const { request } = await insertQuotedRequest(db(), { customer: buyer, lines: twoLines })
 
@@ -107,10 +104,8 @@ describe('accepting a quote', () => {
     expect((await acceptQuote(app, buyer, request.id, { quantity: 0 })).statusCode).toBe(400)
   })
 
-  test('a quote revised while the buyer read it answers 409 “the quote changed”; the latest revision is accepted at its price', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a quote revised while the buyer read it answers 409 “the quote changed”; the latest revision is accepted at its price', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const { request } = await insertQuotedRequest(db(), { customer: buyer, lines: twoLines })
     const revised = await insertOffer(db(), request.id, {
@@ -133,10 +128,8 @@ describe('accepting a quote', () => {
     expect((await quoteRow(db(), request.id)).acceptedOfferId).toBe(revised.id)
   })
 
-  test('a quote past its Valid until answers 409 with the date and becomes Expired; on its last day it is still accepted', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('a quote past its Valid until answers 409 with the date and becomes Expired; on its last day it is still accepted', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const yesterday = shopDay(-1)
     const old = await insertQuotedRequest(db(), {
@@ -170,10 +163,8 @@ describe('accepting a quote', () => {
   // The refusal changes nothing the buyer asked for (no line, no cart, no offer); the expiry is
   // the calendar's, which the buyer's list and the sweeper write the same way on their own, so
   // the accept only writes it first, and the page then shows what the message says.
-  test('accepting an expired quote: 409, and the quote is written Expired exactly as the sweeper writes it, nothing else', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('accepting an expired quote: 409, and the quote is written Expired exactly as the sweeper writes it, nothing else', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const yesterday = shopDay(-1)
     const asked = await insertQuotedRequest(db(), {
@@ -216,10 +207,8 @@ describe('accepting a quote', () => {
     expect(CartSchema.parse(cart.json()).lines).toEqual([])
   })
 
-  test('two clicks: the first accepts, the second answers 409 and changes nothing; a request without a quote cannot be accepted', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('two clicks: the first accepts, the second answers 409 and changes nothing; a request without a quote cannot be accepted', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const { request } = await insertQuotedRequest(db(), { customer: buyer, lines: twoLines })
 
@@ -275,10 +264,8 @@ describe('accepting a quote', () => {
 })
 
 describe('the accepted e-mail', () => {
-  test('goes after the commit with the accepted line; a failing mailer is logged and the accept stands', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('goes after the commit with the accepted line; a failing mailer is logged and the accept stands', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const { request } = await insertQuotedRequest(db(), { customer: buyer, lines: twoLines })
     const [user] = await db().select().from(users).where(eq(users.email, buyer.email))
@@ -313,8 +300,8 @@ describe('the accepted e-mail', () => {
   })
 })
 
-test('the OpenAPI document shows the accept route with its words', async ({ onTestFinished }) => {
-  const app = await buildTestApp(database.current, onTestFinished)
+test('the OpenAPI document shows the accept route with its words', async () => {
+  const app = testApp.current
   const res = await app.inject({ method: 'GET', url: '/api/docs/json' })
   const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>()
   const text = JSON.stringify(doc.paths['/api/quote/{id}/accept']?.post)

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, verifyEmail, type TestUser } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { drawings } from '../../../test/drawings.js'
 import { insertRequests, postQuote, quoteFields } from '../../../test/quotes.js'
@@ -18,6 +18,7 @@ import { quoteDrawings, quoteRequests, users } from '../../db/schema/index.js'
  */
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 const m = quoteRuleWords
 const KB = 1024
 
@@ -49,10 +50,8 @@ function expectRefusal(
 }
 
 describe('drawings need a verified e-mail', () => {
-  test('an unverified buyer may send a request without drawings, not one with drawings; once verified, they may', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an unverified buyer may send a request without drawings, not one with drawings; once verified, they may', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
 
     expect((await postQuote(app, buyer)).statusCode).toBe(201)
@@ -67,10 +66,8 @@ describe('drawings need a verified e-mail', () => {
     expect(await rowCounts()).toEqual({ requests: 2, drawings: 2 })
   })
 
-  test('an unverified buyer cannot send drawings again by resending a request that has them', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('an unverified buyer cannot send drawings again by resending a request that has them', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     await verifyEmail(app, buyer.email)
     const created = QuoteRequestSchema.parse(
@@ -90,10 +87,8 @@ describe('drawings need a verified e-mail', () => {
 })
 
 describe('at most 20 open requests', () => {
-  test('the 21st open request is refused with the reason; closed and lapsed ones do not count; a resend counts', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('the 21st open request is refused with the reason; closed and lapsed ones do not count; a resend counts', async () => {
+    const app = testApp.current
     const buyer = await signUp(app)
     const db = database.current.db
     await insertRequests(db, buyer.email, 10, 'requested')

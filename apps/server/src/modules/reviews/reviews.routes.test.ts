@@ -2,12 +2,13 @@ import { ErrorBodySchema, messages, ReviewListSchema } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
-import { buildTestApp } from '../../../test/app.js'
+import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import type { App } from '../../app.js'
 import { reviews } from '../../db/schema/index.js'
 
 const database = useTestDatabase()
+const testApp = useTestApp(database)
 
 function addReview(app: App, who: TestUser | undefined, payload: unknown) {
   return app.inject({
@@ -25,10 +26,8 @@ async function listed(app: App, query = '') {
 }
 
 describe('POST /api/review', () => {
-  test("a customer's review carries the account's name, whatever the body claims", async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test("a customer's review carries the account's name, whatever the body claims", async () => {
+    const app = testApp.current
     const customer = await signUp(app, { name: 'Karim Hossain' })
     const res = await addReview(app, customer, {
       reviewText: '  Sharp chisels, quick delivery.  ',
@@ -76,8 +75,8 @@ describe('POST /api/review', () => {
     ],
   ] as const)(
     'refuses %s with a message on that field and stores nothing',
-    async ([_label, payload, field, message], { onTestFinished }) => {
-      const app = await buildTestApp(database.current, onTestFinished)
+    async ([_label, payload, field, message]) => {
+      const app = testApp.current
       const customer = await signUp(app)
       const res = await addReview(app, customer, payload)
       expect(res.statusCode).toBe(400)
@@ -86,10 +85,8 @@ describe('POST /api/review', () => {
     },
   )
 
-  test('accepts exactly 1,000 characters, kept as written (HTML is only text)', async ({
-    onTestFinished,
-  }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('accepts exactly 1,000 characters, kept as written (HTML is only text)', async () => {
+    const app = testApp.current
     const customer = await signUp(app)
     const text = '<img src=x onerror=alert(1)>'.padEnd(1000, '!')
     expect((await addReview(app, customer, { reviewText: text, stars: 3 })).statusCode).toBe(201)
@@ -108,8 +105,8 @@ describe('POST /api/review', () => {
 })
 
 describe('GET /api/review', () => {
-  test('lists newest first and honours limit and offset', async ({ onTestFinished }) => {
-    const app = await buildTestApp(database.current, onTestFinished)
+  test('lists newest first and honours limit and offset', async () => {
+    const app = testApp.current
     const customer = await signUp(app)
     const now = Date.now()
     await database.current.db.insert(reviews).values(
@@ -136,8 +133,8 @@ describe('GET /api/review', () => {
 
   test.for(['limit=0', 'limit=101', 'offset=-1', 'limit=x'])(
     'refuses a bad page query (%s) with a JSON 400',
-    async (query, { onTestFinished }) => {
-      const app = await buildTestApp(database.current, onTestFinished)
+    async (query) => {
+      const app = testApp.current
       const res = await app.inject({ method: 'GET', url: `/api/review?${query}` })
       expect(res.statusCode).toBe(400)
       expect(ErrorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED')
