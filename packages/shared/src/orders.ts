@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { IdParamsSchema } from './ids.js'
 import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
 
 export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled'])
@@ -106,7 +107,7 @@ export const PurchaseResponseSchema = z.object({
   order: OrderSchema,
 })
 
-export const OrderIdParamsSchema = z.object({ id: z.string().max(64) })
+export const OrderIdParamsSchema = IdParamsSchema
 export const CustomerOrdersQuerySchema = z.object({ customer: z.string().max(254) })
 export const AdminOrdersQuerySchema = z.object({
   status: OrderStatusSchema.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { IdParamsSchema } from './ids.js'
 import {
   ORDER_ADDRESS_MAX,
   ORDER_PHONE_MAX,
@@ -111,7 +112,7 @@ export type PromotionCreateInput = z.input<typeof PromotionCreateBodySchema>
 export const PromotionUpdateBodySchema = z.object(fields).partial()
 export type PromotionUpdateBody = z.infer<typeof PromotionUpdateBodySchema>
 
-export const PromotionIdParamsSchema = z.object({ id: z.string().max(64) })
+export const PromotionIdParamsSchema = IdParamsSchema
 export const PromotionDeleteResponseSchema = z.object({
   acknowledged: z.literal(true),
   deletedCount: z.number().int(),

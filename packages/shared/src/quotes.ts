@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { IdParamsSchema } from './ids.js'
 import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
 import { quoteRuleWords } from './messages-quotes.js'
 import { shopDate } from './pricing.js'
@@ -298,10 +299,9 @@ export const QuoteMessageBodySchema = z.object({
 })
 export type QuoteMessageBody = z.infer<typeof QuoteMessageBodySchema>
 
-export const QuoteIdParamsSchema = z.object({ id: z.string().max(64) })
-export const QuoteDrawingParamsSchema = z.object({
-  id: z.string().max(64),
-  drawingId: z.string().max(64),
+export const QuoteIdParamsSchema = IdParamsSchema
+export const QuoteDrawingParamsSchema = IdParamsSchema.extend({
+  drawingId: IdParamsSchema.shape.id,
 })
 export const MyQuotesQuerySchema = z.object({ customer: z.string().max(254) })
 export const AdminQuotesQuerySchema = z.object({ status: QuoteStatusSchema.optional() })

@@ -1,4 +1,5 @@
 import {
+  isId,
   activityWords,
   fitDisplayName,
   fromCents,
@@ -28,7 +29,6 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import type { BlobStore, StagedBlob } from '../blobs/blob-store.js'
-import { isUuid } from '../../lib/ids.js'
 import type { AccountsService, Actor } from '../accounts/accounts.service.js'
 import { changedValues } from '../audit/audit-values.js'
 import { insertAuditEntry } from '../audit/audit.queries.js'
@@ -263,14 +263,14 @@ export function createQuotesService({
 
   /** The request if the actor is its buyer or an admin; anyone else learns nothing (404). */
   async function readable(actor: Actor, id: string): Promise<QuoteRequestRow> {
-    const row = isUuid(id) ? await findRequest(db, id) : undefined
+    const row = isId(id) ? await findRequest(db, id) : undefined
     if (!row || (row.customerId !== actor.id && actor.role !== 'admin')) throw notFound()
     return row
   }
 
   /** The request if the actor is its buyer: an admin may read it but not act as the buyer. */
   async function ownedBy(actor: Actor, id: string): Promise<QuoteRequestRow> {
-    const row = isUuid(id) ? await findRequest(db, id) : undefined
+    const row = isId(id) ? await findRequest(db, id) : undefined
     if (!row) throw notFound()
     if (row.customerId !== actor.id)
       throw actor.role === 'admin' ? new AppError('FORBIDDEN') : notFound()
@@ -377,7 +377,7 @@ export function createQuotesService({
     /** A drawing's name and type, and its bytes as a stream from the blob store. */
     async drawing(actor: Actor, id: string, drawingId: string) {
       const row = await readable(actor, id)
-      const file = isUuid(drawingId) ? await findDrawing(db, row.id, drawingId) : undefined
+      const file = isId(drawingId) ? await findDrawing(db, row.id, drawingId) : undefined
       const opened = file?.sha256 ? await blobs.open(file.sha256) : undefined
       if (!file || !opened) throw new AppError('NOT_FOUND', m.drawingNotFound)
       const kind = file.kind as QuoteDrawingKind
@@ -392,7 +392,7 @@ export function createQuotesService({
     },
 
     async offer(actor: Actor, id: string, body: QuoteOfferBody): Promise<QuoteRequest> {
-      if (!isUuid(id)) throw notFound()
+      if (!isId(id)) throw notFound()
       const today = shopDate(now())
       if (body.validUntil < today)
         throw new AppError('VALIDATION_FAILED', m.validUntilPast, { validUntil: m.validUntilPast })
