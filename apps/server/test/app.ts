@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import type { App } from '../src/app.js'
+import type { App, AppOptions } from '../src/app.js'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import type { Database } from '../src/db/client.js'
@@ -39,12 +39,14 @@ export async function buildTestApp(
   database: Database,
   onTestFinished: (fn: () => Promise<void>) => void,
   overrides: Partial<Config> = {},
+  options: Pick<AppOptions, 'clock'> = {},
 ): Promise<App> {
   const app = await buildApp({
     config: testConfig({}, overrides),
     database,
     logger: false,
     passwordHasher: testPasswordHasher,
+    ...options,
   })
   onTestFinished(() => app.close())
   await app.ready()

@@ -8,6 +8,8 @@ import {
   PROMOTION_TITLE_MAX,
 } from './constants.js'
 import { messages } from './messages.js'
+import { toCents } from './money.js'
+import type { DiscountOffer } from './pricing.js'
 
 const m = messages.promotionRules
 
@@ -42,6 +44,17 @@ export const PromotionSchema = z.object({
 })
 export type Promotion = z.infer<typeof PromotionSchema>
 export const PromotionListSchema = z.array(PromotionSchema)
+
+/**
+ * The first-order promotions of a promotions answer, as the discount rule takes them
+ * (`bestPromotion` in pricing.ts): the cart's estimate reads them from `GET /api/promotion`.
+ */
+export const firstOrderOffers = (promotions: readonly Promotion[] | undefined): DiscountOffer[] =>
+  (promotions ?? []).flatMap((p) =>
+    p.kind === 'first-order' && p.percent !== null
+      ? [{ id: p.id, percent: p.percent, capCents: toCents(p.cap ?? 0) }]
+      : [],
+  )
 
 const fields = {
   kind: PromotionKindSchema,

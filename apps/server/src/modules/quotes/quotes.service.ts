@@ -8,9 +8,9 @@ import {
   QUOTE_DRAWING_MAX_BYTES,
   QUOTE_DRAWINGS_MAX,
   QUOTE_OPEN_REQUESTS_MAX,
-  QUOTE_VALID_DAYS_MAX,
   QuoteRequestFieldsSchema,
   quoteNeededByProblem,
+  quoteValidUntilProblem,
   shopDate,
   toCents,
   type QuoteAdminList,
@@ -62,7 +62,6 @@ import {
 } from './quotes.queries.js'
 
 const m = quoteRuleWords
-const DAY_MS = 86_400_000
 const MB = 1024 * 1024
 
 /**
@@ -79,13 +78,6 @@ const statusWord = (status: QuoteStatus) => quoteWords.statusLabels[status].toLo
 const notFound = () => new AppError('NOT_FOUND', m.notFound)
 const wrongStatus = (status: QuoteStatus) =>
   new AppError('CONFLICT', m.wrongStatus(statusWord(status)))
-
-/** The shop date `days` after `date` (YYYY-MM-DD). */
-function addDays(date: string, days: number): string {
-  return new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS)
-    .toISOString()
-    .slice(0, 10)
-}
 
 /**
  * The drawings of a request, each checked by its content (never its name or declared type).
@@ -393,13 +385,8 @@ export function createQuotesService({
 
     async offer(actor: Actor, id: string, body: QuoteOfferBody): Promise<QuoteRequest> {
       if (!isId(id)) throw notFound()
-      const today = shopDate(now())
-      if (body.validUntil < today)
-        throw new AppError('VALIDATION_FAILED', m.validUntilPast, { validUntil: m.validUntilPast })
-      if (body.validUntil > addDays(today, QUOTE_VALID_DAYS_MAX))
-        throw new AppError('VALIDATION_FAILED', m.validUntilTooFar, {
-          validUntil: m.validUntilTooFar,
-        })
+      const problem = quoteValidUntilProblem(body.validUntil, now())
+      if (problem) throw new AppError('VALIDATION_FAILED', problem, { validUntil: problem })
       // The step and the revision are one transaction; the conditional update also holds the
       // row, so two admins quoting at once get revisions n and n + 1, never the same number,
       // and an acceptance (which holds the same row first: quote-acceptance.service.ts) either
