@@ -13,7 +13,9 @@ import type { DiscountOffer } from './pricing.js'
 
 const m = messages.promotionRules
 
-export const PromotionKindSchema = z.enum(['first-order', 'free-shipping'])
+/** Promotion kinds; the database's `promotions.kind` takes this list. */
+export const PROMOTION_KINDS = ['first-order', 'free-shipping'] as const
+export const PromotionKindSchema = z.enum(PROMOTION_KINDS)
 export type PromotionKind = z.infer<typeof PromotionKindSchema>
 
 /** A calendar date of the shop (YYYY-MM-DD): promotions run from one day to another, inclusive. */

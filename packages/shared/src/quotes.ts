@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { RoleSchema } from './accounts.js'
 import { IdParamsSchema } from './ids.js'
 import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
 import { quoteRuleWords } from './messages-quotes.js'
@@ -192,7 +193,7 @@ export type QuoteOffer = z.infer<typeof QuoteOfferSchema>
 export const QuoteMessageSchema = z.object({
   _id: z.string(),
   authorName: z.string(),
-  authorRole: z.enum(['customer', 'admin']),
+  authorRole: RoleSchema,
   text: z.string(),
   createdAt: z.string(),
 })
