@@ -29,7 +29,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import type { BlobStore, StagedBlob } from '../blobs/blob-store.js'
-import type { AccountsService, Actor } from '../accounts/accounts.service.js'
+import type { AccountsService } from '../accounts/accounts.service.js'
+import { isAdmin, isSelf, mayRead, owns, type Actor } from '../accounts/actor.js'
 import { changedValues } from '../audit/audit-values.js'
 import { insertAuditEntry } from '../audit/audit.queries.js'
 import { cleanDrawingName, drawingName } from './drawing-names.js'
@@ -73,7 +74,6 @@ export type UploadedDrawing = { filename: string; blob: StagedBlob; sha256: stri
 /** The statuses a request can be sent again from. */
 const RESENDABLE: readonly QuoteStatus[] = ['expired', 'declined', 'withdrawn']
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 const statusWord = (status: QuoteStatus) => quoteWords.statusLabels[status].toLowerCase()
 const notFound = () => new AppError('NOT_FOUND', m.notFound)
 const wrongStatus = (status: QuoteStatus) =>
@@ -256,7 +256,7 @@ export function createQuotesService({
   /** The request if the actor is its buyer or an admin; anyone else learns nothing (404). */
   async function readable(actor: Actor, id: string): Promise<QuoteRequestRow> {
     const row = isId(id) ? await findRequest(db, id) : undefined
-    if (!row || (row.customerId !== actor.id && actor.role !== 'admin')) throw notFound()
+    if (!row || !mayRead(actor, { customerId: row.customerId })) throw notFound()
     return row
   }
 
@@ -264,8 +264,8 @@ export function createQuotesService({
   async function ownedBy(actor: Actor, id: string): Promise<QuoteRequestRow> {
     const row = isId(id) ? await findRequest(db, id) : undefined
     if (!row) throw notFound()
-    if (row.customerId !== actor.id)
-      throw actor.role === 'admin' ? new AppError('FORBIDDEN') : notFound()
+    if (!owns(actor, { customerId: row.customerId }))
+      throw isAdmin(actor) ? new AppError('FORBIDDEN') : notFound()
     return row
   }
 
@@ -340,8 +340,8 @@ export function createQuotesService({
     },
 
     async listMine(actor: Actor, customer: string): Promise<QuoteSummary[]> {
-      const own = same(actor.email, customer)
-      if (!own && actor.role !== 'admin') throw new AppError('FORBIDDEN')
+      const own = isSelf(actor, customer)
+      if (!own && !isAdmin(actor)) throw new AppError('FORBIDDEN')
       await expireAllPast(db, now())
       const rows = await listRequestsOf(db, own ? { customerId: actor.id } : { email: customer })
       return rows.map(toSummary)
