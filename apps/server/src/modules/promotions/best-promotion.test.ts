@@ -1,6 +1,7 @@
 import {
   bestPromotion,
   firstOrderOffers,
+  orderTotals,
   PromotionListSchema,
   PurchaseResponseSchema,
   toCents,
@@ -20,7 +21,7 @@ const database = useTestDatabase()
  * `GET /api/promotion` to `firstOrderOffers` and `bestPromotion` (apps/web/src/features/cart/
  * utils/cart-view.ts); the order must charge exactly that.
  */
-describe('the first-order discount the cart estimates is the one the order charges', () => {
+describe('the discount and totals the cart estimates are the ones the order charges', () => {
   test.for([
     // 50% capped at $10 gives $10, 20% of $100 gives $20, 10% gives $10.
     [
@@ -47,10 +48,17 @@ describe('the first-order discount the cart estimates is the one the order charg
     const res = await purchase(app, buyer, tool.id, 1)
 
     expect(res.statusCode).toBe(201)
-    const { discount } = PurchaseResponseSchema.parse(res.json()).order
+    const order = PurchaseResponseSchema.parse(res.json()).order
+    const { discount } = order
     expect(estimate).not.toBeNull()
     expect(discount && toCents(discount.amount)).toBe(estimate?.amountCents)
     const [charged] = await db.query.orders.findMany({ columns: { promotionId: true } })
     expect(charged?.promotionId).toBe(estimate?.offer.id)
+    // The totals the cart shows for that line (`orderTotals`, apps/web cart-view.ts) are the order's.
+    const shown = orderTotals([{ lineTotalCents: 100_00 }], estimate?.offer ?? null)
+    expect([toCents(order.subtotal), toCents(order.totalMoney)]).toEqual([
+      shown.subtotalCents,
+      shown.totalCents,
+    ])
   })
 })
