@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { systemClock, type Clock } from '@toolworks/shared'
 
 import { ensureAuthSecret, type Config } from './config.js'
 import type { Database } from './db/client.js'
@@ -91,6 +92,12 @@ export type AppOptions = {
    * (test/password-hasher.ts: the same scheme at a test's cost). Production never sets it.
    */
   passwordHasher?: PasswordHasher
+  /**
+   * The clock every service reads "now" from (the shop's today, promotions, quote expiry, the
+   * overview's days: packages/shared/src/shop-calendar.ts). Tests set a fixed one; the
+   * orders module still reads the system clock until it moves into flows (issue 26 §3).
+   */
+  clock?: Clock
 }
 
 export type Services = ReturnType<typeof createServices>
@@ -109,6 +116,7 @@ function createServices(
   mailer: Mailer,
   log: FastifyBaseLogger,
   passwordHasher?: PasswordHasher,
+  clock: Clock = systemClock,
 ) {
   const { db } = database
   const secret = ensureAuthSecret(config)
@@ -150,6 +158,7 @@ function createServices(
     accounts,
     drawingQuotaMb: config.drawingQuotaMb,
     blobs,
+    now: clock,
   })
   const audit = createAuditService({ db })
   return {
@@ -178,17 +187,18 @@ function createServices(
     contact: createContactService({ db }),
     media,
     reviews: createReviewsService({ db, changes: database.changes }),
-    promotions: createPromotionsService({ db, changes: database.changes, accounts }),
+    promotions: createPromotionsService({ db, changes: database.changes, accounts, now: clock }),
     audit,
     quoteMails,
     quotes,
-    stats: createStatsService({ db, quotes }),
+    stats: createStatsService({ db, quotes, now: clock }),
     // Quotes expire by the shop's date; the order sweep's interval is often enough for that.
     quoteSweeper: createQuoteSweeper({
       db,
       mails: quoteMails,
       intervalMs: config.orderSweepMs,
       log,
+      now: clock,
     }),
   }
 }
@@ -231,6 +241,7 @@ export async function buildApp({
   logger,
   onRoute,
   passwordHasher,
+  clock,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     // Errors are logged without query values or row details (lib/log-safe.ts).
@@ -260,7 +271,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log })
-  const services = createServices(config, database, mailer, app.log, passwordHasher)
+  const services = createServices(config, database, mailer, app.log, passwordHasher, clock)
 
   await app.register(errorsPlugin)
   await app.register(lingeringClosePlugin)

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 
 import { afterAll, beforeAll } from 'vitest'
 
-import type { App } from '../src/app.js'
+import type { App, AppOptions } from '../src/app.js'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import type { Database } from '../src/db/client.js'
@@ -41,12 +41,14 @@ export async function buildTestApp(
   database: Database,
   onTestFinished: (fn: () => Promise<void>) => void,
   overrides: Partial<Config> = {},
+  options: Pick<AppOptions, 'clock'> = {},
 ): Promise<App> {
   const app = await buildApp({
     config: testConfig({}, overrides),
     database,
     logger: false,
     passwordHasher: testPasswordHasher,
+    ...options,
   })
   onTestFinished(() => app.close())
   await app.ready()

@@ -69,7 +69,9 @@ export const SignupBodySchema = z.object({
 })
 export type SignupBody = z.infer<typeof SignupBodySchema>
 
-export const RoleSchema = z.enum(['customer', 'admin'])
+/** The roles, word for word; the database's `role` columns take this list (issue 26 §4). */
+export const ROLES = ['customer', 'admin'] as const
+export const RoleSchema = z.enum(ROLES)
 export type Role = z.infer<typeof RoleSchema>
 
 export const EmailParamsSchema = z.object({ email: z.string().max(254) })

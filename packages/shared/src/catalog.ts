@@ -8,6 +8,7 @@ import {
   TOOL_QUANTITY_MAX,
   TOOL_SEARCH_MAX,
 } from './constants.js'
+import { IdParamsSchema } from './ids.js'
 import { MediaUrlSchema } from './media.js'
 import { messages } from './messages.js'
 import { PRICE_BREAKS_MAX, priceBreaksProblem, type PriceBreakProblem } from './pricing.js'
@@ -56,7 +57,9 @@ export const ToolListQuerySchema = z.object({
 })
 export type ToolListQuery = z.infer<typeof ToolListQuerySchema>
 
-export const ToolIdParamsSchema = z.object({ id: z.string() })
+/** `IdParamsSchema` (ids.ts) without its length cap: a product path never had one, and a long id
+ * still answers 404. */
+export const ToolIdParamsSchema = IdParamsSchema.extend({ id: z.string() })
 
 const m = messages.productRules
 

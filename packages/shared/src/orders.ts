@@ -1,11 +1,15 @@
 import { z } from 'zod'
 
+import { IdParamsSchema } from './ids.js'
 import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
 
-export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled'])
+/** Order statuses, word for word; the database's `orders.status` takes this list. */
+export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled'] as const
+export const OrderStatusSchema = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatusSchema>
 
-export const CancelReasonSchema = z.enum([
+/** Why an order was cancelled; the database's `orders.cancel_reason` takes this list. */
+export const CANCEL_REASONS = [
   'customer',
   'admin',
   'expired',
@@ -13,7 +17,8 @@ export const CancelReasonSchema = z.enum([
   'refunded_discount_used',
   /** A late payment for an order whose custom part can no longer be ordered (issue 15). */
   'refunded_quote_unavailable',
-])
+] as const
+export const CancelReasonSchema = z.enum(CANCEL_REASONS)
 export type CancelReason = z.infer<typeof CancelReasonSchema>
 
 const required = (message: string, max: number) =>
@@ -106,7 +111,7 @@ export const PurchaseResponseSchema = z.object({
   order: OrderSchema,
 })
 
-export const OrderIdParamsSchema = z.object({ id: z.string().max(64) })
+export const OrderIdParamsSchema = IdParamsSchema
 export const CustomerOrdersQuerySchema = z.object({ customer: z.string().max(254) })
 export const AdminOrdersQuerySchema = z.object({
   status: OrderStatusSchema.optional(),

@@ -2,18 +2,17 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 
 import {
-  addWorkingDays,
   orderTotals,
   percentDiscountCents,
   priceBreaksProblem,
   priceLine,
   quantityProblem,
   shipsBy,
-  shopDate,
   splitStock,
   unitPriceCents,
   type PricedTool,
 } from './pricing.js'
+import { addWorkingDays, shopDate } from './shop-calendar.js'
 
 const bolts: PricedTool = {
   priceCents: 1000,

@@ -5,6 +5,8 @@
  * and charged.
  */
 
+import { addWorkingDays, shopDate } from './shop-calendar.js'
+
 export const PRICE_BREAKS_MAX = 5
 
 /** From `minQuantity` units on, each unit costs `priceCents`. */
@@ -126,6 +128,33 @@ export function percentDiscountCents(subtotalCents: number, percent: number, cap
   return Math.max(0, Math.min(raw, capCents, subtotalCents))
 }
 
+/** A first-order promotion as the discount rule needs it: its id, percent and cap in cents. */
+export type DiscountOffer = { id: string; percent: number; capCents: number }
+
+/**
+ * The first-order promotion the shop charges (issue 14), one rule for the server's order and the
+ * cart's estimate (issue 26 §4): of the active ones, the one worth most to the buyer on this
+ * subtotal once its cap applies; on a tie the smallest id, as the server lists them. Null when
+ * none is active or the best comes to 0.
+ */
+export function bestPromotion<P extends DiscountOffer>(
+  offers: readonly P[],
+  subtotalCents: number,
+): { offer: P; amountCents: number } | null {
+  let best: { offer: P; amountCents: number } | null = null
+  for (const offer of offers) {
+    const amountCents = percentDiscountCents(subtotalCents, offer.percent, offer.capCents)
+    if (amountCents <= 0) continue
+    if (
+      !best ||
+      amountCents > best.amountCents ||
+      (amountCents === best.amountCents && offer.id < best.offer.id)
+    )
+      best = { offer, amountCents }
+  }
+  return best
+}
+
 export type OrderTotals = { subtotalCents: number; discountCents: number; totalCents: number }
 
 export function orderTotals(
@@ -137,31 +166,6 @@ export function orderTotals(
     ? percentDiscountCents(subtotalCents, discount.percent, discount.capCents)
     : 0
   return { subtotalCents, discountCents, totalCents: subtotalCents - discountCents }
-}
-
-/** Bangladesh's weekend: Friday and Saturday (0 is Sunday, as Date#getUTCDay counts). */
-export const WEEKEND_DAYS: readonly number[] = [5, 6]
-/** Dhaka is UTC+6 all year. */
-export const SHOP_UTC_OFFSET_MINUTES = 360
-
-/** The shop's calendar date (YYYY-MM-DD) at an instant. */
-export function shopDate(at: Date, offsetMinutes = SHOP_UTC_OFFSET_MINUTES): string {
-  return new Date(at.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10)
-}
-
-/** The date `days` working days after `date` (YYYY-MM-DD), skipping the weekend. */
-export function addWorkingDays(
-  date: string,
-  days: number,
-  weekend: readonly number[] = WEEKEND_DAYS,
-): string {
-  const day = new Date(`${date}T00:00:00Z`)
-  let left = days
-  while (left > 0) {
-    day.setUTCDate(day.getUTCDate() + 1)
-    if (!weekend.includes(day.getUTCDay())) left -= 1
-  }
-  return day.toISOString().slice(0, 10)
 }
 
 /**

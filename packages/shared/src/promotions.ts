@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { IdParamsSchema } from './ids.js'
 import {
   ORDER_ADDRESS_MAX,
   ORDER_PHONE_MAX,
@@ -7,10 +8,14 @@ import {
   PROMOTION_TITLE_MAX,
 } from './constants.js'
 import { messages } from './messages.js'
+import { toCents } from './money.js'
+import type { DiscountOffer } from './pricing.js'
 
 const m = messages.promotionRules
 
-export const PromotionKindSchema = z.enum(['first-order', 'free-shipping'])
+/** Promotion kinds; the database's `promotions.kind` takes this list. */
+export const PROMOTION_KINDS = ['first-order', 'free-shipping'] as const
+export const PromotionKindSchema = z.enum(PROMOTION_KINDS)
 export type PromotionKind = z.infer<typeof PromotionKindSchema>
 
 /** A calendar date of the shop (YYYY-MM-DD): promotions run from one day to another, inclusive. */
@@ -41,6 +46,17 @@ export const PromotionSchema = z.object({
 })
 export type Promotion = z.infer<typeof PromotionSchema>
 export const PromotionListSchema = z.array(PromotionSchema)
+
+/**
+ * The first-order promotions of a promotions answer, as the discount rule takes them
+ * (`bestPromotion` in pricing.ts): the cart's estimate reads them from `GET /api/promotion`.
+ */
+export const firstOrderOffers = (promotions: readonly Promotion[] | undefined): DiscountOffer[] =>
+  (promotions ?? []).flatMap((p) =>
+    p.kind === 'first-order' && p.percent !== null
+      ? [{ id: p.id, percent: p.percent, capCents: toCents(p.cap ?? 0) }]
+      : [],
+  )
 
 const fields = {
   kind: PromotionKindSchema,
@@ -111,7 +127,7 @@ export type PromotionCreateInput = z.input<typeof PromotionCreateBodySchema>
 export const PromotionUpdateBodySchema = z.object(fields).partial()
 export type PromotionUpdateBody = z.infer<typeof PromotionUpdateBodySchema>
 
-export const PromotionIdParamsSchema = z.object({ id: z.string().max(64) })
+export const PromotionIdParamsSchema = IdParamsSchema
 export const PromotionDeleteResponseSchema = z.object({
   acknowledged: z.literal(true),
   deletedCount: z.number().int(),

@@ -1,9 +1,11 @@
 import { z } from 'zod'
 
+import { RoleSchema } from './accounts.js'
+import { IdParamsSchema } from './ids.js'
 import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
 import { quoteRuleWords } from './messages-quotes.js'
-import { shopDate } from './pricing.js'
 import { QUOTE_PROCESSES } from './quote-processes.js'
+import { shopDate, shopDateIn } from './shop-calendar.js'
 
 const m = quoteRuleWords
 
@@ -191,7 +193,7 @@ export type QuoteOffer = z.infer<typeof QuoteOfferSchema>
 export const QuoteMessageSchema = z.object({
   _id: z.string(),
   authorName: z.string(),
-  authorRole: z.enum(['customer', 'admin']),
+  authorRole: RoleSchema,
   text: z.string(),
   createdAt: z.string(),
 })
@@ -277,6 +279,36 @@ export const QuoteOfferBodySchema = z.object({
 export type QuoteOfferBody = z.output<typeof QuoteOfferBodySchema>
 export type QuoteOfferInput = z.input<typeof QuoteOfferBodySchema>
 
+/**
+ * Quote "Valid until", in one place (issue 26 §4): an offer holds through the whole of its Valid
+ * until date in the shop's calendar and has expired from the next shop midnight on. The server's
+ * sweeper and acceptance, its lists, and the web all decide expiry with these.
+ */
+export function quoteExpiryCutoff(now: Date): string {
+  // An offer valid until a date before the shop's today has expired (SQL: valid_until < this).
+  return shopDate(now)
+}
+
+/** Whether an offer valid until `offer.validUntil` has run out at `now`. */
+export function isQuoteExpired(offer: { validUntil: string }, now: Date): boolean {
+  return offer.validUntil < quoteExpiryCutoff(now)
+}
+
+/** The Valid until a new quote gets unless the admin changes it. */
+export function quoteValidUntilDefault(now: Date): string {
+  return shopDateIn(QUOTE_VALID_DAYS_DEFAULT, now)
+}
+
+/**
+ * What is wrong with the Valid until an admin gives at `now`, as the message the form and the
+ * route show, or null: it must not be in the past nor more than QUOTE_VALID_DAYS_MAX days ahead.
+ */
+export function quoteValidUntilProblem(validUntil: string, now: Date): string | null {
+  if (validUntil < shopDate(now)) return m.validUntilPast
+  if (validUntil > shopDateIn(QUOTE_VALID_DAYS_MAX, now)) return m.validUntilTooFar
+  return null
+}
+
 /** `POST /api/quote/{id}/accept` (buyer): which quantity line of the latest offer. */
 export const QuoteAcceptBodySchema = z.object({
   quantity: QuantitySchema,
@@ -298,10 +330,9 @@ export const QuoteMessageBodySchema = z.object({
 })
 export type QuoteMessageBody = z.infer<typeof QuoteMessageBodySchema>
 
-export const QuoteIdParamsSchema = z.object({ id: z.string().max(64) })
-export const QuoteDrawingParamsSchema = z.object({
-  id: z.string().max(64),
-  drawingId: z.string().max(64),
+export const QuoteIdParamsSchema = IdParamsSchema
+export const QuoteDrawingParamsSchema = IdParamsSchema.extend({
+  drawingId: IdParamsSchema.shape.id,
 })
 export const MyQuotesQuerySchema = z.object({ customer: z.string().max(254) })
 export const AdminQuotesQuerySchema = z.object({ status: QuoteStatusSchema.optional() })

@@ -1,5 +1,8 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { isId } from '@toolworks/shared'
 
-export function isUuid(value: string): boolean {
-  return UUID.test(value)
-}
+/**
+ * @deprecated The id rule lives in packages/shared/src/ids.ts (issue 26 §4): import `isId` from
+ * `@toolworks/shared`. Kept only for the orders and quote-acceptance files still being moved into
+ * flows; remove it once they import `isId`.
+ */
+export const isUuid = isId

@@ -1,13 +1,17 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 
-import { messages } from '@toolworks/shared'
+import { bestPromotion, firstOrderOffers, formatMoney, messages } from '@toolworks/shared'
 
 import { makeOrder, makeTool, makeUser } from '@/testing/factories'
 import { profileHandler } from '@/testing/handlers/accounts'
 import { sessionHandler } from '@/testing/handlers/auth'
 import { cartServer, checkoutHandler } from '@/testing/handlers/cart'
-import { activePromotionsHandler, firstOrderEstimateServer } from '@/testing/handlers/promotions'
+import {
+  activePromotionsHandler,
+  firstOrderEstimateServer,
+  makePromotion,
+} from '@/testing/handlers/promotions'
 import { toolsByIdHandler } from '@/testing/handlers/catalog'
 import { ordersServer } from '@/testing/handlers/orders'
 import { paymentsConfigHandler, paymentsServer } from '@/testing/handlers/payments'
@@ -248,6 +252,26 @@ describe('/cart', () => {
     renderApp('/cart')
 
     expect(await screen.findByTestId('cart-discount')).toHaveTextContent('−$20.00')
+    expect(screen.getByText('Discount (First-order discount (50%))')).toBeInTheDocument()
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$30.00')
+  })
+
+  test('of two active first-order promotions the cart estimates the one the server charges, not the first listed', async () => {
+    signedIn([{ tool: 'saw', quantity: 2 }])
+    // On $50: the first listed, 10% capped at $100, gives $5; the second, 50% capped at $20, $20.
+    const active = [
+      makePromotion({ id: 'p1', percent: 10, cap: 100 }),
+      makePromotion({ id: 'p2', percent: 50, cap: 20 }),
+    ]
+    server.use(activePromotionsHandler(active))
+    renderApp('/cart')
+
+    // The server's rule (modules/promotions/first-order-discount.ts) is this shared function.
+    const charged = bestPromotion(firstOrderOffers(active), 50_00)
+    expect(charged?.offer.id).toBe('p2')
+    expect(await screen.findByTestId('cart-discount')).toHaveTextContent(
+      `−${formatMoney(charged!.amountCents / 100)}`,
+    )
     expect(screen.getByText('Discount (First-order discount (50%))')).toBeInTheDocument()
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$30.00')
   })

@@ -3,7 +3,12 @@ import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from '@/lib/toast'
 
-import { messages, type CartAnyLineInput, type CartQuoteLine } from '@toolworks/shared'
+import {
+  firstOrderOffers,
+  messages,
+  type CartAnyLineInput,
+  type CartQuoteLine,
+} from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
@@ -19,8 +24,7 @@ import { useCart, type CartApi } from '@/features/cart/hooks/use-cart'
 import {
   cartRow,
   cartTotals,
-  estimatedDiscount,
-  firstOrderOffer,
+  estimatedOffers,
   isOrderable,
   type CartRow,
   type ToolState,
@@ -131,10 +135,10 @@ export function CartRoute() {
     phone: profile.data?.phone ?? '',
     address: profile.data?.location ?? '',
   }
-  const offer = firstOrderOffer(promotions.data)
+  const offered = firstOrderOffers(promotions.data).length > 0
   const estimate = useFirstOrderEstimate(
     where,
-    session.user !== null && offer !== undefined && (typedWhere !== null || !profile.isPending),
+    session.user !== null && offered && (typedWhere !== null || !profile.isPending),
   )
   // What the buyer typed per tool, kept even when it breaks a rule (nothing typed is lost).
   const [drafts, setDrafts] = useState<Record<string, string>>({})
@@ -147,12 +151,12 @@ export function CartRoute() {
     return cartRow(line, quantity, tools.get(line.tool) ?? { status: 'loading' })
   })
   const eligibility = estimate.data?.eligibility
-  const discount = estimatedDiscount(promotions.data, eligibility)
   const discountNote =
-    offer && eligibility && eligibility !== 'eligible'
+    offered && eligibility && eligibility !== 'eligible'
       ? messages.promotions.firstOrderWhyNot[eligibility]
       : null
-  const totals = cartTotals(rows, discount, cart.quoteLines)
+  const totals = cartTotals(rows, estimatedOffers(promotions.data, eligibility), cart.quoteLines)
+  const discount = totals.discount
 
   const onQuantity = (row: CartRow, text: string) => {
     setDrafts((current) => ({ ...current, [row.tool]: text }))

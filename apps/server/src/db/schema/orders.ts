@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { CANCEL_REASONS, ORDER_STATUSES } from '@toolworks/shared'
 
 import { users } from './accounts.js'
 import { tools } from './catalog.js'
@@ -67,9 +68,7 @@ export const orders = pgTable(
      * their hold ends ORDER_HOLD_HOURS after they were placed.
      */
     holdUntil: timestamp('hold_until', { withTimezone: true, mode: 'date' }),
-    status: text('status', { enum: ['unpaid', 'paid', 'shipped', 'cancelled'] })
-      .notNull()
-      .default('unpaid'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('unpaid'),
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id').unique(),
     paymentIntentId: text('payment_intent_id').unique(),
@@ -84,16 +83,7 @@ export const orders = pgTable(
      * and it was refunded, or because its money arrived after its first-order discount had gone
      * to a later order and it was refunded (issue 14). Null while the order is live.
      */
-    cancelReason: text('cancel_reason', {
-      enum: [
-        'customer',
-        'admin',
-        'expired',
-        'refunded_out_of_stock',
-        'refunded_discount_used',
-        'refunded_quote_unavailable',
-      ],
-    }),
+    cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
     /** The provider's refund of a payment that arrived for a cancelled, sold-out order. */
     refundId: text('refund_id'),
     ...timestamps,

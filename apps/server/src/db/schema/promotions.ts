@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { PROMOTION_KINDS } from '@toolworks/shared'
 
 import { timestamps } from './columns.js'
 
@@ -11,7 +12,7 @@ export const promotions = pgTable(
   'promotions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['first-order', 'free-shipping'] }).notNull(),
+    kind: text('kind', { enum: PROMOTION_KINDS }).notNull(),
     percent: integer('percent'),
     capCents: integer('cap_cents'),
     startsAt: date('starts_at', { mode: 'string' }).notNull(),

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { QUOTE_PROCESSES, QUOTE_STATUSES, ROLES } from '@toolworks/shared'
 
 import { users } from './accounts.js'
 import { bytea, timestamps } from './columns.js'
@@ -30,7 +31,7 @@ export const quoteRequests = pgTable(
     customerEmail: text('customer_email').notNull(),
     customerName: text('customer_name').notNull(),
     process: text('process', {
-      enum: ['machining', 'molding', 'cutting', 'stamping', 'bending', 'welding'],
+      enum: QUOTE_PROCESSES,
     }).notNull(),
     partName: text('part_name').notNull(),
     material: text('material').notNull(),
@@ -42,7 +43,7 @@ export const quoteRequests = pgTable(
     phone: text('phone').notNull(),
     address: text('address').notNull(),
     status: text('status', {
-      enum: ['requested', 'quoted', 'accepted', 'ordered', 'declined', 'expired', 'withdrawn'],
+      enum: QUOTE_STATUSES,
     })
       .notNull()
       .default('requested'),
@@ -161,7 +162,7 @@ export const quoteMessages = pgTable(
       .references(() => quoteRequests.id, { onDelete: 'cascade' }),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
-    authorRole: text('author_role', { enum: ['customer', 'admin'] }).notNull(),
+    authorRole: text('author_role', { enum: ROLES }).notNull(),
     text: text('text').notNull(),
     ...timestamps,
   },

@@ -3,6 +3,7 @@ import { activityWords, messages, type Profile, type UpdateProfileBody } from '@
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
+import { isAdmin, isSelf, sameEmail, type Actor } from './actor.js'
 import type { BearerTokens } from './bearer-token.js'
 import {
   findUserByEmail,
@@ -20,9 +21,8 @@ import {
 export type SessionUser = { id: string; email: string; sessionId: string }
 
 /** Who is calling, as the bearer token and the database say. */
-export type Actor = { id: string; email: string; name: string; role: 'customer' | 'admin' }
-
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+// The caller's type lives with the ownership rules (actor.ts); here for the modules that import it.
+export type { Actor } from './actor.js'
 
 function toProfile(row: UserRow): Profile {
   return {
@@ -41,7 +41,7 @@ function toProfile(row: UserRow): Profile {
 
 /** A customer reaches only their own account; an admin reaches anyone's. */
 function assertSelfOrAdmin(actor: Actor, email: string) {
-  if (!same(actor.email, email) && actor.role !== 'admin') throw new AppError('FORBIDDEN')
+  if (!isSelf(actor, email) && !isAdmin(actor)) throw new AppError('FORBIDDEN')
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>
@@ -64,7 +64,7 @@ export function createAccountsService({
   return {
     /** PUT /api/user/{email}: a token only for the email of the caller's own session. */
     async issueToken(session: SessionUser, email: string): Promise<{ token: string }> {
-      if (!same(session.email, email))
+      if (!sameEmail(session.email, email))
         throw new AppError('FORBIDDEN', messages.accounts.ownTokenOnly)
       // The token names its session (its id, never its secret token), so it dies with it.
       return {
@@ -88,7 +88,7 @@ export function createAccountsService({
     },
 
     async updateProfile(actor: Actor, email: string, body: UpdateProfileBody) {
-      if (!same(actor.email, email))
+      if (!isSelf(actor, email))
         throw new AppError('FORBIDDEN', 'You can only update your own profile.')
       const modifiedCount = await updateProfileFields(db, actor.id, body)
       return { acknowledged: true, modifiedCount }

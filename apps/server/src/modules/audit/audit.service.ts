@@ -1,7 +1,8 @@
 import {
   AUDIT_PAGE_SIZE,
   type AuditEntryInput,
-  SHOP_UTC_OFFSET_MINUTES,
+  shopDayEnd,
+  shopDayStart,
   type AuditEntry,
   type AuditPage,
   type AuditQuery,
@@ -16,13 +17,6 @@ import {
   type AuditFilter,
   type AuditRow,
 } from './audit.queries.js'
-
-const DAY_MS = 86_400_000
-
-/** The instant a shop date (YYYY-MM-DD, UTC+6) begins. */
-export function shopDayStart(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - SHOP_UTC_OFFSET_MINUTES * 60_000)
-}
 
 function toEntry(row: AuditRow): AuditEntry {
   return {
@@ -57,7 +51,7 @@ export function createAuditService({ db }: { db: Db }) {
         kind: query.kind,
         since: query.from ? shopDayStart(query.from) : undefined,
         // `to` is inclusive: everything before the next shop day begins.
-        before: query.to ? new Date(shopDayStart(query.to).getTime() + DAY_MS) : undefined,
+        before: query.to ? shopDayEnd(query.to) : undefined,
       }
       const [rows, total] = await Promise.all([
         listAuditEntries(db, filter, {

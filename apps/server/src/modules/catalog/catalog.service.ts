@@ -1,4 +1,5 @@
 import {
+  isId,
   activityWords,
   buyingRulesProblem,
   csvWords,
@@ -15,7 +16,6 @@ import type { ChangeFeed } from '../../db/change-feed.js'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
-import { isUuid } from '../../lib/ids.js'
 import { changedValues } from '../audit/audit-values.js'
 import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
 import type { MediaService } from '../media/media.service.js'
@@ -165,7 +165,7 @@ export function createCatalogService({
       actor: AuditActor,
       id: string,
     ): Promise<{ acknowledged: true; deletedCount: number }> {
-      if (!isUuid(id)) throw notFound()
+      if (!isId(id)) throw notFound()
       await db.transaction(async (tx) => {
         const current = await lockActiveTool(tx, id)
         if (!current || !(await softDeleteTool(tx, id))) throw notFound()
@@ -207,7 +207,7 @@ export function createCatalogService({
     /** One tool as it goes on the wire, cached like the lists. */
     async getOne(id: string): Promise<CachedAnswer> {
       // A malformed id can name no tool: answer 404 without asking the database.
-      if (!isUuid(id)) throw notFound()
+      if (!isId(id)) throw notFound()
       return cache.get(`one:${id}`, async () => {
         const row = await findActiveTool(db, id)
         if (!row) throw notFound()
@@ -223,11 +223,11 @@ export function createCatalogService({
      * can name the tool it refuses; an id that is no uuid names no tool.
      */
     async toolsForLines(db: DbOrTx, ids: readonly string[]): Promise<Map<string, LineToolRow>> {
-      const rows = await findToolsById(db, ids.filter(isUuid))
+      const rows = await findToolsById(db, ids.filter(isId))
       return new Map(rows.map((row) => [row.id, row]))
     },
     /** Locks the tools in id order (see lockToolsInOrder); inside an order's transaction. */
-    lockTools: (tx: DbOrTx, ids: readonly string[]) => lockToolsInOrder(tx, ids.filter(isUuid)),
+    lockTools: (tx: DbOrTx, ids: readonly string[]) => lockToolsInOrder(tx, ids.filter(isId)),
     /** Takes stock the caller has locked and checked; false if it was not there after all. */
     takeCheckedStock: (tx: DbOrTx, id: string, amount: number) => takeCheckedStock(tx, id, amount),
     returnStock: (tx: DbOrTx, id: string, amount: number) => returnStock(tx, id, amount),
@@ -235,7 +235,7 @@ export function createCatalogService({
 
     /** The admin's product edit; the minimum order may never exceed the stock. */
     async update(actor: AuditActor, id: string, body: ToolUpdateBody): Promise<Tool> {
-      if (!isUuid(id)) throw notFound()
+      if (!isId(id)) throw notFound()
       await checkImage(body.image)
       const row = await db.transaction(async (tx) => {
         const current = await lockActiveTool(tx, id)
@@ -286,7 +286,7 @@ export function createCatalogService({
 
     /** Tools on sale an import's rows name, by id or by trimmed, lower-cased name. */
     async findForImport(ids: readonly string[], names: readonly string[]): Promise<Tool[]> {
-      return (await findActiveToolsByIdOrName(db, ids.filter(isUuid), names)).map(toTool)
+      return (await findActiveToolsByIdOrName(db, ids.filter(isId), names)).map(toTool)
     },
 
     /** True when `url` names a picture this shop stores (the rule of Add Product's image). */

@@ -1,6 +1,7 @@
 import { contactContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
+import { perAddress } from '../../lib/rate-limits.js'
 import { errorResponses } from '../../lib/route-helpers.js'
 import type { ContactService } from './contact.service.js'
 
@@ -10,8 +11,8 @@ type Deps = { contact: ContactService }
  * Per client address, counted in the database so the limits hold across server processes:
  * enough for a person, too few for a script filling the inbox or the list.
  */
-export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 }
-export const SUBSCRIBE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 }
+export const CONTACT_RATE_LIMIT = perAddress('contact').rateLimit
+export const SUBSCRIBE_RATE_LIMIT = perAddress('subscribe').rateLimit
 
 export const contactRoutes: FastifyPluginAsyncZod<Deps> = async (app, { contact }) => {
   const { send, list, subscribe } = contactContract

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart'
 import {
   csvWords,
   ErrorBodySchema,
@@ -8,19 +7,18 @@ import {
   ImportPreviewSchema,
   ImportResultSchema,
   ImportRowSchema,
-  IMPORTS_PER_MINUTE_MAX,
 } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 import { AppError } from '../../lib/app-error.js'
+import { perAccount } from '../../lib/rate-limits.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
+import { readOneFile, registerUploads, uploadBodyLimit } from '../../lib/uploads.js'
 import { readImportFile } from './import-file.js'
 import type { ProductsImport } from './products-import.js'
 
 type Deps = { productsImport: ProductsImport }
-
-const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code
 
 function noFile(): never {
   throw new AppError('VALIDATION_FAILED', csvWords.fileRequired, {
@@ -39,27 +37,16 @@ const RefusedImportSchema = ErrorBodySchema.extend({ rows: z.array(ImportRowSche
 
 export const importRoutes: FastifyPluginAsyncZod<Deps> = async (app, { productsImport }) => {
   // Registered inside this module only, with the import's limits.
-  await app.register(multipart, {
-    limits: { fileSize: IMPORT_ZIP_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
-  })
+  await registerUploads(app, { fileSize: IMPORT_ZIP_MAX_BYTES })
 
   app.post(
     exportsContract.importProducts.path,
     {
       onRequest: app.requireAdmin,
       // Like other uploads: a few a minute per account, counted after the admin check.
-      config: {
-        rateLimit: {
-          max: IMPORTS_PER_MINUTE_MAX,
-          timeWindow: 60_000,
-          hook: 'preHandler' as const,
-          keyGenerator: (request: { actor: Parameters<typeof actorOf>[0]['actor'] }) =>
-            `import:${actorOf(request).id}`,
-          errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-        },
-      },
+      config: perAccount('productsImport', { key: 'import' }),
       // The multipart reader enforces the file limit; this lets a refused body be read to its end.
-      bodyLimit: IMPORT_ZIP_MAX_BYTES + 64 * 1024,
+      bodyLimit: uploadBodyLimit(IMPORT_ZIP_MAX_BYTES),
       schema: {
         tags: ['exports'],
         summary:
@@ -76,17 +63,12 @@ export const importRoutes: FastifyPluginAsyncZod<Deps> = async (app, { productsI
       },
     },
     async (request, reply) => {
-      const file = request.isMultipart() ? await request.file().catch(noFile) : undefined
-      if (!file || file.fieldname !== IMPORT_FILE_FIELD) {
-        file?.file.resume()
-        return noFile()
-      }
-      const bytes = await file.toBuffer().catch((error: unknown) => {
-        if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') return zipTooLarge()
-        return noFile()
+      const file = await readOneFile(request, {
+        field: IMPORT_FILE_FIELD,
+        missing: noFile,
+        tooLarge: zipTooLarge,
       })
-      if (file.file.truncated) zipTooLarge()
-      const content = readImportFile(file.filename, bytes)
+      const content = readImportFile(file.filename, file.bytes)
       const dryRun = request.query.dryRun === 'true' || request.query.dryRun === '1'
       if (dryRun) return productsImport.preview(content)
       const result = await productsImport.run(actorOf(request), content)

@@ -1,4 +1,5 @@
 import {
+  isId,
   csvWords,
   IMPORT_MAX_ROWS,
   messages,
@@ -17,7 +18,6 @@ import {
 import { CsvError, parse } from 'csv-parse/sync'
 
 import { AppError } from '../../lib/app-error.js'
-import { isUuid } from '../../lib/ids.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { MediaService } from '../media/media.service.js'
 import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
@@ -170,7 +170,7 @@ export type ImportDeps = {
 export function createProductsImport({ catalog, media }: ImportDeps) {
   async function plan(file: ImportFile) {
     const cells = records(file.csv)
-    const ids = [...new Set(cells.map((c) => c.id ?? '').filter(isUuid))]
+    const ids = [...new Set(cells.map((c) => c.id ?? '').filter(isId))]
     const names = [...new Set(cells.map((c) => (c.name ?? '').toLowerCase()).filter(Boolean))]
     const existing = await catalog.findForImport(ids, names)
     const byId = new Map(existing.map((t) => [t._id, t]))

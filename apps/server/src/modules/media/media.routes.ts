@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart'
 import {
   MEDIA_FIELD,
   MEDIA_MAX_BYTES,
@@ -11,25 +10,24 @@ import { z } from 'zod'
 
 import { AppError } from '../../lib/app-error.js'
 import { errorResponses } from '../../lib/route-helpers.js'
+import { readOneFile, registerUploads, uploadBodyLimit } from '../../lib/uploads.js'
 import type { MediaService } from './media.service.js'
 
 type Deps = { media: MediaService }
 
 const m = messages.media
 
-function tooLarge(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE'
+function missingFile(): never {
+  throw new AppError('VALIDATION_FAILED', m.missingFile, { image: m.missingFile })
 }
 
-function badMultipart(): never {
-  throw new AppError('VALIDATION_FAILED', m.missingFile, { image: m.missingFile })
+function tooLarge(): never {
+  throw new AppError('PAYLOAD_TOO_LARGE', m.tooLarge, { image: m.tooLarge })
 }
 
 export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media }) => {
   // Registered inside this module only: no other route accepts multipart bodies.
-  await app.register(multipart, {
-    limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
-  })
+  await registerUploads(app, { fileSize: MEDIA_MAX_BYTES })
 
   app.post(
     mediaContract.upload.path,
@@ -37,7 +35,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media }) =
       onRequest: app.requireAdmin,
       // The multipart reader enforces the file limit itself; this declares the route's size
       // so a refused upload is still read to its end (plugins/lingering-close.ts).
-      bodyLimit: MEDIA_MAX_BYTES + 64 * 1024,
+      bodyLimit: uploadBodyLimit(MEDIA_MAX_BYTES),
       schema: {
         tags: ['media'],
         summary: 'Upload a product image (admin): multipart field "image"',
@@ -49,14 +47,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media }) =
       },
     },
     async (request): Promise<MediaUploadResponse> => {
-      // A broken multipart body (no boundary, cut short) is the client's error, not ours.
-      const file = request.isMultipart() ? await request.file().catch(badMultipart) : undefined
-      if (!file || file.fieldname !== MEDIA_FIELD)
-        throw new AppError('VALIDATION_FAILED', m.missingFile, { image: m.missingFile })
-      const bytes = await file.toBuffer().catch((error: unknown) => {
-        if (tooLarge(error))
-          throw new AppError('PAYLOAD_TOO_LARGE', m.tooLarge, { image: m.tooLarge })
-        return badMultipart()
+      const { bytes } = await readOneFile(request, {
+        field: MEDIA_FIELD,
+        missing: missingFile,
+        tooLarge,
       })
       const stored = await media.upload(bytes)
       request.log.info({ media: stored.hash, bytes: bytes.length }, 'image uploaded')

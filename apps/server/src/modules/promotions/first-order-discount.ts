@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 
 import {
   addressKey,
+  bestPromotion,
   messages,
-  percentDiscountCents,
   phoneKey,
   type FirstOrderEligibility,
 } from '@toolworks/shared'
@@ -19,8 +19,8 @@ export type FirstOrderDiscount = {
 }
 
 /**
- * The best first-order discount active on a shop date for a subtotal (issue 14): the one
- * worth most to the buyer once its cap applies. Null when none is active or it comes to 0.
+ * The best first-order discount active on a shop date for a subtotal, by the shared rule
+ * (`bestPromotion` in packages/shared/src/pricing.ts, which the cart's estimate uses too).
  * Reads inside the order's transaction, so the order and its discount agree.
  */
 export async function bestFirstOrderDiscount(
@@ -28,20 +28,20 @@ export async function bestFirstOrderDiscount(
   day: string,
   subtotalCents: number,
 ): Promise<FirstOrderDiscount | null> {
-  let best: FirstOrderDiscount | null = null
-  for (const promotion of await listActiveFirstOrderPromotions(tx, day)) {
-    // The table's check makes both present for first-order rows; skip anything else.
-    if (promotion.percent === null || promotion.capCents === null) continue
-    const amountCents = percentDiscountCents(subtotalCents, promotion.percent, promotion.capCents)
-    if (amountCents > 0 && (!best || amountCents > best.amountCents))
-      best = {
-        promotionId: promotion.id,
-        percent: promotion.percent,
-        amountCents,
-        label: messages.promotions.firstOrderLabel(promotion.percent),
-      }
+  // The table's check makes percent and cap present for first-order rows; skip anything else.
+  const offers = (await listActiveFirstOrderPromotions(tx, day)).flatMap((p) =>
+    p.percent === null || p.capCents === null
+      ? []
+      : [{ id: p.id, percent: p.percent, capCents: p.capCents }],
+  )
+  const best = bestPromotion(offers, subtotalCents)
+  if (!best) return null
+  return {
+    promotionId: best.offer.id,
+    percent: best.offer.percent,
+    amountCents: best.amountCents,
+    label: messages.promotions.firstOrderLabel(best.offer.percent),
   }
-  return best
 }
 
 /** Who asks for a first-order discount, and where the order goes (issue 25). */

@@ -1,4 +1,5 @@
 import {
+  isId,
   activityWords,
   fromCents,
   messages,
@@ -15,7 +16,6 @@ import type { ChangeFeed } from '../../db/change-feed.js'
 import type { Db } from '../../db/client.js'
 import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
-import { isUuid } from '../../lib/ids.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
 import { changedValues } from '../audit/audit-values.js'
 import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
@@ -120,7 +120,7 @@ export function createPromotionsService({ db, changes, accounts, now = () => new
     },
     /** An edit of some fields; the promotion it makes must hold together as a whole. */
     async update(actor: AuditActor, id: string, body: PromotionUpdateBody): Promise<Promotion> {
-      if (!isUuid(id)) throw notFound()
+      if (!isId(id)) throw notFound()
       const row = await db.transaction(async (tx) => {
         const current = await lockPromotion(tx, id)
         if (!current) throw notFound()
@@ -159,7 +159,7 @@ export function createPromotionsService({ db, changes, accounts, now = () => new
       actor: AuditActor,
       id: string,
     ): Promise<{ acknowledged: true; deletedCount: number }> {
-      if (!isUuid(id)) throw notFound()
+      if (!isId(id)) throw notFound()
       await db.transaction(async (tx) => {
         const current = await lockPromotion(tx, id)
         if (!current || !(await deletePromotion(tx, id))) throw notFound()

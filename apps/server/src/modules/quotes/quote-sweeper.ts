@@ -1,4 +1,4 @@
-import { QUOTE_EXPIRY_WARNING_DAYS, shopDate } from '@toolworks/shared'
+import { QUOTE_EXPIRY_WARNING_DAYS, shopDate, shopDateIn } from '@toolworks/shared'
 
 import type { Db } from '../../db/client.js'
 import { createPeriodicTask } from '../../lib/periodic-task.js'
@@ -7,8 +7,6 @@ import type { QuoteMails } from './quotes.mails.js'
 import { claimExpiryWarnings } from './quotes.queries.js'
 
 type Log = { error(obj: object, msg: string): void }
-
-const DAY_MS = 86_400_000
 
 export type QuoteSweeper = ReturnType<typeof createQuoteSweeper>
 
@@ -34,7 +32,7 @@ export function createQuoteSweeper({
     const at = now()
     await expireAllPast(db, at)
     const today = shopDate(at)
-    const lastDay = shopDate(new Date(at.getTime() + QUOTE_EXPIRY_WARNING_DAYS * DAY_MS))
+    const lastDay = shopDateIn(QUOTE_EXPIRY_WARNING_DAYS, at)
     const due = await claimExpiryWarnings(db, today, lastDay)
     for (const row of due)
       await mails.expiring(

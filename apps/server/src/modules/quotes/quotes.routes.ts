@@ -1,4 +1,4 @@
-import multipart, { type MultipartFile } from '@fastify/multipart'
+import type { MultipartFile } from '@fastify/multipart'
 import {
   messages,
   QUOTE_DRAWING_FIELD,
@@ -14,6 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 import { AppError } from '../../lib/app-error.js'
+import { perAccount } from '../../lib/rate-limits.js'
+import { isFileTooLarge, registerUploads } from '../../lib/uploads.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { BlobStore, StagedBlob } from '../blobs/blob-store.js'
 import { cleanDrawingName, contentDisposition } from './drawing-names.js'
@@ -30,26 +32,6 @@ const FIELDS_MAX = 30
 const FIELD_BYTES_MAX = 16 * 1024
 /** Five drawings of 20 MB and the text fields: a refused upload is still read to its end. */
 const CREATE_BODY_LIMIT = QUOTE_DRAWINGS_MAX * QUOTE_DRAWING_MAX_BYTES + MB
-
-const QUOTES_PER_MINUTE_MAX = 10
-const MESSAGES_PER_MINUTE_MAX = 30
-
-/**
- * Per account, not per address: many buyers share an office's address (issue 13). Counted
- * after the sign-in check, in the shared store, one counter per kind of step.
- */
-function perAccount(kind: string, max: number) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow: 60_000,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: { actor: Parameters<typeof actorOf>[0]['actor'] }) =>
-        `${kind}:${actorOf(request).id}`,
-      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    },
-  }
-}
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code
 
@@ -75,7 +57,7 @@ function readError(error: unknown, last: { name: string; index: number } | undef
   if (error instanceof AppError) return error
   const code = errorCode(error)
   if (code === 'FST_FILES_LIMIT') return tooManyDrawings()
-  if (code === 'FST_REQ_FILE_TOO_LARGE' && last) return tooLarge(last.name, last.index)
+  if (isFileTooLarge(error) && last) return tooLarge(last.name, last.index)
   return new AppError('VALIDATION_FAILED', messages.errors.VALIDATION_FAILED)
 }
 
@@ -138,7 +120,7 @@ async function readFile(
       await blob.write(chunk as Buffer)
     }
   } catch (error) {
-    if (errorCode(error) !== 'FST_REQ_FILE_TOO_LARGE') throw error
+    if (!isFileTooLarge(error)) throw error
     throw tooLarge(name, index)
   }
   // Over a socket the reader may hand over the first 20 MB and raise the limit afterwards.
@@ -155,15 +137,12 @@ const DrawingQuerySchema = z.object({
 export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes, blobs }) => {
   const c = quotesContract
   // Registered inside this module only, with the limits of a quote request's drawings.
-  await app.register(multipart, {
-    limits: {
-      fileSize: QUOTE_DRAWING_MAX_BYTES,
-      files: QUOTE_DRAWINGS_MAX,
-      fields: FIELDS_MAX,
-      fieldSize: FIELD_BYTES_MAX,
-      parts: QUOTE_DRAWINGS_MAX + FIELDS_MAX,
-      headerPairs: 100,
-    },
+  await registerUploads(app, {
+    fileSize: QUOTE_DRAWING_MAX_BYTES,
+    files: QUOTE_DRAWINGS_MAX,
+    fields: FIELDS_MAX,
+    fieldSize: FIELD_BYTES_MAX,
+    parts: QUOTE_DRAWINGS_MAX + FIELDS_MAX,
   })
 
   const errors = errorResponses(400, 401, 403, 404, 409)
@@ -181,7 +160,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes, b
             })
         },
       ],
-      config: perAccount('quote', QUOTES_PER_MINUTE_MAX),
+      config: perAccount('quotes', { key: 'quote' }),
       bodyLimit: CREATE_BODY_LIMIT,
       schema: {
         tags: ['quotes'],
@@ -334,7 +313,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes, b
     c.resend.path,
     {
       onRequest: app.requireUser,
-      config: perAccount('quote', QUOTES_PER_MINUTE_MAX),
+      config: perAccount('quotes', { key: 'quote' }),
       schema: {
         tags: ['quotes'],
         summary: 'Send an expired, declined or withdrawn request again as a new one (the buyer)',
@@ -364,7 +343,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { quotes, b
     c.postMessage.path,
     {
       onRequest: app.requireUser,
-      config: perAccount('quote-message', MESSAGES_PER_MINUTE_MAX),
+      config: perAccount('quoteMessages', { key: 'quote-message' }),
       schema: {
         tags: ['quotes'],
         summary: 'Write on a request (buyer or admin), up to 2,000 characters',

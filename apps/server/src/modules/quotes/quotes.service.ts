@@ -1,4 +1,5 @@
 import {
+  isId,
   activityWords,
   fitDisplayName,
   fromCents,
@@ -7,9 +8,9 @@ import {
   QUOTE_DRAWING_MAX_BYTES,
   QUOTE_DRAWINGS_MAX,
   QUOTE_OPEN_REQUESTS_MAX,
-  QUOTE_VALID_DAYS_MAX,
   QuoteRequestFieldsSchema,
   quoteNeededByProblem,
+  quoteValidUntilProblem,
   shopDate,
   toCents,
   type QuoteAdminList,
@@ -28,8 +29,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import type { BlobStore, StagedBlob } from '../blobs/blob-store.js'
-import { isUuid } from '../../lib/ids.js'
-import type { AccountsService, Actor } from '../accounts/accounts.service.js'
+import type { AccountsService } from '../accounts/accounts.service.js'
+import { isAdmin, isSelf, mayRead, owns, type Actor } from '../accounts/actor.js'
 import { changedValues } from '../audit/audit-values.js'
 import { insertAuditEntry } from '../audit/audit.queries.js'
 import { cleanDrawingName, drawingName } from './drawing-names.js'
@@ -62,7 +63,6 @@ import {
 } from './quotes.queries.js'
 
 const m = quoteRuleWords
-const DAY_MS = 86_400_000
 const MB = 1024 * 1024
 
 /**
@@ -74,18 +74,10 @@ export type UploadedDrawing = { filename: string; blob: StagedBlob; sha256: stri
 /** The statuses a request can be sent again from. */
 const RESENDABLE: readonly QuoteStatus[] = ['expired', 'declined', 'withdrawn']
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 const statusWord = (status: QuoteStatus) => quoteWords.statusLabels[status].toLowerCase()
 const notFound = () => new AppError('NOT_FOUND', m.notFound)
 const wrongStatus = (status: QuoteStatus) =>
   new AppError('CONFLICT', m.wrongStatus(statusWord(status)))
-
-/** The shop date `days` after `date` (YYYY-MM-DD). */
-function addDays(date: string, days: number): string {
-  return new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS)
-    .toISOString()
-    .slice(0, 10)
-}
 
 /**
  * The drawings of a request, each checked by its content (never its name or declared type).
@@ -263,17 +255,17 @@ export function createQuotesService({
 
   /** The request if the actor is its buyer or an admin; anyone else learns nothing (404). */
   async function readable(actor: Actor, id: string): Promise<QuoteRequestRow> {
-    const row = isUuid(id) ? await findRequest(db, id) : undefined
-    if (!row || (row.customerId !== actor.id && actor.role !== 'admin')) throw notFound()
+    const row = isId(id) ? await findRequest(db, id) : undefined
+    if (!row || !mayRead(actor, { customerId: row.customerId })) throw notFound()
     return row
   }
 
   /** The request if the actor is its buyer: an admin may read it but not act as the buyer. */
   async function ownedBy(actor: Actor, id: string): Promise<QuoteRequestRow> {
-    const row = isUuid(id) ? await findRequest(db, id) : undefined
+    const row = isId(id) ? await findRequest(db, id) : undefined
     if (!row) throw notFound()
-    if (row.customerId !== actor.id)
-      throw actor.role === 'admin' ? new AppError('FORBIDDEN') : notFound()
+    if (!owns(actor, { customerId: row.customerId }))
+      throw isAdmin(actor) ? new AppError('FORBIDDEN') : notFound()
     return row
   }
 
@@ -348,8 +340,8 @@ export function createQuotesService({
     },
 
     async listMine(actor: Actor, customer: string): Promise<QuoteSummary[]> {
-      const own = same(actor.email, customer)
-      if (!own && actor.role !== 'admin') throw new AppError('FORBIDDEN')
+      const own = isSelf(actor, customer)
+      if (!own && !isAdmin(actor)) throw new AppError('FORBIDDEN')
       await expireAllPast(db, now())
       const rows = await listRequestsOf(db, own ? { customerId: actor.id } : { email: customer })
       return rows.map(toSummary)
@@ -377,7 +369,7 @@ export function createQuotesService({
     /** A drawing's name and type, and its bytes as a stream from the blob store. */
     async drawing(actor: Actor, id: string, drawingId: string) {
       const row = await readable(actor, id)
-      const file = isUuid(drawingId) ? await findDrawing(db, row.id, drawingId) : undefined
+      const file = isId(drawingId) ? await findDrawing(db, row.id, drawingId) : undefined
       const opened = file?.sha256 ? await blobs.open(file.sha256) : undefined
       if (!file || !opened) throw new AppError('NOT_FOUND', m.drawingNotFound)
       const kind = file.kind as QuoteDrawingKind
@@ -392,14 +384,9 @@ export function createQuotesService({
     },
 
     async offer(actor: Actor, id: string, body: QuoteOfferBody): Promise<QuoteRequest> {
-      if (!isUuid(id)) throw notFound()
-      const today = shopDate(now())
-      if (body.validUntil < today)
-        throw new AppError('VALIDATION_FAILED', m.validUntilPast, { validUntil: m.validUntilPast })
-      if (body.validUntil > addDays(today, QUOTE_VALID_DAYS_MAX))
-        throw new AppError('VALIDATION_FAILED', m.validUntilTooFar, {
-          validUntil: m.validUntilTooFar,
-        })
+      if (!isId(id)) throw notFound()
+      const problem = quoteValidUntilProblem(body.validUntil, now())
+      if (problem) throw new AppError('VALIDATION_FAILED', problem, { validUntil: problem })
       // The step and the revision are one transaction; the conditional update also holds the
       // row, so two admins quoting at once get revisions n and n + 1, never the same number,
       // and an acceptance (which holds the same row first: quote-acceptance.service.ts) either

@@ -1,6 +1,7 @@
 import { reviewsContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
+import { perAddress } from '../../lib/rate-limits.js'
 import { actorOf, errorResponses, sendCachedAnswer } from '../../lib/route-helpers.js'
 import type { ReviewsService } from './reviews.service.js'
 
@@ -28,8 +29,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { reviews 
     add.path,
     {
       onRequest: app.requireUser,
-      // A customer has no reason to post more than a few reviews a minute.
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: perAddress('reviews'),
       schema: {
         tags: ['reviews'],
         summary: 'Add a review (customer)',

@@ -4,7 +4,7 @@ import type { ChangeFeed } from '../../db/change-feed.js'
 import type { Db } from '../../db/client.js'
 import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
-import type { Actor } from '../accounts/accounts.service.js'
+import { isAdmin, type Actor } from '../accounts/actor.js'
 import { insertReview, listReviews, type ReviewRow } from './reviews.queries.js'
 
 function toReview(row: ReviewRow): Review {
@@ -38,7 +38,7 @@ export function createReviewsService({ db, changes }: { db: Db; changes: ChangeF
       actor: Actor,
       body: AddReviewBody,
     ): Promise<{ acknowledged: true; insertedId: string }> {
-      if (actor.role === 'admin') throw new AppError('FORBIDDEN')
+      if (isAdmin(actor)) throw new AppError('FORBIDDEN')
       const { id } = await insertReview(db, {
         userId: actor.id,
         customerEmail: actor.email,

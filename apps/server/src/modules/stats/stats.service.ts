@@ -4,7 +4,7 @@ import {
   OVERVIEW_STATUSES,
   OVERVIEW_TOP_TOOLS,
   SHOP_UTC_OFFSET_MINUTES,
-  shopDate,
+  lastShopDays,
   type Overview,
   type OverviewPeriod,
 } from '@toolworks/shared'
@@ -12,8 +12,6 @@ import {
 import type { Db } from '../../db/client.js'
 import type { QuotesService } from '../quotes/quotes.service.js'
 import { lowStock, ordersByStatus, revenueByDay, topTools, type Period } from './stats.queries.js'
-
-const DAY_MS = 86_400_000
 
 type Deps = {
   db: Db
@@ -23,20 +21,9 @@ type Deps = {
   offsetMinutes?: number
 }
 
-/** The last `days` shop dates, today included, as instants: from the first day's shop midnight
- * to the next day's after today. */
+/** The overview's period: the last `days` shop dates, today included (`lastShopDays`). */
 export function periodEnding(at: Date, days: number, offsetMinutes: number): Period {
-  const lastDate = shopDate(at, offsetMinutes)
-  const offsetMs = offsetMinutes * 60_000
-  const lastMidnightUtc = new Date(`${lastDate}T00:00:00Z`).getTime()
-  const firstMidnightUtc = lastMidnightUtc - (days - 1) * DAY_MS
-  return {
-    from: new Date(firstMidnightUtc - offsetMs),
-    to: new Date(lastMidnightUtc + DAY_MS - offsetMs),
-    firstDate: new Date(firstMidnightUtc).toISOString().slice(0, 10),
-    lastDate,
-    offsetMinutes,
-  }
+  return { ...lastShopDays(at, days, offsetMinutes), offsetMinutes }
 }
 
 /** The admin's overview (issue 17). */

@@ -1,30 +1,32 @@
 import { http, HttpResponse } from 'msw'
 
+import { accountsContract, siteConfigContract } from '@toolworks/shared'
+
 import type { Profile } from '@toolworks/shared'
 
 import { makeProfile } from '../factories'
 
 /** PUT /api/user/{email}: the server's bearer token for the signed-in email. */
-export const tokenHandler = http.put('/api/user/:email', ({ params }) =>
+export const tokenHandler = http.put(accountsContract.token.path, ({ params }) =>
   HttpResponse.json({ token: `token-for-${String(params.email)}` }),
 )
 
 /** GET /api/admin/{email}: `admins` lists the emails that are admins. */
 export function adminHandler(admins: string[] = []) {
-  return http.get('/api/admin/:email', ({ params }) =>
+  return http.get(accountsContract.isAdmin.path, ({ params }) =>
     HttpResponse.json({ admin: admins.includes(String(params.email)) }),
   )
 }
 
 export function profileHandler(profile?: Partial<Profile>) {
-  return http.get('/api/user', ({ request }) => {
+  return http.get(accountsContract.profile.path, ({ request }) => {
     const email = new URL(request.url).searchParams.get('email') ?? ''
     return HttpResponse.json(makeProfile({ email, ...profile }))
   })
 }
 
 export function siteConfigHandler(googleSignIn: boolean) {
-  return http.get('/api/config', () =>
+  return http.get(siteConfigContract.get.path, () =>
     HttpResponse.json({
       googleSignIn,
       payments: 'sandbox',
@@ -45,5 +47,5 @@ export const accountsHandlers = [
   adminHandler(),
   profileHandler(),
   siteConfigHandler(false),
-  http.get('/api/users', () => HttpResponse.json([])),
+  http.get(accountsContract.users.path, () => HttpResponse.json([])),
 ]

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw'
 
+import { catalogContract, mediaContract } from '@toolworks/shared'
+
 import type { ErrorBody, Tool } from '@toolworks/shared'
 
 import { makeTools } from '../factories'
@@ -10,7 +12,7 @@ import { makeTools } from '../factories'
  * `offset`/`limit` page; `X-Total-Count` comes whenever limit, offset or q is given.
  */
 export function toolListHandler(tools: Tool[]) {
-  return http.get('/api/tool', ({ request }) => {
+  return http.get(catalogContract.list.path, ({ request }) => {
     const url = new URL(request.url)
     const words = (url.searchParams.get('q') ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
     const sort = url.searchParams.get('sort')
@@ -34,12 +36,12 @@ export function toolListErrorHandler(status = 500) {
   const body: ErrorBody = {
     error: { code: 'INTERNAL', message: 'Something went wrong on our side.' },
   }
-  return http.get('/api/tool', () => HttpResponse.json(body, { status }))
+  return http.get(catalogContract.list.path, () => HttpResponse.json(body, { status }))
 }
 
 /** GET /api/tool/{id}: `tool()` is read on every request, so a test can change the stock. */
 export function toolHandler(tool: () => Tool) {
-  return http.get('/api/tool/:id', ({ params }) => {
+  return http.get(catalogContract.getOne.path, ({ params }) => {
     const current = tool()
     if (params.id !== current._id) {
       const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such tool' } }
@@ -51,7 +53,7 @@ export function toolHandler(tool: () => Tool) {
 
 /** GET /api/tool/{id} for several tools; any other id is a 404 (a tool that left the shop). */
 export function toolsByIdHandler(tools: Tool[]) {
-  return http.get('/api/tool/:id', ({ params }) => {
+  return http.get(catalogContract.getOne.path, ({ params }) => {
     const found = tools.find((tool) => tool._id === params.id)
     if (found) return HttpResponse.json(found)
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such tool' } }
@@ -76,7 +78,7 @@ export function uploadErrorHandler(status: 400 | 413, message: string) {
       fields: { image: message },
     },
   }
-  return http.post('/api/media', () => HttpResponse.json(body, { status }))
+  return http.post(mediaContract.upload.path, () => HttpResponse.json(body, { status }))
 }
 
 /**
@@ -95,8 +97,8 @@ export function catalogAdminServer(initial: Tool[]) {
   }
 
   const handlers = [
-    http.get('/api/tool', () => HttpResponse.json(tools)),
-    http.post('/api/media', async ({ request }) => {
+    http.get(catalogContract.list.path, () => HttpResponse.json(tools)),
+    http.post(mediaContract.upload.path, async ({ request }) => {
       const form = await request.formData()
       record(request, [...form.keys()])
       return HttpResponse.json({
@@ -104,14 +106,14 @@ export function catalogAdminServer(initial: Tool[]) {
         data: { url: UPLOADED_IMAGE_URL, width: 800, height: 600 },
       })
     }),
-    http.post('/api/tool', async ({ request }) => {
+    http.post(catalogContract.create.path, async ({ request }) => {
       const body = (await request.json()) as Omit<Tool, '_id'>
       record(request, body)
       const tool = { ...body, _id: `new-${tools.length + 1}` }
       tools = [tool, ...tools]
       return HttpResponse.json({ acknowledged: true, insertedId: tool._id }, { status: 201 })
     }),
-    http.put('/api/tool/:id', async ({ request, params }) => {
+    http.put(catalogContract.update.path, async ({ request, params }) => {
       const body = (await request.json()) as Partial<Tool>
       record(request, body)
       const current = tools.find((t) => t._id === params.id)
@@ -120,7 +122,7 @@ export function catalogAdminServer(initial: Tool[]) {
       tools = tools.map((t) => (t._id === changed._id ? changed : t))
       return HttpResponse.json(changed)
     }),
-    http.delete('/api/tool/:id', ({ request, params }) => {
+    http.delete(catalogContract.remove.path, ({ request, params }) => {
       record(request, undefined)
       if (!tools.some((t) => t._id === params.id)) return notFound()
       tools = tools.filter((t) => t._id !== params.id)

@@ -6,6 +6,7 @@ import {
   type ContactMessageBody,
   type ErrorBody,
   type SubscribeBody,
+  contactContract,
 } from '@toolworks/shared'
 
 let sequence = 0
@@ -25,7 +26,7 @@ export function makeContactMessage(overrides: Partial<ContactMessage> = {}): Con
 
 /** POST /api/contact answering 201; each body the app sends is pushed onto `sent`. */
 export function contactSendHandler(sent: unknown[] = []) {
-  return http.post('/api/contact', async ({ request }) => {
+  return http.post(contactContract.send.path, async ({ request }) => {
     sent.push((await request.json()) as ContactMessageBody)
     return HttpResponse.json(
       { acknowledged: true, insertedId: `message-${sent.length}` },
@@ -38,7 +39,7 @@ export function contactSendHandler(sent: unknown[] = []) {
 
 /** POST /api/subscribe answering as the server does; each body is pushed onto `sent`. */
 export function subscribeHandler(sent: unknown[] = []) {
-  return http.post('/api/subscribe', async ({ request }) => {
+  return http.post(contactContract.subscribe.path, async ({ request }) => {
     sent.push((await request.json()) as SubscribeBody)
     return HttpResponse.json({ acknowledged: true })
   })
@@ -56,7 +57,7 @@ export function contactErrorHandler(
 
 /** GET /api/contact: the admin's list as given (the server sorts newest first). */
 export function contactMessagesHandler(list: ContactMessage[]) {
-  return http.get('/api/contact', () => HttpResponse.json(list))
+  return http.get(contactContract.list.path, () => HttpResponse.json(list))
 }
 
 export const contactHandlers = [

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw'
 
+import { ordersContract } from '@toolworks/shared'
+
 import type { ErrorBody, Order, OrderStatus } from '@toolworks/shared'
 
 /** Every request an orders handler saw, for tests that check what was sent. */
@@ -27,7 +29,7 @@ export function ordersServer(initial: Order[]) {
   }
 
   const handlers = [
-    http.get('/api/purchase/admin', async ({ request }) => {
+    http.get(ordersContract.listAll.path, async ({ request }) => {
       await record(request)
       const url = new URL(request.url)
       const status = url.searchParams.get('status') as OrderStatus | null
@@ -38,21 +40,21 @@ export function ordersServer(initial: Order[]) {
         ),
       )
     }),
-    http.get('/api/purchase', async ({ request }) => {
+    http.get(ordersContract.listMine.path, async ({ request }) => {
       await record(request)
       const customer = new URL(request.url).searchParams.get('customer')
       return HttpResponse.json(
         orders.filter((o) => o.customer === customer && o.status !== 'cancelled'),
       )
     }),
-    http.get('/api/purchase/:id', async ({ request, params }) => {
+    http.get(ordersContract.getOne.path, async ({ request, params }) => {
       await record(request)
       const order = orders.find((o) => o._id === params.id)
       return order
         ? HttpResponse.json(order)
         : HttpResponse.json(errorBody('NOT_FOUND', 'No such order'), { status: 404 })
     }),
-    http.delete('/api/purchase/:id', async ({ request, params }) => {
+    http.delete(ordersContract.remove.path, async ({ request, params }) => {
       await record(request)
       const order = orders.find((o) => o._id === params.id)
       if (!order) return HttpResponse.json(errorBody('NOT_FOUND', 'No such order'), { status: 404 })
@@ -60,7 +62,7 @@ export function ordersServer(initial: Order[]) {
       orders = orders.filter((o) => o._id !== order._id)
       return HttpResponse.json({ acknowledged: true, deletedCount: 1, outcome })
     }),
-    http.patch('/api/purchase/:id/status', async ({ request, params }) => {
+    http.patch(ordersContract.setStatus.path, async ({ request, params }) => {
       await record(request)
       const order = orders.find((o) => o._id === params.id)
       if (!order || order.status !== 'paid')
@@ -92,6 +94,6 @@ export function ordersDeniedHandler(
 }
 
 export const ordersHandlers = [
-  http.get('/api/purchase/admin', () => HttpResponse.json([])),
-  http.get('/api/purchase', () => HttpResponse.json([])),
+  http.get(ordersContract.listAll.path, () => HttpResponse.json([])),
+  http.get(ordersContract.listMine.path, () => HttpResponse.json([])),
 ]

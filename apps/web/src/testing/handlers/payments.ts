@@ -1,5 +1,7 @@
 import { delay, http, HttpResponse } from 'msw'
 
+import { paymentsContract, siteConfigContract } from '@toolworks/shared'
+
 import type { ErrorBody, Order, SandboxConfirmBody } from '@toolworks/shared'
 
 import type { ordersServer, SeenRequest } from './orders'
@@ -54,7 +56,7 @@ export function paymentsServer(
   const find = (id: unknown) => orders.orders().find((o) => o._id === id)
 
   const handlers = [
-    http.post('/api/create-payment-intent', async ({ request }) => {
+    http.post(paymentsContract.createIntent.path, async ({ request }) => {
       await record(request)
       await intentReady
       const { orderId } = (await request.json()) as { orderId: string }
@@ -71,7 +73,7 @@ export function paymentsServer(
         currency: 'usd',
       })
     }),
-    http.post('/api/sandbox/payment_intents/confirm', async ({ request }) => {
+    http.post(paymentsContract.sandboxConfirm.path, async ({ request }) => {
       await record(request)
       await delay(confirmDelay)
       const body = (await request.json()) as SandboxConfirmBody
@@ -87,7 +89,7 @@ export function paymentsServer(
         paymentIntent: { id: intentIdFor(order._id), status: 'succeeded' },
       })
     }),
-    http.patch('/api/purchase/:id', async ({ request, params }) => {
+    http.patch(paymentsContract.markPaid.path, async ({ request, params }) => {
       await record(request)
       const order = find(params.id)
       if (!order) return HttpResponse.json(errorBody('NOT_FOUND', 'No such order'), { status: 404 })
@@ -112,13 +114,13 @@ export function paymentsConfigHandler(
     stripePublishableKey?: string | null
   } = {},
 ) {
-  return http.get('/api/config', () =>
+  return http.get(siteConfigContract.get.path, () =>
     HttpResponse.json({ googleSignIn: false, payments, stripePublishableKey, orderHoldHours: 48 }),
   )
 }
 
 export const paymentsHandlers = [
-  http.post('/api/create-payment-intent', () =>
+  http.post(paymentsContract.createIntent.path, () =>
     HttpResponse.json(errorBody('NOT_FOUND', 'No such order'), { status: 404 }),
   ),
 ]

@@ -8,6 +8,7 @@ import {
   type Promotion,
   type PromotionCreateInput,
   type PromotionUpdateBody,
+  promotionsContract,
 } from '@toolworks/shared'
 
 let sequence = 0
@@ -45,17 +46,17 @@ export const demoPromotions = (): Promotion[] => [
 
 /** GET /api/promotion: today's promotions as given. */
 export function activePromotionsHandler(list: Promotion[]) {
-  return http.get('/api/promotion', () => HttpResponse.json(list))
+  return http.get(promotionsContract.listActive.path, () => HttpResponse.json(list))
 }
 
 /** GET /api/promotion/admin: every promotion as given. */
 export function allPromotionsHandler(list: Promotion[]) {
-  return http.get('/api/promotion/admin', () => HttpResponse.json(list))
+  return http.get(promotionsContract.listAll.path, () => HttpResponse.json(list))
 }
 
 /** POST /api/promotion answering 201 with the stored promotion; bodies go onto `sent`. */
 export function createPromotionHandler(sent: unknown[] = []) {
-  return http.post('/api/promotion', async ({ request }) => {
+  return http.post(promotionsContract.create.path, async ({ request }) => {
     const body = (await request.json()) as PromotionCreateInput
     sent.push(body)
     return HttpResponse.json(makePromotion({ percent: null, cap: null, ...body }), {
@@ -66,7 +67,7 @@ export function createPromotionHandler(sent: unknown[] = []) {
 
 /** PUT /api/promotion/{id} answering the edited promotion; `{ id, body }` go onto `sent`. */
 export function updatePromotionHandler(current: Promotion, sent: unknown[] = []) {
-  return http.put('/api/promotion/:id', async ({ request, params }) => {
+  return http.put(promotionsContract.update.path, async ({ request, params }) => {
     const body = (await request.json()) as PromotionUpdateBody
     sent.push({ id: params.id, body })
     return HttpResponse.json({ ...current, ...body })
@@ -75,7 +76,7 @@ export function updatePromotionHandler(current: Promotion, sent: unknown[] = [])
 
 /** DELETE /api/promotion/{id}; each id goes onto `deleted`. */
 export function deletePromotionHandler(deleted: unknown[] = []) {
-  return http.delete('/api/promotion/:id', ({ params }) => {
+  return http.delete(promotionsContract.remove.path, ({ params }) => {
     deleted.push(params.id)
     return HttpResponse.json({ acknowledged: true, deletedCount: 1 })
   })
@@ -101,7 +102,7 @@ export function firstOrderEstimateServer(
   const seen: { phone: string; address: string }[] = []
   return {
     seen,
-    handler: http.get('/api/promotion/first-order/estimate', ({ request }) => {
+    handler: http.get(promotionsContract.firstOrderEstimate.path, ({ request }) => {
       const query = new URL(request.url).searchParams
       const where = { phone: query.get('phone') ?? '', address: query.get('address') ?? '' }
       seen.push(where)

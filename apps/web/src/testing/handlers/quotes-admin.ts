@@ -6,6 +6,7 @@ import {
   type QuoteOfferBody,
   type QuoteRequest,
   quoteRuleWords,
+  quotesContract,
 } from '@toolworks/shared'
 
 import { makeQuoteOffer } from '../factories'
@@ -22,7 +23,7 @@ export function offerServer(quotes: QuotesServer) {
   const seen: unknown[] = []
   let fail: number | null = null
   let fields: Record<string, string> | null = null
-  const handler = http.post('/api/quote/:id/offer', async ({ request, params }) => {
+  const handler = http.post(quotesContract.offer.path, async ({ request, params }) => {
     const body = (await request.json()) as unknown
     seen.push(body)
     if (fail !== null) {

@@ -7,6 +7,7 @@ import {
   type QuoteStatus,
   type QuoteSummary,
   quoteRuleWords,
+  quotesContract,
 } from '@toolworks/shared'
 
 import { makeQuoteMessage, makeQuoteRequest } from '../factories'
@@ -92,7 +93,7 @@ export function quotesServer(
     })
 
   const handlers = [
-    http.get('/api/quote/admin', async ({ request }) => {
+    http.get(quotesContract.listAll.path, async ({ request }) => {
       await record(request)
       const status = new URL(request.url).searchParams.get('status') as QuoteStatus | null
       const list = quotes.filter((q) => status === null || q.status === status)
@@ -101,7 +102,7 @@ export function quotesServer(
         waiting: quotes.filter((q) => q.status === 'requested').length,
       })
     }),
-    http.get('/api/quote', async ({ request }) => {
+    http.get(quotesContract.listMine.path, async ({ request }) => {
       await record(request)
       const customer = new URL(request.url).searchParams.get('customer')
       return HttpResponse.json(
@@ -111,7 +112,7 @@ export function quotesServer(
           .map(summaryOf),
       )
     }),
-    http.post('/api/quote', async ({ request }) => {
+    http.post(quotesContract.create.path, async ({ request }) => {
       await record(request)
       const form = seen.at(-1)!.form!
       const text = (name: string) => {
@@ -130,12 +131,12 @@ export function quotesServer(
       quotes = [...quotes, created]
       return HttpResponse.json(created, { status: 201 })
     }),
-    http.get('/api/quote/:id', async ({ request, params }) => {
+    http.get(quotesContract.getOne.path, async ({ request, params }) => {
       await record(request)
       const quote = quotes.find((q) => q._id === params.id)
       return quote ? HttpResponse.json(quote) : notFound()
     }),
-    http.get('/api/quote/:id/drawing/:drawingId', async ({ request, params }) => {
+    http.get(quotesContract.drawing.path, async ({ request, params }) => {
       await record(request)
       const file = drawingBytes[String(params.drawingId)]
       if (!file) return notFound()
@@ -146,11 +147,11 @@ export function quotesServer(
         },
       })
     }),
-    http.get('/api/quote/:id/messages', async ({ request, params }) => {
+    http.get(quotesContract.listMessages.path, async ({ request, params }) => {
       await record(request)
       return HttpResponse.json(talk[String(params.id)] ?? [])
     }),
-    http.post('/api/quote/:id/messages', async ({ request, params }) => {
+    http.post(quotesContract.postMessage.path, async ({ request, params }) => {
       await record(request)
       const id = String(params.id)
       const { text } = seen.at(-1)!.body as { text: string }
@@ -158,7 +159,7 @@ export function quotesServer(
       talk[id] = [...(talk[id] ?? []), message]
       return HttpResponse.json(message, { status: 201 })
     }),
-    http.post('/api/quote/:id/accept', async ({ request, params }) => {
+    http.post(quotesContract.accept.path, async ({ request, params }) => {
       await record(request)
       const quote = quotes.find((q) => q._id === params.id)
       if (!quote) return notFound()
@@ -180,7 +181,7 @@ export function quotesServer(
         }),
       )
     }),
-    http.post('/api/quote/:id/decline', async ({ request, params }) => {
+    http.post(quotesContract.decline.path, async ({ request, params }) => {
       await record(request)
       const quote = quotes.find((q) => q._id === params.id)
       if (!quote) return notFound()
@@ -188,14 +189,14 @@ export function quotesServer(
       const { reason } = seen.at(-1)!.body as { reason: string }
       return HttpResponse.json(update(quote._id, { status: 'declined', declineReason: reason }))
     }),
-    http.post('/api/quote/:id/withdraw', async ({ request, params }) => {
+    http.post(quotesContract.withdraw.path, async ({ request, params }) => {
       await record(request)
       const quote = quotes.find((q) => q._id === params.id)
       if (!quote) return notFound()
       if (quote.status !== 'quoted' && quote.status !== 'requested') return wrongStatus(quote)
       return HttpResponse.json(update(quote._id, { status: 'withdrawn' }))
     }),
-    http.post('/api/quote/:id/resend', async ({ request, params }) => {
+    http.post(quotesContract.resend.path, async ({ request, params }) => {
       await record(request)
       const quote = quotes.find((q) => q._id === params.id)
       if (!quote) return notFound()

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw'
 
+import { statsContract } from '@toolworks/shared'
+
 import type { ErrorBody, Overview } from '@toolworks/shared'
 
 /** An overview of `days` days ending 2026-11-23, with revenue on the days listed in `sales`. */
@@ -29,7 +31,7 @@ export function makeOverview(days: number, sales: Record<string, number> = {}): 
 export function statsServer(answers: Partial<Record<number, Overview>> = {}) {
   const seen: string[] = []
   let fail: number | null = null
-  const handler = http.get('/api/stats/overview', ({ request }) => {
+  const handler = http.get(statsContract.overview.path, ({ request }) => {
     const days = new URL(request.url).searchParams.get('days') ?? ''
     seen.push(days)
     if (fail !== null) {

@@ -1,19 +1,8 @@
-import {
-  activityWords,
-  AuditKindSchema,
-  SHOP_UTC_OFFSET_MINUTES,
-  type AuditEntry,
-} from '@toolworks/shared'
+import { activityWords, AuditKindSchema, shopDateTime, type AuditEntry } from '@toolworks/shared'
 
 import { ChangeList } from './change-list'
 
 const w = activityWords
-
-/** The shop's date and time of an instant (Dhaka, UTC+6), as "2026-03-10 09:41". */
-export function shopDateTime(iso: string): string {
-  const at = new Date(Date.parse(iso) + SHOP_UTC_OFFSET_MINUTES * 60_000).toISOString()
-  return `${at.slice(0, 10)} ${at.slice(11, 16)}`
-}
 
 /** An entry's kind in words; a kind this page does not know yet shows as the server named it. */
 export function kindWords(kind: string): string {

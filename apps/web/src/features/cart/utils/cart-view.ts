@@ -1,8 +1,11 @@
 import {
+  bestPromotion,
+  firstOrderOffers,
   orderTotals,
   toCents,
   type CartLineInput,
   type CartQuoteLine,
+  type DiscountOffer,
   type FirstOrderEligibility,
   type OrderTotals,
   type PricedLine,
@@ -47,24 +50,18 @@ export function cartRow(line: CartLineInput, quantity: number, state: ToolState)
 export const isOrderable = (row: CartRow) =>
   row.state.status === 'ok' && row.problem === null && row.priced !== null
 
-/** The active first-order promotion, if any (the cart asks the server about it only then). */
-export const firstOrderOffer = (promotions: readonly Promotion[] | undefined) =>
-  promotions?.find((p) => p.kind === 'first-order' && p.percent !== null)
-
 /**
- * The first-order discount the buyer may get (issues 14, 25), as an estimate: an active
- * first-order promotion, and the server's own rule (a verified e-mail; once per account, per
- * phone and per address) says this buyer's order to this phone and address gets it. The
- * server decides again at order time; the placed order shows its numbers.
+ * The first-order promotions the buyer may get (issues 14, 25), as an estimate: the active ones,
+ * when the server's own rule (a verified e-mail; once per account, per phone and per address)
+ * says this buyer's order to this phone and address gets one. Which one applies is the server's
+ * rule too (`bestPromotion`, in cartTotals). The server decides again at order time; the placed
+ * order shows its numbers.
  */
-export function estimatedDiscount(
+export function estimatedOffers(
   promotions: readonly Promotion[] | undefined,
   eligibility: FirstOrderEligibility | undefined,
-): { percent: number; capCents: number } | null {
-  if (eligibility !== 'eligible') return null
-  const offer = firstOrderOffer(promotions)
-  if (!offer || offer.percent === null) return null
-  return { percent: offer.percent, capCents: toCents(offer.cap ?? 0) }
+): DiscountOffer[] {
+  return eligibility === 'eligible' ? firstOrderOffers(promotions) : []
 }
 
 /** A custom part's line total in cents: the quoted unit price times the quoted quantity. */
@@ -73,14 +70,17 @@ export const quoteLineTotalCents = (line: Pick<CartQuoteLine, 'unitPrice' | 'qua
 
 /**
  * Subtotal, discount and total over the rows that can be ordered and the custom parts (issue
- * 15: they are lines of the same order, so the first-order discount counts them too), in cents.
+ * 15: they are lines of the same order, so the first-order discount counts them too), in cents,
+ * with the promotion the server would charge on that subtotal (`bestPromotion`), or null.
  */
 export function cartTotals(
   rows: readonly CartRow[],
-  discount: { percent: number; capCents: number } | null,
+  offers: readonly DiscountOffer[],
   custom: readonly CartQuoteLine[] = [],
-): OrderTotals {
+): OrderTotals & { discount: DiscountOffer | null } {
   const priced = rows.filter(isOrderable).map((row) => row.priced!)
   const quoted = custom.map((line) => ({ lineTotalCents: quoteLineTotalCents(line) }))
-  return orderTotals([...priced, ...quoted], discount)
+  const lines = [...priced, ...quoted]
+  const best = bestPromotion(offers, orderTotals(lines, null).subtotalCents)
+  return { ...orderTotals(lines, best?.offer ?? null), discount: best?.offer ?? null }
 }

@@ -5,13 +5,12 @@ import type { z } from 'zod'
 
 import {
   QUOTE_OFFER_LINES_MAX,
-  QUOTE_VALID_DAYS_DEFAULT,
-  QUOTE_VALID_DAYS_MAX,
   QuoteOfferBodySchema,
+  quoteValidUntilDefault,
+  quoteValidUntilProblem,
   shopDate,
   type QuoteRequest,
   quoteWords,
-  quoteRuleWords,
 } from '@toolworks/shared'
 
 import { TextField } from '@/components/ui/text-field'
@@ -22,21 +21,17 @@ import { getErrorMessage } from '@/lib/get-error-message'
 import { useSendOffer } from '../api/admin-send-offer'
 
 const m = quoteWords
-const rules = quoteRuleWords
-const DAY_MS = 86_400_000
-
-/** The shop's date `days` calendar days from now (Dhaka), as Valid until counts them. */
-export const shopDateIn = (days: number, now = new Date()) =>
-  shopDate(new Date(now.getTime() + days * DAY_MS))
 
 /**
- * The shared body, plus what the server also checks against the shop's today: Valid until is
- * not in the past and at most QUOTE_VALID_DAYS_MAX days ahead.
+ * The shared body, plus what the server also checks against the shop's today, with the same
+ * function (`quoteValidUntilProblem` in packages/shared): Valid until is not in the past and at
+ * most QUOTE_VALID_DAYS_MAX days ahead.
  */
 const AdminQuoteFormSchema = QuoteOfferBodySchema.extend({
-  validUntil: QuoteOfferBodySchema.shape.validUntil
-    .refine((date) => date >= shopDateIn(0), rules.validUntilPast)
-    .refine((date) => date <= shopDateIn(QUOTE_VALID_DAYS_MAX), rules.validUntilTooFar),
+  validUntil: QuoteOfferBodySchema.shape.validUntil.superRefine((date, ctx) => {
+    const problem = quoteValidUntilProblem(date, new Date())
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  }),
 })
 type FormInput = z.input<typeof AdminQuoteFormSchema>
 type FormOutput = z.output<typeof AdminQuoteFormSchema>
@@ -57,7 +52,7 @@ function defaultsFor(quote: QuoteRequest) {
   return {
     lines: quote.quantities.map((quantity) => ({ quantity, unitPrice: undefined })),
     leadTimeDays: undefined,
-    validUntil: shopDateIn(QUOTE_VALID_DAYS_DEFAULT),
+    validUntil: quoteValidUntilDefault(new Date()),
     note: '',
   }
 }
@@ -175,7 +170,7 @@ export function AdminQuoteForm({ quote }: { quote: QuoteRequest }) {
         <TextField
           label={m.validUntil}
           type="date"
-          min={shopDateIn(0)}
+          min={shopDate(new Date())}
           error={errors.validUntil?.message}
           {...register('validUntil')}
         />
