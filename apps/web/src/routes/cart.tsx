@@ -85,6 +85,7 @@ function CheckoutSection(props: {
   onPlaced: (orderId: string) => void
   onLineErrors: (errors: Map<number, string>) => void
   onWhereChange: (where: { phone: string; address: string }) => void
+  beforeCheckout: () => void
 }) {
   const session = useSession()
   const location = useLocation()
@@ -111,6 +112,7 @@ function CheckoutSection(props: {
       onPlaced={(answer) => props.onPlaced(answer.insertedId)}
       onLineErrors={props.onLineErrors}
       onWhereChange={props.onWhereChange}
+      beforeCheckout={props.beforeCheckout}
     />
   )
 }
@@ -243,6 +245,7 @@ export function CartRoute() {
               onPlaced={onPlaced}
               onLineErrors={onLineErrors}
               onWhereChange={setTypedWhere}
+              beforeCheckout={cart.flush}
             />
           </div>
         </div>
