@@ -3,9 +3,10 @@ import { Link, NavLink, useMatch } from 'react-router'
 
 import { messages } from '@toolworks/shared'
 
-import { useIsAdmin, useSession, useSignOut } from '@/lib/auth'
+import { useIsAdmin, useSignOut } from '@/lib/auth'
 import { paths } from '@/lib/paths'
 
+import { AccountLinks } from './account-links'
 import { DASHBOARD_SIDEBAR_ID, useDashboardSidebar } from './dashboard-sidebar-context'
 import { LogoMark } from './logo-mark'
 import { MenuIcon } from './menu-icon'
@@ -37,11 +38,14 @@ type HeaderProps = {
 export function Header({ showSidebarToggle, cart }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const sidebar = useDashboardSidebar()
-  const session = useSession()
   const signOut = useSignOut({ redirectTo: paths.home() })
   // Issue 17: the admin's dashboard opens on the Overview; customers keep /dashboard (My
-  // Profile). The link stays lit on every dashboard screen.
-  const adminDashboard = useIsAdmin() === 'admin'
+  // Profile). The link stays lit on every dashboard screen. Until the admin check has answered
+  // (issue 26 §5) it points to /dashboard, a page both may open, and says it is not final
+  // (aria-busy); a check failing for a passing reason is asked again under the connection
+  // notice, and is never taken for "not admin".
+  const adminStatus = useIsAdmin()
+  const adminDashboard = adminStatus === 'admin'
   const inDashboard = useMatch('/dashboard/*') !== null
   const targetOf = (to: string) =>
     to === paths.dashboard.root() && adminDashboard ? paths.dashboard.overview() : to
@@ -108,6 +112,11 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
               <li key={link.to}>
                 <NavLink
                   to={targetOf(link.to)}
+                  aria-busy={
+                    link.to === paths.dashboard.root() && adminStatus === 'loading'
+                      ? true
+                      : undefined
+                  }
                   end={link.end}
                   className={classOf(link.to)}
                   onClick={closeMenu}
@@ -116,25 +125,22 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
                 </NavLink>
               </li>
             ))}
-            {session.status === 'signed-out' && (
-              <li>
-                <NavLink to={paths.login()} className={linkClass} onClick={closeMenu}>
-                  {messages.nav.login}
-                </NavLink>
-              </li>
-            )}
-            {session.status === 'signed-in' && (
-              <li className="mt-2 md:mt-0 md:ml-2">
-                <button
-                  type="button"
-                  className="btn btn-primary btn-sm"
-                  disabled={signOut.isPending}
-                  onClick={() => signOut.mutate(undefined, { onSettled: closeMenu })}
-                >
-                  {messages.nav.signOut}
-                </button>
-              </li>
-            )}
+            <AccountLinks
+              linkClass={linkClass}
+              onDone={closeMenu}
+              signedIn={
+                <li className="mt-2 md:mt-0 md:ml-2">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    disabled={signOut.isPending}
+                    onClick={() => signOut.mutate(undefined, { onSettled: closeMenu })}
+                  >
+                    {messages.nav.signOut}
+                  </button>
+                </li>
+              }
+            />
           </ul>
         </nav>
         {cart}
