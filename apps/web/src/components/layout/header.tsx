@@ -5,6 +5,8 @@ import { messages } from '@toolworks/shared'
 
 import { useIsAdmin, useSignOut } from '@/lib/auth'
 import { paths } from '@/lib/paths'
+import { useHydrated } from '@/lib/use-hydrated'
+import { useReplayedClick } from '@/lib/use-replayed-click'
 
 import { AccountLinks } from './account-links'
 import { DASHBOARD_SIDEBAR_ID, useDashboardSidebar } from './dashboard-sidebar-context'
@@ -53,6 +55,11 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
     to === paths.dashboard.root()
       ? ({ isActive }: { isActive: boolean }) => linkClass({ isActive: isActive || inDashboard })
       : linkClass
+  const toggleMenu = () => setMenuOpen((open) => !open)
+  // A tap on the phone's menu button before hydration is held by the boot script and replayed
+  // here once React owns the button (lib/event-replay.ts, issue 26 §5).
+  const hydrated = useHydrated()
+  useReplayedClick(MAIN_MENU_ID, toggleMenu, hydrated)
   const closeMenu = () => {
     setMenuOpen(false)
     sidebar.close()
@@ -94,7 +101,8 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
           aria-label={messages.site.mainMenu}
           aria-expanded={menuOpen}
           aria-controls={MAIN_MENU_ID}
-          onClick={() => setMenuOpen((open) => !open)}
+          data-replay={hydrated ? undefined : MAIN_MENU_ID}
+          onClick={toggleMenu}
         >
           <MenuIcon open={menuOpen} />
         </button>
