@@ -166,11 +166,14 @@ export function CartRoute() {
   }
 
   const onPlaced = (orderId: string) => {
-    // The server took the ordered lines out of the cart; this copy forgets them too.
-    void cart.remove(
-      rows.map((row) => row.tool),
-      cart.quoteLines.map((line) => line.quote),
-    )
+    // The server took the ordered lines out of the cart; this copy forgets them too, at once
+    // (no more typing is coming to gather it with).
+    void cart
+      .remove(
+        rows.map((row) => row.tool),
+        cart.quoteLines.map((line) => line.quote),
+      )
+      .then(cart.flush)
     toast.success(m.orderPlaced)
     void navigate(paths.dashboard.payment(orderId))
   }
