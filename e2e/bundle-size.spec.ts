@@ -40,7 +40,10 @@ const JS_TARGET_KB = 80
 // boot.ts, which asks for main.tsx's chunks once the server's markup is painted. Its import
 // helper (1.2 KB) and the chunks it splits off (constants, paths, query keys: gzip's overhead
 // per file) measured 134.4 KB, for LCP 2.0 → 1.1 s in Lighthouse on most pages.
-const JS_BOUND_KB = 135
+// 135 → 135.5 (issue 26 §5, a click before hydration is never lost): boot.ts holds early clicks
+// (lib/event-replay.ts) and the header's menu button and the session links replay or share
+// them: measured 135.04 KB.
+const JS_BOUND_KB = 135.5
 // 15 → 15.5 (issue 15): Tailwind emits one stylesheet for every screen, so the quote screens'
 // few new utilities land in the first load too: 15.2 KB measured, just over the 15 KB target.
 const CSS_TARGET_KB = 15

@@ -30,7 +30,11 @@ type Field<E, K extends string, Optional extends boolean> =
 
 export type CallInput<E extends Endpoint> = Field<E, 'params', false> &
   Field<E, 'query', true> &
-  Field<E, 'body', false> & { signal?: AbortSignal }
+  Field<E, 'body', false> & {
+    signal?: AbortSignal
+    /** Sent even if the page is closed meanwhile (a save made as the tab is hidden). */
+    keepalive?: boolean
+  }
 
 // The input may be left out only when the endpoint takes no path params and no body.
 type CallArgs<E extends Endpoint> = E extends { params: z.ZodType } | { body: z.ZodType }
@@ -140,13 +144,14 @@ async function request<E extends Endpoint>(
   input: CallInput<Endpoint> | undefined,
 ): Promise<CallWithHeadersResult<E>> {
   const endpoint = await resolveEndpoint(given)
-  const { params, query, body, signal } = input ?? {}
+  const { params, query, body, signal, keepalive } = input ?? {}
   const hasBody = body !== undefined
   const response = await send(buildUrl(endpoint.path, params, query), {
     method: endpoint.method,
     headers: buildHeaders(hasBody),
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
+    ...(keepalive ? { keepalive } : {}),
   })
   const data = await answer(
     endpoint,

@@ -89,6 +89,7 @@ function CheckoutSection(props: {
   onPlaced: (orderId: string) => void
   onLineErrors: (errors: Map<number, string>) => void
   onWhereChange: (where: { phone: string; address: string }) => void
+  beforeCheckout: () => void
 }) {
   const session = useSession()
   const location = useLocation()
@@ -115,6 +116,7 @@ function CheckoutSection(props: {
       onPlaced={(answer) => props.onPlaced(answer.insertedId)}
       onLineErrors={props.onLineErrors}
       onWhereChange={props.onWhereChange}
+      beforeCheckout={props.beforeCheckout}
     />
   )
 }
@@ -168,11 +170,14 @@ export function CartRoute() {
   }
 
   const onPlaced = (orderId: string) => {
-    // The server took the ordered lines out of the cart; this copy forgets them too.
-    void cart.remove(
-      rows.map((row) => row.tool),
-      cart.quoteLines.map((line) => line.quote),
-    )
+    // The server took the ordered lines out of the cart; this copy forgets them too, at once
+    // (no more typing is coming to gather it with).
+    void cart
+      .remove(
+        rows.map((row) => row.tool),
+        cart.quoteLines.map((line) => line.quote),
+      )
+      .then(cart.flush)
     toast.success(m.orderPlaced)
     void navigate(paths.dashboard.payment(orderId))
   }
@@ -247,6 +252,7 @@ export function CartRoute() {
               onPlaced={onPlaced}
               onLineErrors={onLineErrors}
               onWhereChange={setTypedWhere}
+              beforeCheckout={cart.flush}
             />
           </div>
         </div>

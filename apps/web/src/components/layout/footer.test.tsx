@@ -13,7 +13,11 @@ test.for(['/', '/products', '/blogs', '/myportfolio', '/no-such-page'])(
       'href',
       '/products',
     )
-    expect(within(footer).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
+    // Once the session is known (a visitor here): the header and the footer show Login together.
+    expect(await within(footer).findByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login',
+    )
     expect(within(footer).getByRole('link', { name: 'Blogs' })).toHaveAttribute('href', '/blogs')
     expect(within(footer).getByLabelText('Email address')).toBeInTheDocument()
     expect(within(footer).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument()

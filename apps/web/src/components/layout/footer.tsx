@@ -5,6 +5,7 @@ import { messages } from '@toolworks/shared'
 
 import { paths } from '@/lib/paths'
 
+import { AccountLinks } from './account-links'
 import { LogoMark } from './logo-mark'
 
 const linkClass = 'rounded-field text-neutral-content/80 hover:text-white hover:underline'
@@ -49,11 +50,16 @@ export function Footer({ subscribe }: { subscribe: ReactNode }) {
             {messages.footer.account}
           </h2>
           <ul className="mt-3 space-y-2">
-            <li>
-              <Link to={paths.login()} className={linkClass}>
-                {messages.nav.login}
-              </Link>
-            </li>
+            <AccountLinks
+              linkClass={linkClass}
+              signedIn={
+                <li>
+                  <Link to={paths.dashboard.root()} className={linkClass}>
+                    {messages.nav.dashboard}
+                  </Link>
+                </li>
+              }
+            />
           </ul>
         </nav>
         <div>

@@ -3,9 +3,12 @@ import { Link, NavLink, useMatch } from 'react-router'
 
 import { messages } from '@toolworks/shared'
 
-import { useIsAdmin, useSession, useSignOut } from '@/lib/auth'
+import { useIsAdmin, useSignOut } from '@/lib/auth'
 import { paths } from '@/lib/paths'
+import { useHydrated } from '@/lib/use-hydrated'
+import { useReplayedClick } from '@/lib/use-replayed-click'
 
+import { AccountLinks } from './account-links'
 import { DASHBOARD_SIDEBAR_ID, useDashboardSidebar } from './dashboard-sidebar-context'
 import { LogoMark } from './logo-mark'
 import { MenuIcon } from './menu-icon'
@@ -37,11 +40,14 @@ type HeaderProps = {
 export function Header({ showSidebarToggle, cart }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const sidebar = useDashboardSidebar()
-  const session = useSession()
   const signOut = useSignOut({ redirectTo: paths.home() })
   // Issue 17: the admin's dashboard opens on the Overview; customers keep /dashboard (My
-  // Profile). The link stays lit on every dashboard screen.
-  const adminDashboard = useIsAdmin() === 'admin'
+  // Profile). The link stays lit on every dashboard screen. Until the admin check has answered
+  // (issue 26 §5) it points to /dashboard, a page both may open, and says it is not final
+  // (aria-busy); a check failing for a passing reason is asked again under the connection
+  // notice, and is never taken for "not admin".
+  const adminStatus = useIsAdmin()
+  const adminDashboard = adminStatus === 'admin'
   const inDashboard = useMatch('/dashboard/*') !== null
   const targetOf = (to: string) =>
     to === paths.dashboard.root() && adminDashboard ? paths.dashboard.overview() : to
@@ -49,6 +55,11 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
     to === paths.dashboard.root()
       ? ({ isActive }: { isActive: boolean }) => linkClass({ isActive: isActive || inDashboard })
       : linkClass
+  const toggleMenu = () => setMenuOpen((open) => !open)
+  // A tap on the phone's menu button before hydration is held by the boot script and replayed
+  // here once React owns the button (lib/event-replay.ts, issue 26 §5).
+  const hydrated = useHydrated()
+  useReplayedClick(MAIN_MENU_ID, toggleMenu, hydrated)
   const closeMenu = () => {
     setMenuOpen(false)
     sidebar.close()
@@ -90,7 +101,8 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
           aria-label={messages.site.mainMenu}
           aria-expanded={menuOpen}
           aria-controls={MAIN_MENU_ID}
-          onClick={() => setMenuOpen((open) => !open)}
+          data-replay={hydrated ? undefined : MAIN_MENU_ID}
+          onClick={toggleMenu}
         >
           <MenuIcon open={menuOpen} />
         </button>
@@ -108,6 +120,11 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
               <li key={link.to}>
                 <NavLink
                   to={targetOf(link.to)}
+                  aria-busy={
+                    link.to === paths.dashboard.root() && adminStatus === 'loading'
+                      ? true
+                      : undefined
+                  }
                   end={link.end}
                   className={classOf(link.to)}
                   onClick={closeMenu}
@@ -116,25 +133,22 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
                 </NavLink>
               </li>
             ))}
-            {session.status === 'signed-out' && (
-              <li>
-                <NavLink to={paths.login()} className={linkClass} onClick={closeMenu}>
-                  {messages.nav.login}
-                </NavLink>
-              </li>
-            )}
-            {session.status === 'signed-in' && (
-              <li className="mt-2 md:mt-0 md:ml-2">
-                <button
-                  type="button"
-                  className="btn btn-primary btn-sm"
-                  disabled={signOut.isPending}
-                  onClick={() => signOut.mutate(undefined, { onSettled: closeMenu })}
-                >
-                  {messages.nav.signOut}
-                </button>
-              </li>
-            )}
+            <AccountLinks
+              linkClass={linkClass}
+              onDone={closeMenu}
+              signedIn={
+                <li className="mt-2 md:mt-0 md:ml-2">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    disabled={signOut.isPending}
+                    onClick={() => signOut.mutate(undefined, { onSettled: closeMenu })}
+                  >
+                    {messages.nav.signOut}
+                  </button>
+                </li>
+              }
+            />
           </ul>
         </nav>
         {cart}

@@ -1,16 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { cartContract, queryKeys, type Cart } from '@toolworks/shared'
+import { cartContract } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
-import { isTransient } from '@/lib/api-error'
-import { getErrorMessage } from '@/lib/get-error-message'
-import { showToast } from '@/lib/lazy-toast'
-import { retryDelay } from '@/lib/retry'
-import { bearerMeta } from '@/lib/sign-out-on-denied'
 
-import { cartQuery } from './get-cart'
-import { saveCartKey } from './save-cart'
+import { optimisticCartMutation } from './optimistic-cart-mutation'
 
 export const removeCartQuote = (quote: string) =>
   api.call(cartContract.removeQuote, { params: { id: quote } })
@@ -23,31 +17,13 @@ export const removeCartQuote = (quote: string) =>
  */
 export function useRemoveCartQuote(email: string) {
   const queryClient = useQueryClient()
-  const key = cartQuery(email).queryKey
-  return useMutation({
-    mutationKey: saveCartKey,
-    scope: { id: 'cart' },
-    meta: bearerMeta,
-    mutationFn: (quote: string) => removeCartQuote(quote),
-    retry: (_count, error) => isTransient(error),
-    retryDelay,
-    onMutate: async (quote) => {
-      await queryClient.cancelQueries({ queryKey: key })
-      const before = queryClient.getQueryData<Cart>(key)
-      if (before)
-        queryClient.setQueryData<Cart>(key, {
+  return useMutation(
+    optimisticCartMutation(queryClient, email, {
+      send: (quote: string) => removeCartQuote(quote),
+      shown: (quote, before) =>
+        before && {
           lines: before.lines.filter((line) => 'tool' in line || line.quote !== quote),
-        })
-      return { before }
-    },
-    onError: (error, _quote, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before)
-      showToast('error', getErrorMessage(error))
-    },
-    onSuccess: (kept) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.anyQuotes })
-      if (queryClient.isMutating({ mutationKey: saveCartKey }) <= 1)
-        queryClient.setQueryData(key, kept)
-    },
-  })
+        },
+    }),
+  )
 }

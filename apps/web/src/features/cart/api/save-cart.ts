@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect } from 'react'
 
 import {
   cartContract,
   isQuoteLine,
-  queryKeys,
   isToolLine,
   type Cart,
   type CartAnyLineInput,
@@ -11,19 +11,18 @@ import {
 } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
-import { isTransient } from '@/lib/api-error'
-import { getErrorMessage } from '@/lib/get-error-message'
-import { showToast } from '@/lib/lazy-toast'
-import { retryDelay } from '@/lib/retry'
-import { bearerMeta } from '@/lib/sign-out-on-denied'
 
 import { cartQuery } from './get-cart'
+import { optimisticCartMutation, waitingSaves, type WaitingSave } from './optimistic-cart-mutation'
 
-/** Every cart save carries this key: the retry notice watches it. */
-export const saveCartKey = ['cart', 'save'] as const
+/**
+ * How long the cart waits after a change for the next one before it saves (issue 26): typing
+ * "120" is one PUT, not three, and the last value is the one sent.
+ */
+export const SAVE_DELAY_MS = 400
 
-export const putCart = (lines: readonly CartAnyLineInput[]) =>
-  api.call(cartContract.put, { body: { lines: [...lines] } })
+export const putCart = (lines: readonly CartAnyLineInput[], keepalive = false) =>
+  api.call(cartContract.put, { body: { lines: [...lines] }, ...(keepalive ? { keepalive } : {}) })
 
 /**
  * What the cart shows while a PUT is on its way: a custom part is sent as `{ quote, quantity }`,
@@ -39,38 +38,82 @@ function shownLines(lines: readonly CartAnyLineInput[], before: Cart | undefined
   })
 }
 
-/**
- * PUT /api/cart with the whole cart, shown at once (optimistic). The saves run one at a time in
- * the order they were made (one scope), so the last change is the one kept. A passing failure
- * (no connection, 429, 5xx) is retried until it goes through, keeping what the buyer sees (the
- * notice says so); only a refusal puts the cart back as it was, with the server's reason.
- */
+export type CartSave = {
+  lines: readonly CartAnyLineInput[]
+  /** The cart a refusal puts back, when changes were gathered before this save was sent. */
+  before?: Cart
+  /** Sent even if the page is closing (a save flushed as the tab is hidden). */
+  keepalive?: boolean
+}
+
+/** PUT /api/cart with the whole cart, at once (optimisticCartMutation's queue and rules). */
 export function useSaveCart(email: string) {
   const queryClient = useQueryClient()
-  const key = cartQuery(email).queryKey
-  return useMutation({
-    mutationKey: saveCartKey,
-    scope: { id: 'cart' },
-    meta: bearerMeta,
-    mutationFn: (lines: readonly CartAnyLineInput[]) => putCart(lines),
-    retry: (_count, error) => isTransient(error),
-    retryDelay,
-    onMutate: async (lines) => {
-      await queryClient.cancelQueries({ queryKey: key })
-      const before = queryClient.getQueryData<Cart>(key)
-      queryClient.setQueryData<Cart>(key, { lines: shownLines(lines, before) })
-      return { before }
+  return useMutation(
+    optimisticCartMutation(queryClient, email, {
+      send: ({ lines, keepalive }: CartSave) => putCart(lines, keepalive),
+      shown: ({ lines }, before) => ({ lines: shownLines(lines, before) }),
+      restore: ({ before }) => before,
+    }),
+  )
+}
+
+/** Sends the account's waiting save now, if there is one. */
+export function flushCartSave(queryClient: QueryClient, email: string, keepalive = false) {
+  waitingSaves(queryClient).get(email)?.flush(keepalive)
+}
+
+function flushAll(queryClient: QueryClient) {
+  for (const save of [...waitingSaves(queryClient).values()]) save.flush(true)
+}
+
+/**
+ * The cart's saves, gathered (issue 26): each change is shown at once, and the PUT goes once no
+ * change has come for SAVE_DELAY_MS, with the last cart. Nothing typed is lost: a waiting save
+ * is sent at once when the page is hidden or closed (keepalive), when the part that made it
+ * leaves the page, and when asked (before checkout, before a DELETE).
+ */
+export function useDebouncedSaveCart(email: string) {
+  const queryClient = useQueryClient()
+  const { mutate } = useSaveCart(email)
+
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flushAll(queryClient)
+    }
+    const onPageHide = () => flushAll(queryClient)
+    document.addEventListener('visibilitychange', onHidden)
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden)
+      window.removeEventListener('pagehide', onPageHide)
+      flushCartSave(queryClient, email)
+    }
+  }, [queryClient, email])
+
+  return useCallback(
+    (lines: readonly CartAnyLineInput[]) => {
+      const saves = waitingSaves(queryClient)
+      const key = cartQuery(email).queryKey
+      const earlier = saves.get(email)
+      earlier?.drop()
+      // A refetch landing now would show the server's older cart under the waiting change.
+      void queryClient.cancelQueries({ queryKey: key })
+      const before = earlier ? earlier.before : queryClient.getQueryData<Cart>(key)
+      queryClient.setQueryData<Cart>(key, (current) => ({ lines: shownLines(lines, current) }))
+      const timer = setTimeout(() => save.flush(), SAVE_DELAY_MS)
+      const save: WaitingSave = {
+        before,
+        drop: () => clearTimeout(timer),
+        flush: (keepalive = false) => {
+          clearTimeout(timer)
+          if (saves.get(email) !== save) return
+          saves.delete(email)
+          mutate({ lines, before, keepalive })
+        },
+      }
+      saves.set(email, save)
     },
-    onError: (error, _lines, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before)
-      showToast('error', getErrorMessage(error))
-    },
-    onSuccess: (kept) => {
-      // A custom part left out went back to Quoted (issue 15): the quote pages ask again.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.anyQuotes })
-      // A later change is already on screen and on its way: the last answer will be its.
-      if (queryClient.isMutating({ mutationKey: saveCartKey }) <= 1)
-        queryClient.setQueryData(key, kept)
-    },
-  })
+    [queryClient, email, mutate],
+  )
 }

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 
 import { AppProviders } from '@/app/providers'
+import { captureEarlyClicks } from '@/lib/event-replay'
 import { HydratedProvider } from '@/lib/use-hydrated'
 import { makeTool } from '@/testing/factories'
 import { renderWithProviders, testQueryClient } from '@/testing/render'
@@ -13,11 +14,31 @@ import { AddToCartButton } from './add-to-cart-button'
 import { cardAddToCart } from './lazy-cart'
 
 describe('Add to cart', () => {
+  // First in the file: the button's code is not loaded yet (React.lazy keeps it once loaded).
+  test('a click on the card’s stand-in, before the button’s code has loaded, is replayed once it has (issue 26 §5)', async () => {
+    captureEarlyClicks(document)
+    const tool = makeTool({ _id: 'clamp', name: 'C-Clamp', minimum: 2 })
+    renderWithProviders(<>{cardAddToCart(tool, 'name-id')}</>)
+    const standIn = screen.getByRole('button', { name: 'Add to cart' })
+    expect(standIn).toBeEnabled()
+    expect(standIn).toHaveAttribute('data-replay', 'add-to-cart:clamp')
+
+    fireEvent.click(standIn)
+
+    expect(await screen.findByText('C-Clamp added to the cart')).toBeInTheDocument()
+    expect(readBrowserCart()).toEqual([{ tool: 'clamp', quantity: 2 }])
+  })
+
   test('on a card: adds the tool’s minimum to a visitor’s cart, again adds more, and says so', async () => {
     const tool = makeTool({ _id: 'vise', name: 'Bench Vise', minimum: 5 })
     const { user } = renderWithProviders(<>{cardAddToCart(tool, 'name-id')}</>)
-    // The button's logic loads after the first render; till then it stands disabled.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled())
+    // The button's logic loads after the first render; till then a stand-in whose clicks the
+    // boot script holds (issue 26 §5) stands in its place.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Add to cart' })).not.toHaveAttribute(
+        'data-replay',
+      ),
+    )
 
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
     expect(await screen.findByText('Bench Vise added to the cart')).toBeInTheDocument()

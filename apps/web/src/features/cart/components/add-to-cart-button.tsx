@@ -2,6 +2,7 @@ import { messages } from '@toolworks/shared'
 
 import { showToast } from '@/lib/lazy-toast'
 import { useHydrated } from '@/lib/use-hydrated'
+import { useReplayedClick } from '@/lib/use-replayed-click'
 
 import { useCart } from '../hooks/use-cart'
 
@@ -12,6 +13,8 @@ type AddToCartButtonProps = {
   disabled?: boolean
   className?: string
   describedBy?: string
+  /** The key of the server-rendered stand-in whose early clicks this button replays. */
+  replayKey?: string
 }
 
 /**
@@ -24,6 +27,7 @@ export function AddToCartButton({
   disabled = false,
   className = 'btn btn-outline',
   describedBy,
+  replayKey,
 }: AddToCartButtonProps) {
   const hydrated = useHydrated()
   const cart = useCart()
@@ -32,6 +36,8 @@ export function AddToCartButton({
       if (added) showToast('success', messages.cart.added(tool.name))
     })
   }
+  // A click on the card's stand-in before this code had loaded (lib/event-replay.ts).
+  useReplayedClick(replayKey, onClick, hydrated && !disabled)
   return (
     <button
       type="button"

@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react'
 
 import { messages } from '@toolworks/shared'
 
-import { saveCartKey } from '../api/save-cart'
+import { saveCartKey } from '../api/optimistic-cart-mutation'
 
 /**
  * Says so while a cart save that failed for a passing reason is being sent again (issue 14).

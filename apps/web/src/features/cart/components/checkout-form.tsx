@@ -50,6 +50,8 @@ type CheckoutFormProps = {
   onLineErrors: (errors: Map<number, string>) => void
   /** The phone or the address was changed (on leaving the field): the discount may change. */
   onWhereChange?: (where: CheckoutFormOutput) => void
+  /** Runs as the order is sent: the cart's waiting save goes first (issue 26). */
+  beforeCheckout?: () => void
 }
 
 /** Checkout (issue 14): phone and address, then one order for every line. */
@@ -60,6 +62,7 @@ export function CheckoutForm({
   onPlaced,
   onLineErrors,
   onWhereChange,
+  beforeCheckout,
 }: CheckoutFormProps) {
   const hydrated = useHydrated()
   const checkout = useCheckout()
@@ -78,6 +81,7 @@ export function CheckoutForm({
   const onSubmit = (values: CheckoutFormOutput) => {
     setRefusal(null)
     onLineErrors(new Map())
+    beforeCheckout?.()
     checkout.mutate(
       { lines: [...lines], ...values },
       {

@@ -10,7 +10,8 @@ import { CART_LINK_CLASS, CartIcon } from './cart-icon'
 
 // issue 8's first-load budget: the cart's logic (storage, sync, merge, mutations) loads after
 // the first render. The server's HTML and the hydrating render show these stand-ins, which
-// are what the real parts render before hydration: 0 lines, Add to cart disabled.
+// are what the real parts render before hydration: 0 lines, and a card's Add to cart whose
+// clicks the boot script holds until the real button takes them.
 const parts = () => import('./cart-parts')
 const CartButton = lazy(async () => ({ default: (await parts()).CartButton }))
 const AddToCartButton = lazy(async () => ({ default: (await parts()).AddToCartButton }))
@@ -48,9 +49,21 @@ export function LazyCartSync() {
 
 const CARD_BUTTON_CLASS = 'btn btn-outline btn-block'
 
+/** The key a card's early click is held under (lib/event-replay.ts). */
+export const addToCartReplayKey = (tool: Tool) => `add-to-cart:${tool._id}`
+
 function CardAddToCart({ tool, nameId }: { tool: Tool; nameId: string }) {
+  const soldOut = !tool.madeToOrder && tool.quantity < tool.minimum
+  // Enabled from the server's HTML on (issue 26 §5): a click before the cart's code is here is
+  // held by the boot script and replayed by the live button, so it is never lost.
   const standIn = (
-    <button type="button" className={CARD_BUTTON_CLASS} disabled aria-describedby={nameId}>
+    <button
+      type="button"
+      className={CARD_BUTTON_CLASS}
+      disabled={soldOut}
+      data-replay={soldOut ? undefined : addToCartReplayKey(tool)}
+      aria-describedby={nameId}
+    >
       {messages.cart.addToCart}
     </button>
   )
@@ -60,9 +73,10 @@ function CardAddToCart({ tool, nameId }: { tool: Tool; nameId: string }) {
       <AddToCartButton
         tool={tool}
         quantity={tool.minimum}
-        disabled={!tool.madeToOrder && tool.quantity < tool.minimum}
+        disabled={soldOut}
         className={CARD_BUTTON_CLASS}
         describedBy={nameId}
+        replayKey={addToCartReplayKey(tool)}
       />
     </Suspense>
   )

@@ -8,7 +8,7 @@ import { showToast } from '@/lib/lazy-toast'
 
 import { cartQuery } from '../api/get-cart'
 import { useRemoveCartQuote } from '../api/remove-cart-quote'
-import { useSaveCart } from '../api/save-cart'
+import { flushCartSave, useDebouncedSaveCart } from '../api/save-cart'
 import { readBrowserCart, writeBrowserCart } from '../utils/browser-cart'
 import { addLine, cartBody, quoteLinesOf, removeLines, setLineQuantity } from '../utils/cart-lines'
 import { useBrowserCart } from './use-browser-cart'
@@ -20,7 +20,8 @@ export type CartOwner = 'browser' | 'server'
 /**
  * The buyer's cart and its changes (issue 14). Signed in, the server keeps it (GET/PUT
  * /api/cart); otherwise this browser does. While the session is still being checked, changes
- * go to the browser's copy, which is merged into the account once it is known.
+ * go to the browser's copy, which is merged into the account once it is known. The server's
+ * copy is saved once the changes pause (api/save-cart.ts, issue 26).
  */
 export function useCart() {
   const session = useSession()
@@ -29,7 +30,7 @@ export function useCart() {
   const owner: CartOwner = email === '' ? 'browser' : 'server'
   const browserLines = useBrowserCart()
   const server = useQuery({ ...cartQuery(email), enabled: owner === 'server' })
-  const save = useSaveCart(email)
+  const save = useDebouncedSaveCart(email)
   const removeQuote = useRemoveCartQuote(email)
 
   const quoteLines = owner === 'server' ? quoteLinesOf(server.data?.lines ?? []) : []
@@ -49,7 +50,7 @@ export function useCart() {
     try {
       // Never replace a cart not yet read: the PUT would drop the lines the server keeps.
       const current = await queryClient.ensureQueryData(cartQuery(email))
-      save.mutate(cartBody(edit(current.lines.filter(isToolLine)), current.lines, dropQuotes))
+      save(cartBody(edit(current.lines.filter(isToolLine)), current.lines, dropQuotes))
       return true
     } catch (error) {
       showToast('error', getErrorMessage(error))
@@ -79,8 +80,13 @@ export function useCart() {
       change((lines) => removeLines(lines, tools), quotes),
     /** Remove on a custom part: DELETE /api/cart/quote/{id}, its quote back to Quoted. */
     removeQuote: (quote: string) => {
-      if (owner === 'server') removeQuote.mutate(quote)
+      if (owner !== 'server') return
+      // A waiting PUT still lists this part: it goes first, so the DELETE is the last word.
+      flushCartSave(queryClient, email)
+      removeQuote.mutate(quote)
     },
+    /** Sends a waiting save now (before checkout): the server's cart is what the buyer sees. */
+    flush: () => flushCartSave(queryClient, email),
   }
 }
 

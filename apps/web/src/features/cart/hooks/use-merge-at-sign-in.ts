@@ -35,7 +35,7 @@ export function useMergeAtSignIn() {
         // The account's custom parts stay, and keep their places within the cart's limit.
         const room = CART_LINES_MAX - quoteLinesOf(account.lines).length
         const tools = mergeCarts(account.lines.filter(isToolLine), browserLines).slice(0, room)
-        await saveCart(cartBody(tools, account.lines))
+        await saveCart({ lines: cartBody(tools, account.lines) })
         writeBrowserCart([])
         // Lines added to the browser while this ran are merged on the next pass.
         tried.current = null
