@@ -82,7 +82,8 @@ export const orders = pgTable(
      * Why a cancelled order was cancelled (issue 13): by its customer, by an admin, because its
      * hold expired, or because its money arrived after the cancellation when the stock was gone
      * and it was refunded, or because its money arrived after its first-order discount had gone
-     * to a later order and it was refunded (issue 14). Null while the order is live.
+     * to a later order and it was refunded (issue 14), or because its money arrived after its buyer
+     * or an admin cancelled it, which is final (issue 26). Null while the order is live.
      */
     cancelReason: text('cancel_reason', {
       enum: [
@@ -92,6 +93,7 @@ export const orders = pgTable(
         'refunded_out_of_stock',
         'refunded_discount_used',
         'refunded_quote_unavailable',
+        'refunded_cancelled',
       ],
     }),
     /** The provider's refund of a payment that arrived for a cancelled, sold-out order. */

@@ -306,7 +306,10 @@ export async function markRefundDue(
   paymentIntentId: string,
   reason: Extract<
     CancelReason,
-    'refunded_out_of_stock' | 'refunded_discount_used' | 'refunded_quote_unavailable'
+    | 'refunded_out_of_stock'
+    | 'refunded_discount_used'
+    | 'refunded_quote_unavailable'
+    | 'refunded_cancelled'
   >,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx

@@ -285,16 +285,21 @@ export function createOrdersService({
       }
       if (row.status === 'cancelled') {
         const earlier = row.cancelReason
+        // A person's cancellation (the buyer's or an admin's) is final: their money goes back
+        // whatever the stock (issue 26 §5). Only the sweeper's expiry may be paid back to life.
+        const byPerson =
+          earlier === 'customer' || earlier === 'admin' || earlier === 'refunded_cancelled'
         const refundDue =
           (earlier === 'refunded_out_of_stock' ||
             earlier === 'refunded_discount_used' ||
             earlier === 'refunded_quote_unavailable') &&
           row.paymentIntentId === transactionId
-        const verdict = refundDue ? undefined : await reinstate(tx, row)
+        const verdict = refundDue || byPerson ? undefined : await reinstate(tx, row)
         if (verdict !== 'ok') {
           // A retried payment keeps the reason it was first refunded for.
-          const reason =
-            verdict === undefined && refundDue
+          const reason = byPerson
+            ? ('refunded_cancelled' as const)
+            : verdict === undefined && refundDue
               ? earlier
               : verdict === 'discount-used'
                 ? ('refunded_discount_used' as const)

@@ -96,11 +96,13 @@ export function createPaymentsService({
       if (outcome.kind === 'refunded')
         throw new AppError(
           'CONFLICT',
-          outcome.order.cancelReason === 'refunded_discount_used'
-            ? p.refundedDiscountUsed
-            : outcome.order.cancelReason === 'refunded_quote_unavailable'
-              ? p.refundedQuoteUnavailable
-              : p.refundedOutOfStock,
+          outcome.order.cancelReason === 'refunded_cancelled'
+            ? p.refundedCancelled
+            : outcome.order.cancelReason === 'refunded_discount_used'
+              ? p.refundedDiscountUsed
+              : outcome.order.cancelReason === 'refunded_quote_unavailable'
+                ? p.refundedQuoteUnavailable
+                : p.refundedOutOfStock,
         )
       return outcome.order
     },
