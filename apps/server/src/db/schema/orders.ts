@@ -162,6 +162,10 @@ export const orderLines = pgTable(
     lineTotalCents: integer('line_total_cents').notNull(),
     fromStock: integer('from_stock').notNull(),
     madeToOrder: integer('made_to_order').notNull().default(0),
+    /**
+     * The promised date. A custom part's is provisional until payment (its lead time from the
+     * order's day), then its lead time from the payment's shop date (issue 26 §5).
+     */
     shipsBy: date('ships_by', { mode: 'string' }).notNull(),
   },
   (t) => [

@@ -1,11 +1,13 @@
 import {
   activityWords,
+  addWorkingDays,
   fromCents,
   messages,
   PAYMENT_HOLD_MINUTES,
   type CheckoutBody,
   type Order,
   type PurchaseBody,
+  shopDate,
 } from '@toolworks/shared'
 
 import type { OrderLimits } from '../../config.js'
@@ -39,6 +41,7 @@ import {
   lockOrder,
   setOrderPaid,
   setPaymentIntent,
+  setShipsBy,
   withLinesOne,
   type OrderLineRow,
   type OrderRow,
@@ -125,6 +128,24 @@ export function stockToReturn(lines: readonly OrderLineRow[]): [string, number][
   return [...byTool.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
+/**
+ * A custom part ships its quoted lead time in working days from payment, as its quote promised
+ * (issue 26 §5). Until the order is paid its date is provisional, counted from the order's day
+ * (place-order.ts); the payment's shop date replaces it, in the payment's transaction.
+ */
+export function customLinesFromPayment(lines: readonly OrderLineRow[], paidAt: Date) {
+  const paidDay = shopDate(paidAt)
+  const all = lines.map((line) =>
+    line.quoteId !== null && line.leadTimeDays !== null
+      ? { ...line, shipsBy: addWorkingDays(paidDay, line.leadTimeDays) }
+      : line,
+  )
+  const changed = all
+    .filter((line, i) => line.shipsBy !== lines[i]?.shipsBy)
+    .map(({ position, shipsBy }) => ({ position, shipsBy }))
+  return { all, changed }
+}
+
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 const isOwner = (actor: Actor, row: OrderRow) =>
   row.customerId === actor.id || same(row.customerEmail, actor.email)
@@ -146,6 +167,7 @@ export function createOrdersService({
   limits,
   log,
   mails,
+  now = () => new Date(),
 }: {
   db: Db
   catalog: CatalogService
@@ -164,6 +186,8 @@ export function createOrdersService({
   log: Log
   /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'placed' | 'paid' | 'shipped'>
+  /** The clock a payment's time (and so its shop date) is read from; tests move it. */
+  now?: () => Date
 }) {
   const view = (row: OrderWithLines) => toOrder(row, holdHours)
   const isExpired = (row: OrderRow, now = Date.now()) =>
@@ -314,13 +338,16 @@ export function createOrdersService({
         }
         log.warn({ orderId }, 'payment arrived for a cancelled order; reinstated')
       }
-      const paid = await setOrderPaid(tx, orderId, transactionId)
+      const paidAt = now()
+      const paid = await setOrderPaid(tx, orderId, transactionId, paidAt)
       if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
+      const lines = customLinesFromPayment(row.lines, paidAt)
+      await setShipsBy(tx, orderId, lines.changed)
       // The invoice number is taken in this transaction: a rollback gives it back (issue 17).
       const invoiceNumber = await assignInvoiceNumber(tx, orderId)
       return {
         kind: 'paid' as const,
-        row: { ...paid, invoiceNumber, lines: row.lines },
+        row: { ...paid, invoiceNumber, lines: lines.all },
         reinstated: row.status === 'cancelled',
         fresh: true,
       }
