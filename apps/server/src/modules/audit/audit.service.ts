@@ -7,7 +7,7 @@ import {
   type AuditQuery,
 } from '@toolworks/shared'
 
-import type { Db } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import {
   countAuditEntries,
   insertAuditEntry,
@@ -17,7 +17,21 @@ import {
   type AuditRow,
 } from './audit.queries.js'
 
+export type { AuditActor } from './audit.queries.js'
+
 const DAY_MS = 86_400_000
+
+/**
+ * Writes one audit row in the caller's transaction, so a change and its row commit together
+ * (issue 17). Other modules and the flows write the audit log only through this (issue 26 §3).
+ */
+export function writeAuditEntry(
+  tx: DbOrTx,
+  actor: AuditActor,
+  entry: AuditEntryInput,
+): Promise<void> {
+  return insertAuditEntry(tx, actor, entry)
+}
 
 /** The instant a shop date (YYYY-MM-DD, UTC+6) begins. */
 export function shopDayStart(date: string): Date {

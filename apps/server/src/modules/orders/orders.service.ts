@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
 import type { AccountsService, Actor } from '../accounts/accounts.service.js'
 import { shortId } from '../audit/audit-values.js'
-import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
+import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { PaymentProvider } from '../payments/payment-provider.js'
@@ -440,7 +440,7 @@ export function createOrdersService({
           const changed = await cancelUnpaid(tx, row.id, reason)
           // An admin cancelling someone's order is an admin action (issue 17); a buyer's is not.
           if (changed && reason === 'admin')
-            await insertAuditEntry(tx, actor, {
+            await writeAuditEntry(tx, actor, {
               kind: 'order.delete',
               subjectType: 'order',
               subjectId: changed.id,
@@ -562,7 +562,7 @@ export function createOrdersService({
         ? await db.transaction(async (tx) => {
             const shipped = await changeStatus(tx, id, 'paid', 'shipped')
             if (shipped)
-              await insertAuditEntry(tx, actor, {
+              await writeAuditEntry(tx, actor, {
                 kind: 'order.status',
                 subjectType: 'order',
                 subjectId: id,

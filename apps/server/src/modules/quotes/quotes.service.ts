@@ -31,7 +31,7 @@ import type { BlobStore, StagedBlob } from '../blobs/blob-store.js'
 import { isUuid } from '../../lib/ids.js'
 import type { AccountsService, Actor } from '../accounts/accounts.service.js'
 import { changedValues } from '../audit/audit-values.js'
-import { insertAuditEntry } from '../audit/audit.queries.js'
+import { writeAuditEntry } from '../audit/audit.service.js'
 import { cleanDrawingName, drawingName } from './drawing-names.js'
 import { drawingContentType, sniffDrawing } from './drawing-types.js'
 import { expireAllPast, expireIfPast } from './quote-expiry.js'
@@ -433,7 +433,7 @@ export function createQuotesService({
               offer,
             )
           : null
-        await insertAuditEntry(tx, actor, {
+        await writeAuditEntry(tx, actor, {
           kind: 'quote.offer',
           subjectType: 'quote',
           subjectId: id,
