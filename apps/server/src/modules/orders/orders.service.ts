@@ -118,7 +118,7 @@ export function stockToReturn(lines: readonly OrderLineRow[]): [string, number][
 /**
  * A custom part ships its quoted lead time in working days from payment, as its quote promised
  * (issue 26 §5). Until the order is paid its date is provisional, counted from the order's day
- * (place-order.ts); the payment's shop date replaces it, in the payment's transaction.
+ * (src/flows/checkout.ts); the payment's shop date replaces it, in the payment's transaction.
  */
 export function customLinesFromPayment(lines: readonly OrderLineRow[], paidAt: Date) {
   const paidDay = shopDate(paidAt)
