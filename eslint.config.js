@@ -99,6 +99,63 @@ export default tseslint.config(
     files: ['apps/web/src/lib/toast.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  // Server layers (docs/architecture.md, issue 26 §3): routes → service → queries inside a
+  // module; flows → services; a module never imports another module's queries; lib/ and db/
+  // import no module. Types may cross (a row type names what a service hands over).
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.queries.js'],
+              allowTypeImports: true,
+              message: "call the other module's service, never its queries",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/flows/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../modules/*/*.queries.js'],
+              allowTypeImports: true,
+              message: "a flow calls the modules' services, never their queries",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../modules/*', '../../modules/*', '../flows/*', '../../flows/*'],
+              allowTypeImports: true,
+              message: 'lib/ and db/ import no module and no flow',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/shared/**/*.ts'],
     rules: {

@@ -46,6 +46,9 @@ import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { createOrderSweeper } from './modules/orders/order-sweeper.js'
 import { invoicesRoutes } from './modules/orders/invoices.routes.js'
 import { createOrderMails } from './modules/orders/orders.mails.js'
+import { createCancellationFlow } from './flows/cancellation.js'
+import { createCheckoutFlow } from './flows/checkout.js'
+import { createPaymentReceivedFlow } from './flows/payment-received.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
@@ -140,17 +143,42 @@ function createServices(
   })
   const quoteAcceptance = createQuoteAcceptanceService({ db, mails: quoteMails, log })
   const cart = createCartService({ db, catalog, accounts, quotes: quoteAcceptance })
-  const orders = createOrdersService({
+  const orderMails = createOrderMails({ mailer, publicUrl: config.publicUrl, log })
+  const orders = createOrdersService({ db, holdHours: config.orderHoldHours, mails: orderMails })
+  const payments = createPaymentsService({ provider })
+  // What spans modules lives in src/flows/, each owning its transaction (issue 26 §3).
+  const paymentReceived = createPaymentReceivedFlow({
     db,
+    orders,
+    payments,
+    catalog,
+    accounts,
+    quotes: quoteAcceptance,
+    mails: orderMails,
+    log,
+  })
+  const cancellation = createCancellationFlow({
+    db,
+    orders,
+    payments,
+    paymentReceived,
+    catalog,
+    quotes: quoteAcceptance,
+    log,
+  })
+  const checkout = createCheckoutFlow({
+    db,
+    orders,
+    payments,
+    cancellation,
     catalog,
     accounts,
     cart,
     quotes: quoteAcceptance,
-    provider,
     holdHours: config.orderHoldHours,
     limits: config.orderLimits,
+    mails: orderMails,
     log,
-    mails: createOrderMails({ mailer, publicUrl: config.publicUrl, log }),
   })
   const quotes = createQuotesService({
     db,
@@ -168,7 +196,11 @@ function createServices(
     productsImport: createProductsImport({ catalog, media }),
     sandbox,
     provider,
-    orderSweeper: createOrderSweeper({ orders, intervalMs: config.orderSweepMs, log }),
+    orderSweeper: createOrderSweeper({
+      orders: cancellation,
+      intervalMs: config.orderSweepMs,
+      log,
+    }),
     // Rate-limit counters whose window ended are deleted (issue 25).
     rateLimitSweeper: createRateLimitSweeper({
       db,
@@ -176,7 +208,10 @@ function createServices(
       intervalMs: config.rateLimitSweepMs,
       log,
     }),
-    payments: createPaymentsService({ provider, orders, log }),
+    payments,
+    checkout,
+    paymentReceived,
+    cancellation,
     auth: createAuth({ config, db, mailer, secret, log, passwordHasher }),
     tokens,
     accounts,
@@ -297,13 +332,18 @@ export async function buildApp({
   await app.register(siteConfigRoutes, { config })
   await app.register(accountsRoutes, { accounts: services.accounts })
   await app.register(catalogRoutes, { catalog: services.catalog })
-  await app.register(ordersRoutes, { orders: services.orders })
+  await app.register(ordersRoutes, {
+    orders: services.orders,
+    checkout: services.checkout,
+    cancellation: services.cancellation,
+  })
   await app.register(invoicesRoutes, { orders: services.orders, company: config.company })
   await app.register(cartRoutes, { cart: services.cart })
   await app.register(quoteAcceptanceRoutes, { acceptance: services.quoteAcceptance })
   await app.register(contactRoutes, { contact: services.contact })
   await app.register(paymentsRoutes, {
-    payments: services.payments,
+    checkout: services.checkout,
+    paymentReceived: services.paymentReceived,
     sandbox: services.sandbox,
     webhook: services.provider.hasWebhook,
   })

@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 
 import type { App } from '../src/app.js'
 import type { Db } from '../src/db/client.js'
-import { promotions, tools } from '../src/db/schema/index.js'
+import { orders, promotions, tools } from '../src/db/schema/index.js'
 import { bearer, type TestUser } from './accounts.js'
 
 /** Helpers of the ordering tests (issue 14): checkout, purchase, stock, promotions. */
@@ -40,6 +40,23 @@ export const purchase = (
 
 export const cancel = (app: App, user: TestUser, orderId: string) =>
   app.inject({ method: 'DELETE', url: `/api/purchase/${orderId}`, headers: bearer(user) })
+
+/**
+ * The sweeper cancels an unpaid order as expired (its hold ended a second ago). Only such an
+ * order may be paid back to life; a person's cancellation is final (issue 26 §5).
+ */
+export async function expire(app: App, db: Db, orderId: string) {
+  await db
+    .update(orders)
+    .set({ holdUntil: new Date(Date.now() - 1_000) })
+    .where(eq(orders.id, orderId))
+  await app.services.orderSweeper.sweep()
+  const [row] = await db
+    .select({ reason: orders.cancelReason })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  expect(row?.reason).toBe('expired')
+}
 
 export async function stockOf(db: Db, id: string) {
   const [row] = await db.select({ q: tools.quantity }).from(tools).where(eq(tools.id, id))

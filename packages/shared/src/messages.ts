@@ -240,6 +240,7 @@ export const messages = {
       refunded_out_of_stock: 'refunded: out of stock',
       refunded_discount_used: 'refunded: first-order discount already used',
       refunded_quote_unavailable: 'refunded: custom part no longer on offer',
+      refunded_cancelled: 'refunded: paid after it was cancelled',
     },
   },
   // Payment page (docs/product.md §2, §4, §8; issue 5). `Payment successful` and
@@ -710,6 +711,8 @@ export const messages = {
       'This order was cancelled before your payment arrived and the tool has sold out since, so your payment is refunded in full.',
     refundedDiscountUsed:
       'This order was cancelled before your payment arrived and its first-order discount has gone to a later order since, so your payment is refunded in full.',
+    refundedCancelled:
+      'This order was cancelled before your payment arrived, so your payment is refunded in full.',
     refundedQuoteUnavailable:
       'This order was cancelled before your payment arrived and its custom part can no longer be ordered at the quoted price, so your payment is refunded in full.',
   },

@@ -17,6 +17,11 @@ export const CANCEL_REASONS = [
   'refunded_discount_used',
   /** A late payment for an order whose custom part can no longer be ordered (issue 15). */
   'refunded_quote_unavailable',
+  /**
+   * A payment for an order its buyer or an admin cancelled (issue 26 §5): a person's
+   * cancellation is final, so the money goes back whatever the stock.
+   */
+  'refunded_cancelled',
 ] as const
 export const CancelReasonSchema = z.enum(CANCEL_REASONS)
 export type CancelReason = z.infer<typeof CancelReasonSchema>

@@ -81,7 +81,8 @@ export const orders = pgTable(
      * Why a cancelled order was cancelled (issue 13): by its customer, by an admin, because its
      * hold expired, or because its money arrived after the cancellation when the stock was gone
      * and it was refunded, or because its money arrived after its first-order discount had gone
-     * to a later order and it was refunded (issue 14). Null while the order is live.
+     * to a later order and it was refunded (issue 14), or because its money arrived after its buyer
+     * or an admin cancelled it, which is final (issue 26). Null while the order is live.
      */
     cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
     /** The provider's refund of a payment that arrived for a cancelled, sold-out order. */
@@ -150,6 +151,10 @@ export const orderLines = pgTable(
     lineTotalCents: integer('line_total_cents').notNull(),
     fromStock: integer('from_stock').notNull(),
     madeToOrder: integer('made_to_order').notNull().default(0),
+    /**
+     * The promised date. A custom part's is provisional until payment (its lead time from the
+     * order's day), then its lead time from the payment's shop date (issue 26 §5).
+     */
     shipsBy: date('ships_by', { mode: 'string' }).notNull(),
   },
   (t) => [

@@ -1,7 +1,9 @@
 import { hashPassword } from 'better-auth/crypto'
 
 import { loadConfig } from '../../config.js'
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the seed stores its pictures through the media service; listed in db/README.md
 import { createFsBlobStore } from '../../modules/blobs/fs-blob-store.js'
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the seed stores its pictures through the media service; listed in db/README.md
 import { createMediaService } from '../../modules/media/media.service.js'
 import { describeDatabase, openConfiguredDatabase } from '../open.js'
 import {

@@ -16,6 +16,7 @@ import {
 } from './demo-accounts.js'
 import { insertDemoShop } from './demo-orders.js'
 import { insertDemoQuotes, putDemoDrawings } from './demo-quotes.js'
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the seed numbers its paid demo orders' invoices; listed in db/README.md
 import { numberSeededInvoices } from '../../modules/orders/invoices.queries.js'
 
 // Any key works as long as every process uses the same one.

@@ -2,7 +2,7 @@ import { activityWords, messages, type Profile, type UpdateProfileBody } from '@
 
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
-import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
+import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import { isAdmin, isSelf, sameEmail, type Actor } from './actor.js'
 import type { BearerTokens } from './bearer-token.js'
 import {
@@ -117,7 +117,7 @@ export function createAccountsService({
       const modifiedCount = await db.transaction(async (tx) => {
         const changed = await promoteToAdmin(tx, row.id)
         if (changed > 0)
-          await insertAuditEntry(tx, actor, {
+          await writeAuditEntry(tx, actor, {
             kind: 'user.make-admin',
             subjectType: 'user',
             subjectId: row.id,

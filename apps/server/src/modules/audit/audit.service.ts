@@ -8,7 +8,7 @@ import {
   type AuditQuery,
 } from '@toolworks/shared'
 
-import type { Db } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import {
   countAuditEntries,
   insertAuditEntry,
@@ -17,6 +17,20 @@ import {
   type AuditFilter,
   type AuditRow,
 } from './audit.queries.js'
+
+export type { AuditActor } from './audit.queries.js'
+
+/**
+ * Writes one audit row in the caller's transaction, so a change and its row commit together
+ * (issue 17). Other modules and the flows write the audit log only through this (issue 26 §3).
+ */
+export function writeAuditEntry(
+  tx: DbOrTx,
+  actor: AuditActor,
+  entry: AuditEntryInput,
+): Promise<void> {
+  return insertAuditEntry(tx, actor, entry)
+}
 
 function toEntry(row: AuditRow): AuditEntry {
   return {

@@ -17,7 +17,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
 import { changedValues } from '../audit/audit-values.js'
-import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
+import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import type { MediaService } from '../media/media.service.js'
 import {
   countActiveTools,
@@ -144,7 +144,7 @@ export function createCatalogService({
       const row = await db.transaction(async (tx) => {
         const [inserted] = await insertTools(tx, [values])
         if (!inserted) throw new Error('insert returned no row')
-        await insertAuditEntry(tx, actor, {
+        await writeAuditEntry(tx, actor, {
           kind: 'product.create',
           subjectType: 'tool',
           subjectId: inserted.id,
@@ -169,7 +169,7 @@ export function createCatalogService({
       await db.transaction(async (tx) => {
         const current = await lockActiveTool(tx, id)
         if (!current || !(await softDeleteTool(tx, id))) throw notFound()
-        await insertAuditEntry(tx, actor, {
+        await writeAuditEntry(tx, actor, {
           kind: 'product.delete',
           subjectType: 'tool',
           subjectId: id,
@@ -258,7 +258,7 @@ export function createCatalogService({
         const updated = await updateTool(tx, id, next)
         const changes = changedValues(current, next)
         if (updated && changes)
-          await insertAuditEntry(tx, actor, {
+          await writeAuditEntry(tx, actor, {
             kind: 'product.update',
             subjectType: 'tool',
             subjectId: id,

@@ -10,7 +10,7 @@ import {
 import type { Readable } from 'node:stream'
 
 import type { AccountsService } from '../accounts/accounts.service.js'
-import type { AuditActor } from '../audit/audit.queries.js'
+import type { AuditActor } from '../audit/audit.service.js'
 import type { AuditService } from '../audit/audit.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { OrdersService } from '../orders/orders.service.js'

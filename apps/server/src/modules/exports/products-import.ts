@@ -20,7 +20,7 @@ import { CsvError, parse } from 'csv-parse/sync'
 import { AppError } from '../../lib/app-error.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { MediaService } from '../media/media.service.js'
-import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
+import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import { unneutralise } from './csv-cells.js'
 import { baseName, type ImportFile } from './import-file.js'
 
@@ -312,7 +312,7 @@ export function createProductsImport({ catalog, media }: ImportDeps) {
             })),
         },
         (tx, { before, after }) =>
-          insertAuditEntry(tx, actor, {
+          writeAuditEntry(tx, actor, {
             kind: 'product.import',
             subjectType: 'tool',
             subjectId: after._id,

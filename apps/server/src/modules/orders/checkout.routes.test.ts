@@ -17,11 +17,13 @@ import { insertTool } from '../../../test/factories.js'
 import {
   cancel,
   checkout,
+  expire,
   insertFirstOrderPromotion,
   openPaymentPage,
   purchase,
   stockOf,
 } from '../../../test/orders.js'
+import { payOrder } from '../../../test/invoices.js'
 import {
   acceptQuote,
   customShipsBy,
@@ -372,6 +374,36 @@ describe('custom parts (issue 15)', () => {
     return q
   }
 
+  test('a custom line ships its lead time in working days after the payment, not after the order (issue 26 §5)', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(database.current, onTestFinished)
+    const user = await signUp(app, { verified: true })
+    const { request } = await acceptedQuote(app, user, 500, { leadTimeDays: 12 })
+    const res = await checkout(app, user, [{ quote: request.id, quantity: 500 }])
+    expect(res.statusCode, res.body).toBe(201)
+    const { order, insertedId } = PurchaseResponseSchema.parse(res.json())
+    // Before payment the date is provisional: counted from the order's day.
+    expect(order.lines[0]?.shipsBy).toBe(customShipsBy(12))
+
+    // As if it had been ordered a week ago (what placing it wrote then), and paid today.
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000)
+    await db().update(orders).set({ createdAt: weekAgo }).where(eq(orders.id, insertedId))
+    await db()
+      .update(orderLines)
+      .set({ shipsBy: addWorkingDays(shopDate(weekAgo), 12) })
+      .where(eq(orderLines.orderId, insertedId))
+    await payOrder(app, user, insertedId)
+
+    const paidDay = shopDate(new Date())
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/purchase/${insertedId}`,
+      headers: bearer(user),
+    })
+    expect(OrderSchema.parse(read.json()).lines[0]?.shipsBy).toBe(addWorkingDays(paidDay, 12))
+  })
+
   test('a stock tool and a custom part make one order: priced from the quote, made whole, the quote Ordered; paid with 4242, then shipped', async ({
     onTestFinished,
   }) => {
@@ -627,7 +659,7 @@ describe('cancelled orders with custom parts (issue 15)', () => {
     const user = await signUp(app, { verified: true })
     const payLate = async (orderId: string) => {
       const intent = await openPaymentPage(app, user, orderId)
-      expect((await cancel(app, user, orderId)).statusCode).toBe(200)
+      await expire(app, db(), orderId)
       await db()
         .update(sandboxPaymentIntents)
         .set({ status: 'succeeded' })

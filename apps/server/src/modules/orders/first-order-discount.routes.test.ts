@@ -14,6 +14,7 @@ import { insertTool } from '../../../test/factories.js'
 import {
   cancel,
   checkout,
+  expire,
   insertFirstOrderPromotion,
   openPaymentPage,
   purchase,
@@ -124,7 +125,7 @@ describe('the first-order discount', () => {
 
     const first = orderOf(await purchase(app, user, tool.id, 2))
     const intent = await openPaymentPage(app, user, first._id)
-    await cancel(app, user, first._id)
+    await expire(app, db(), first._id)
     const second = orderOf(await purchase(app, user, tool.id, 3))
     expect(second.discount).not.toBeNull()
     expect(await stockOf(db(), tool.id)).toBe(7)
@@ -162,7 +163,7 @@ describe('the first-order discount', () => {
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
     const first = orderOf(await purchase(app, user, tool.id, 2))
     const intent = await openPaymentPage(app, user, first._id)
-    await cancel(app, user, first._id)
+    await expire(app, db(), first._id)
     await db()
       .update(sandboxPaymentIntents)
       .set({ status: 'succeeded' })
@@ -264,7 +265,7 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     const user = await signUp(app, { verified: true })
     const first = orderOf(await purchase(app, user, tool.id, 2))
     const intent = await openPaymentPage(app, user, first._id)
-    await cancel(app, user, first._id)
+    await expire(app, db(), first._id)
     const other = await signUp(app, { verified: true })
     const theirs = orderOf(
       await purchase(app, other, tool.id, 3, { phone: where.phone, address: 'Elsewhere 1' }),

@@ -8,8 +8,8 @@ import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { confirmCard, markPaid, payOrder, pdfText, placeOrder } from '../../../test/invoices.js'
 import {
-  cancel,
   checkout,
+  expire,
   insertFirstOrderPromotion,
   openPaymentPage,
 } from '../../../test/orders.js'
@@ -151,7 +151,7 @@ describe('the invoice PDF', () => {
     const tool = await insertTool(db(), { quantity: 3, minimum: 1 })
     const refunded = await placeOrderOf(app, buyer, tool.id, 3)
     const intent = await openPaymentPage(app, buyer, refunded)
-    await cancel(app, buyer, refunded)
+    await expire(app, db(), refunded)
     await placeOrderOf(app, other, tool.id, 3)
     await db()
       .update(sandboxPaymentIntents)
@@ -233,7 +233,7 @@ describe('invoice numbers', () => {
     const buyer = await signUp(app)
     const orderId = await placeOrder(app, db(), buyer)
     const intent = await openPaymentPage(app, buyer, orderId)
-    await cancel(app, buyer, orderId)
+    await expire(app, db(), orderId)
     await db()
       .update(sandboxPaymentIntents)
       .set({ status: 'succeeded' })

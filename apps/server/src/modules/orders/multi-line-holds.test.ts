@@ -6,7 +6,7 @@ import { bearer, signUp } from '../../../test/accounts.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
-import { cancel, checkout, openPaymentPage, stockOf } from '../../../test/orders.js'
+import { checkout, expire, openPaymentPage, stockOf } from '../../../test/orders.js'
 import { orders, sandboxPaymentIntents, tools } from '../../db/schema/index.js'
 
 /**
@@ -55,7 +55,7 @@ test('a late payment for a cancelled two-line order whose second tool sold out i
   ])
   const { insertedId } = PurchaseResponseSchema.parse(res.json())
   const intent = await openPaymentPage(app, user, insertedId)
-  await cancel(app, user, insertedId)
+  await expire(app, db(), insertedId)
   // Someone else buys all of b meanwhile.
   expect((await checkout(app, other, [{ tool: b.id, quantity: 3 }])).statusCode).toBe(201)
   await db()
@@ -89,7 +89,7 @@ test('a late payment for a cancelled two-line order whose stock is all there rei
   ])
   const { insertedId } = PurchaseResponseSchema.parse(res.json())
   const intent = await openPaymentPage(app, user, insertedId)
-  await cancel(app, user, insertedId)
+  await expire(app, db(), insertedId)
   expect([await stockOf(db(), a.id), await stockOf(db(), made.id)]).toEqual([10, 1])
   await db()
     .update(sandboxPaymentIntents)

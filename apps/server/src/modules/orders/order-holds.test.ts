@@ -14,6 +14,7 @@ import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
+import { expire } from '../../../test/orders.js'
 import type { App } from '../../app.js'
 import { selectRows } from '../../db/client.js'
 import { orders, sandboxPaymentIntents, tools } from '../../db/schema/index.js'
@@ -150,7 +151,7 @@ describe('a cancelled order cannot be paid back into life (issue 13, M3)', () =>
     const tool = await insertTool(database.current.db, { quantity: 3, minimum: 1 })
     const firstOrder = await placeOrder(app, first, tool.id, 3)
     const intent = await openPaymentPage(app, first, firstOrder)
-    await cancel(app, first, firstOrder)
+    await expire(app, database.current.db, firstOrder)
     await placeOrder(app, second, tool.id, 3)
     // The card went through at the provider just before the void reached it (a race).
     await database.current.db
@@ -189,7 +190,7 @@ describe('a cancelled order cannot be paid back into life (issue 13, M3)', () =>
     const tool = await insertTool(database.current.db, { quantity: 5, minimum: 1 })
     const firstOrder = await placeOrder(app, first, tool.id, 3)
     const intent = await openPaymentPage(app, first, firstOrder)
-    await cancel(app, first, firstOrder)
+    await expire(app, database.current.db, firstOrder)
     await database.current.db
       .update(sandboxPaymentIntents)
       .set({ status: 'succeeded' })
@@ -334,5 +335,88 @@ describe('unpaid orders hold their stock for ORDER_HOLD_HOURS (issue 13, M4)', (
     })
     // The colleague behind the same address orders on.
     expect((await order(app, colleague, tool.id, 1)).statusCode).toBe(201)
+  })
+})
+
+describe('a payment on an order a person cancelled is refunded, never reinstated (issue 26 §5)', () => {
+  /** The card went through at the provider just before the void reached it (a race). */
+  const succeedLate = (paymentIntentId: string) =>
+    database.current.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(sandboxPaymentIntents.id, paymentIntentId))
+
+  test('the buyer cancels, then the money arrives: the order stays cancelled and is refunded once, though its stock is there', async ({
+    onTestFinished,
+  }) => {
+    const { app } = await setup(onTestFinished)
+    const buyer = await signUp(app, { verified: true })
+    const tool = await insertTool(database.current.db, { quantity: 5, minimum: 1 })
+    const id = await placeOrder(app, buyer, tool.id, 3)
+    const intent = await openPaymentPage(app, buyer, id)
+    expect((await cancel(app, buyer, id)).json()).toMatchObject({ outcome: 'cancelled' })
+    await succeedLate(intent.paymentIntentId)
+
+    const patched = await markPaid(app, buyer, id, intent.paymentIntentId)
+    expect(patched.statusCode).toBe(409)
+    expect(ErrorBodySchema.parse(patched.json()).error.message).toBe(p.refundedCancelled)
+    // Told again (the webhook and the browser both report it): the same answer, one refund.
+    const again = await markPaid(app, buyer, id, intent.paymentIntentId)
+    expect(ErrorBodySchema.parse(again.json()).error.message).toBe(p.refundedCancelled)
+
+    expect(await stockAndLive(tool.id)).toEqual({ stock: 5, live: 0 })
+    const row = await orderRow(id)
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      paid: false,
+      cancelReason: 'refunded_cancelled',
+      refundId: `re_sandbox_${intent.paymentIntentId}`,
+    })
+    expect((await intentStatus(intent.paymentIntentId))?.refundId).toBe(row?.refundId)
+    expect(messages.ordering.cancelReasons.refunded_cancelled).toBe(
+      'refunded: paid after it was cancelled',
+    )
+  })
+
+  test('an admin cancels, then the money arrives: refunded, never reinstated', async ({
+    onTestFinished,
+  }) => {
+    const { app, admin } = await setup(onTestFinished)
+    const buyer = await signUp(app, { verified: true })
+    const tool = await insertTool(database.current.db, { quantity: 5, minimum: 1 })
+    const id = await placeOrder(app, buyer, tool.id, 2)
+    const intent = await openPaymentPage(app, buyer, id)
+    expect((await cancel(app, admin, id)).json()).toMatchObject({ outcome: 'cancelled' })
+    expect((await orderRow(id))?.cancelReason).toBe('admin')
+    await succeedLate(intent.paymentIntentId)
+
+    const patched = await markPaid(app, buyer, id, intent.paymentIntentId)
+    expect(patched.statusCode).toBe(409)
+    expect(ErrorBodySchema.parse(patched.json()).error.message).toBe(p.refundedCancelled)
+    expect(await orderRow(id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'refunded_cancelled',
+      refundId: `re_sandbox_${intent.paymentIntentId}`,
+    })
+    expect(await stockAndLive(tool.id)).toEqual({ stock: 5, live: 0 })
+  })
+
+  test('the sweeper expired it, then the money arrives while the stock is there: reinstated, as before', async ({
+    onTestFinished,
+  }) => {
+    const { app } = await setup(onTestFinished)
+    const buyer = await signUp(app, { verified: true })
+    const tool = await insertTool(database.current.db, { quantity: 5, minimum: 1 })
+    const id = await placeOrder(app, buyer, tool.id, 3)
+    const intent = await openPaymentPage(app, buyer, id)
+    await ageOrder(id, 48.01)
+    await app.services.orderSweeper.sweep()
+    expect((await orderRow(id))?.cancelReason).toBe('expired')
+    await succeedLate(intent.paymentIntentId)
+
+    const patched = await markPaid(app, buyer, id, intent.paymentIntentId)
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect(OrderSchema.parse(patched.json())).toMatchObject({ status: 'paid', cancelReason: null })
+    expect(await stockAndLive(tool.id)).toEqual({ stock: 2, live: 3 })
   })
 })

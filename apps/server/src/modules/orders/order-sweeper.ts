@@ -1,5 +1,4 @@
 import { createPeriodicTask } from '../../lib/periodic-task.js'
-import type { OrdersService } from './orders.service.js'
 
 type Log = { error(obj: object, msg: string): void }
 
@@ -15,7 +14,8 @@ export function createOrderSweeper({
   intervalMs,
   log,
 }: {
-  orders: Pick<OrdersService, 'expireDue'>
+  /** The cancellation flow's expiry (src/flows/cancellation.ts). */
+  orders: { expireDue(): Promise<number> }
   intervalMs: number
   log: Log
 }) {

@@ -158,6 +158,7 @@ export async function setOrderPaid(
   tx: DbOrTx,
   id: string,
   transactionId: string,
+  paidAt: Date = new Date(),
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
@@ -168,11 +169,24 @@ export async function setOrderPaid(
       cancelReason: null,
       transactionId,
       paymentIntentId: transactionId,
-      paidAt: new Date(),
+      paidAt,
     })
     .where(and(eq(orders.id, id), eq(orders.paid, false)))
     .returning()
   return row
+}
+
+/** Sets the promised dates of some of an order's lines (by position). */
+export async function setShipsBy(
+  tx: DbOrTx,
+  orderId: string,
+  dates: readonly { position: number; shipsBy: string }[],
+): Promise<void> {
+  for (const { position, shipsBy } of dates)
+    await tx
+      .update(orderLines)
+      .set({ shipsBy })
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)))
 }
 
 export async function setPaymentIntent(
@@ -306,7 +320,10 @@ export async function markRefundDue(
   paymentIntentId: string,
   reason: Extract<
     CancelReason,
-    'refunded_out_of_stock' | 'refunded_discount_used' | 'refunded_quote_unavailable'
+    | 'refunded_out_of_stock'
+    | 'refunded_discount_used'
+    | 'refunded_quote_unavailable'
+    | 'refunded_cancelled'
   >,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx

@@ -3,9 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
 import { AppError } from '../../lib/app-error.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
+import type { CancellationFlow } from '../../flows/cancellation.js'
+import type { CheckoutFlow } from '../../flows/checkout.js'
 import type { OrdersService } from './orders.service.js'
 
-type Deps = { orders: OrdersService }
+type Deps = {
+  orders: OrdersService
+  /** Placing and cancelling span modules: they are flows (src/flows/, issue 26 §3). */
+  checkout: Pick<CheckoutFlow, 'purchase' | 'checkout'>
+  cancellation: Pick<CancellationFlow, 'byPerson'>
+}
 
 const errors = errorResponses(400, 401, 403, 404, 409)
 const createErrors = errorResponses(400, 401, 403, 404, 409, 429)
@@ -28,7 +35,10 @@ const perAccountOrderLimit = {
   },
 }
 
-export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { orders, checkout, cancellation },
+) => {
   const c = ordersContract
 
   app.post(
@@ -44,7 +54,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await orders.create(actorOf(request), request.body)),
+      reply.code(201).send(await checkout.purchase(actorOf(request), request.body)),
   )
 
   app.post(
@@ -60,7 +70,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await orders.checkout(actorOf(request), request.body)),
+      reply.code(201).send(await checkout.checkout(actorOf(request), request.body)),
   )
 
   app.get(
@@ -112,7 +122,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders })
         response: { 200: c.remove.response, ...errors },
       },
     },
-    async (request) => orders.remove(actorOf(request), request.params.id),
+    async (request) => cancellation.byPerson(actorOf(request), request.params.id),
   )
 
   app.patch(

@@ -1,26 +1,19 @@
 import {
   activityWords,
+  addWorkingDays,
   fromCents,
   messages,
   PAYMENT_HOLD_MINUTES,
-  type CheckoutBody,
   type Order,
-  type PurchaseBody,
+  shopDate,
 } from '@toolworks/shared'
 
-import type { OrderLimits } from '../../config.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { isUuid } from '../../lib/ids.js'
-import type { AccountsService, Actor } from '../accounts/accounts.service.js'
+import type { Actor } from '../accounts/accounts.service.js'
 import { shortId } from '../audit/audit-values.js'
-import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
-import type { CartService } from '../cart/cart.service.js'
-import type { CatalogService } from '../catalog/catalog.service.js'
-import type { PaymentProvider } from '../payments/payment-provider.js'
-import { discountKeyLockIds } from '../promotions/first-order-discount.js'
-import { firstOrderClaims, lockDiscountKeys } from '../promotions/promotions.queries.js'
-import type { QuoteAcceptanceService } from '../quotes/quote-acceptance.service.js'
+import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import {
   cancelUnpaid,
   changeStatus,
@@ -28,8 +21,10 @@ import {
   extendHold,
   findOrderHead,
   hasLiveOrder,
+  insertOrder,
   linesOf,
   markRefundDue,
+  openUnpaid,
   setRefundId,
   trySweepLock,
   hideFromCustomer,
@@ -39,6 +34,7 @@ import {
   lockOrder,
   setOrderPaid,
   setPaymentIntent,
+  setShipsBy,
   withLinesOne,
   type OrderLineRow,
   type OrderRow,
@@ -46,23 +42,17 @@ import {
 } from './orders.queries.js'
 import { assignInvoiceNumber } from './invoices.queries.js'
 import type { OrderMails } from './orders.mails.js'
-import { createOrderPlacer } from './place-order.js'
 
 const r = messages.orderRules
 const HOUR_MS = 3_600_000
-/** Orders expired per sweep transaction; a backlog is worked off in several. */
-const SWEEP_BATCH = 200
-
-type Log = {
-  warn(obj: object, msg: string): void
-  info(obj: object, msg: string): void
-  error(obj: object, msg: string): void
-}
 
 /** What became of a payment the provider says succeeded. */
 export type PaymentOutcome =
   | { kind: 'paid'; order: Order; reinstated: boolean }
   | { kind: 'refunded'; order: Order; refundId: string }
+
+/** The reasons a payment that cannot make its order live is refunded for. */
+export type RefundReason = Parameters<typeof markRefundDue>[3]
 
 /** When an unpaid order stops holding its stock; null for any other status. */
 export function payByOf(
@@ -125,119 +115,105 @@ export function stockToReturn(lines: readonly OrderLineRow[]): [string, number][
   return [...byTool.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
+/**
+ * A custom part ships its quoted lead time in working days from payment, as its quote promised
+ * (issue 26 §5). Until the order is paid its date is provisional, counted from the order's day
+ * (src/flows/checkout.ts); the payment's shop date replaces it, in the payment's transaction.
+ */
+export function customLinesFromPayment(lines: readonly OrderLineRow[], paidAt: Date) {
+  const paidDay = shopDate(paidAt)
+  const all = lines.map((line) =>
+    line.quoteId !== null && line.leadTimeDays !== null
+      ? { ...line, shipsBy: addWorkingDays(paidDay, line.leadTimeDays) }
+      : line,
+  )
+  const changed = all
+    .filter((line, i) => line.shipsBy !== lines[i]?.shipsBy)
+    .map(({ position, shipsBy }) => ({ position, shipsBy }))
+  return { all, changed }
+}
+
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
-const isOwner = (actor: Actor, row: OrderRow) =>
+/** Whether the caller owns the order: by account, or by e-mail for the seed's orders. */
+export const isOwner = (actor: Pick<Actor, 'id' | 'email'>, row: OrderRow) =>
   row.customerId === actor.id || same(row.customerEmail, actor.email)
 
 /** Rows per query of a CSV export. */
 const EXPORT_PAGE_SIZE = 500
 
+/**
+ * What the flows do to orders inside the transactions they own (src/flows/, issue 26 §3): each
+ * takes the flow's transaction, so its writes commit or roll back with the rest of the flow.
+ */
+function transactionSteps(holdHours: number) {
+  return {
+    /** What the customer holds unpaid now: how many orders and their value (issue 25). */
+    openUnpaid: (tx: Tx, customerId: string, at: Date) => openUnpaid(tx, customerId, at, holdHours),
+    insert: insertOrder,
+    lock: lockOrder,
+    hasLiveOrder,
+    markRefundDue: async (tx: Tx, id: string, paymentIntentId: string, reason: RefundReason) => {
+      const marked = await markRefundDue(tx, id, paymentIntentId, reason)
+      return marked && withLinesOne(tx, marked)
+    },
+
+    /**
+     * Marks a locked order paid: its custom parts' dates count from now (issue 26 §5), and the
+     * invoice number is taken in this transaction, so a rollback gives it back (issue 17).
+     */
+    async markPaid(tx: Tx, row: OrderWithLines, transactionId: string, paidAt: Date) {
+      const paid = await setOrderPaid(tx, row.id, transactionId, paidAt)
+      if (!paid) return undefined
+      const lines = customLinesFromPayment(row.lines, paidAt)
+      await setShipsBy(tx, row.id, lines.changed)
+      const invoiceNumber = await assignInvoiceNumber(tx, row.id)
+      return { ...paid, invoiceNumber, lines: lines.all }
+    },
+
+    /** Cancels an unpaid order; undefined when it was not unpaid any more. */
+    async cancelUnpaid(tx: Tx, id: string, reason: 'customer' | 'admin') {
+      const changed = await cancelUnpaid(tx, id, reason)
+      return (
+        changed && { ...changed, lines: (await linesOf(tx, [changed.id])).get(changed.id) ?? [] }
+      )
+    },
+
+    /**
+     * Cancels up to `limit` unpaid orders whose hold ran out, with their lines; none when
+     * another process is sweeping (an advisory lock).
+     */
+    async expireBatch(tx: Tx, now: Date, limit: number): Promise<OrderWithLines[]> {
+      if (!(await trySweepLock(tx))) return []
+      const rows = await expireUnpaidBefore(tx, now, holdHours, limit)
+      const lines = await linesOf(
+        tx,
+        rows.map((row) => row.id),
+      )
+      return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] }))
+    },
+  }
+}
+
 export type OrdersService = ReturnType<typeof createOrdersService>
 
-/** Orders: the server decides customer, price, total and stock (issue 4). */
+/**
+ * Orders: the server decides customer, price, total and stock (issue 4). This module reads and
+ * writes orders only; what spans modules (placing, paying, cancelling) is in `src/flows/`,
+ * which call these functions inside the transactions they own (issue 26 §3).
+ */
 export function createOrdersService({
   db,
-  catalog,
-  accounts,
-  cart,
-  quotes,
-  provider,
   holdHours,
-  limits,
-  log,
   mails,
 }: {
   db: Db
-  catalog: CatalogService
-  accounts: Pick<AccountsService, 'lockUsers' | 'emailVerified'>
-  cart: Pick<CartService, 'removeOrdered'>
-  /** Custom parts (issue 15): their quotes follow their order (ordered, back, ordered again). */
-  quotes: Pick<
-    QuoteAcceptanceService,
-    'forOrder' | 'markOrdered' | 'releaseOrdered' | 'reorderPlan' | 'reorder'
-  >
-  /** Cancelling an order voids its payment; money for a sold-out order goes back (issue 13). */
-  provider: Pick<PaymentProvider, 'cancelIntent' | 'refund'>
   holdHours: number
-  /** What one account may hold unpaid, by whether its e-mail is verified (issue 25). */
-  limits: OrderLimits
-  log: Log
   /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
-  mails?: Pick<OrderMails, 'placed' | 'paid' | 'shipped'>
+  mails?: Pick<OrderMails, 'shipped'>
 }) {
   const view = (row: OrderWithLines) => toOrder(row, holdHours)
   const isExpired = (row: OrderRow, now = Date.now()) =>
     row.status === 'unpaid' && now > (payByOf(row, holdHours)?.getTime() ?? Infinity)
-  const place = createOrderPlacer({
-    db,
-    catalog,
-    accounts,
-    cart,
-    quotes,
-    holdHours,
-    limits,
-    log,
-  })
-  const placed = async (row: OrderWithLines) => {
-    await mails?.placed(row)
-    return { acknowledged: true as const, insertedId: row.id, order: view(row) }
-  }
-
-  /**
-   * Returns cancelled orders' stock (the caller's transaction), tools in id order, then gives
-   * their custom parts' quotes back to their buyers (Quoted while valid, else Expired); a made
-   * part is never stock.
-   */
-  async function returnLines(tx: Tx, orders: readonly { id: string; lines: OrderLineRow[] }[]) {
-    for (const [toolId, amount] of stockToReturn(orders.flatMap((o) => o.lines)))
-      await catalog.returnStock(tx, toolId, amount)
-    await quotes.releaseOrdered(tx, orders)
-  }
-
-  /**
-   * Whether a cancelled order that was paid late can live again: its first-order discount must
-   * still be its customer's only one (else two live orders would have it), every line's stock
-   * must be there, and every custom part's quote must be able to go back to Ordered: Quoted
-   * again (not accepted into a cart, not expired, not declined), its latest offer still valid
-   * and holding the order's quantity at the order's unit price. Then all of it is taken, all
-   * lines or none; else the payment is refunded. The caller holds the customer's lock and
-   * the order's, so neither can change meanwhile; tools, then quotes, are locked here.
-   */
-  async function reinstate(
-    tx: Tx,
-    row: OrderWithLines,
-  ): Promise<'ok' | 'discount-used' | 'sold-out' | 'quote-gone'> {
-    if (
-      row.firstOrderDiscount &&
-      row.customerId &&
-      (await hasLiveOrder(tx, row.customerId, { discounted: true, except: row.id }))
-    )
-      return 'discount-used'
-    const wanted = stockToReturn(row.lines)
-    const ids = wanted.map(([id]) => id)
-    await catalog.lockTools(tx, ids)
-    // Once per phone and per address too (issue 25): the keys are locked after the tools, as
-    // ordering locks them. Orders placed before the keys were kept have none to compare.
-    if (row.firstOrderDiscount && row.customerId && row.phoneKey && row.addressKey) {
-      const keys = { phoneKey: row.phoneKey, addressKey: row.addressKey }
-      await lockDiscountKeys(tx, discountKeyLockIds(keys).sort())
-      const claims = await firstOrderClaims(
-        tx,
-        { customerId: row.customerId, ...keys },
-        { discountedOnly: true, except: row.id },
-      )
-      if (claims.phone || claims.address) return 'discount-used'
-    }
-    const tools = await catalog.toolsForLines(tx, ids)
-    if (wanted.some(([id, amount]) => (tools.get(id)?.quantity ?? 0) < amount)) return 'sold-out'
-    const plan = await quotes.reorderPlan(tx, row.lines)
-    if (!plan) return 'quote-gone'
-    for (const [id, amount] of wanted)
-      if ((await catalog.retakeStock(tx, id, amount)) === undefined)
-        throw new Error('stock moved under a held lock')
-    await quotes.reorder(tx, plan, row.id)
-    return 'ok'
-  }
 
   /** Another customer's order is answered like a missing one: ids reveal nothing. */
   async function orderFor(actor: Actor, id: string): Promise<OrderRow> {
@@ -247,118 +223,11 @@ export function createOrdersService({
     return row
   }
 
-  /**
-   * Voids the payment of an order just cancelled, outside any transaction (docs/architecture.md, Stack pitfalls §3).
-   * If the provider says the payment had already succeeded, that money is dealt with at once
-   * (reinstated if the stock is there, refunded if not) instead of waiting for the webhook.
-   */
-  async function voidPayment(row: OrderRow) {
-    if (!row.paymentIntentId) return
-    try {
-      const voided = await provider.cancelIntent(row.paymentIntentId)
-      if (!voided) await recordPayment(row.id, row.paymentIntentId)
-    } catch (error) {
-      // The order is cancelled either way; money arriving later is reinstated or refunded.
-      log.error({ orderId: row.id, err: error }, 'could not void the payment of a cancelled order')
-    }
-  }
-
-  /**
-   * Records a verified payment. Arriving twice (webhook and client, in any order) changes
-   * nothing the second time; a second, different payment is refused. Money for a cancelled
-   * order reinstates it only if its stock can be taken again in full (the same conditional
-   * UPDATE as ordering, in this transaction); otherwise the order stays cancelled and the
-   * payment is refunded (issue 13): never oversold.
-   */
-  async function recordPayment(orderId: string, transactionId: string): Promise<PaymentOutcome> {
-    const head = await findOrderHead(db, orderId)
-    if (!head) throw new AppError('NOT_FOUND', r.orderNotFound)
-    const outcome = await db.transaction(async (tx) => {
-      // The global lock order (issue 14): the customer, then the order, then its tools.
-      if (head.customerId) await accounts.lockUsers(tx, [head.customerId])
-      const row = await lockOrder(tx, orderId)
-      if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
-      if (row.paid) {
-        if (row.transactionId === transactionId)
-          return { kind: 'paid' as const, row, reinstated: false, fresh: false }
-        throw new AppError('CONFLICT', r.paidByAnotherPayment)
-      }
-      if (row.status === 'cancelled') {
-        const earlier = row.cancelReason
-        const refundDue =
-          (earlier === 'refunded_out_of_stock' ||
-            earlier === 'refunded_discount_used' ||
-            earlier === 'refunded_quote_unavailable') &&
-          row.paymentIntentId === transactionId
-        const verdict = refundDue ? undefined : await reinstate(tx, row)
-        if (verdict !== 'ok') {
-          // A retried payment keeps the reason it was first refunded for.
-          const reason =
-            verdict === undefined && refundDue
-              ? earlier
-              : verdict === 'discount-used'
-                ? ('refunded_discount_used' as const)
-                : verdict === 'quote-gone'
-                  ? ('refunded_quote_unavailable' as const)
-                  : ('refunded_out_of_stock' as const)
-          const marked = await markRefundDue(tx, orderId, transactionId, reason)
-          return {
-            kind: 'refund' as const,
-            row: marked ? await withLinesOne(tx, marked) : row,
-          }
-        }
-        log.warn({ orderId }, 'payment arrived for a cancelled order; reinstated')
-      }
-      const paid = await setOrderPaid(tx, orderId, transactionId)
-      if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
-      // The invoice number is taken in this transaction: a rollback gives it back (issue 17).
-      const invoiceNumber = await assignInvoiceNumber(tx, orderId)
-      return {
-        kind: 'paid' as const,
-        row: { ...paid, invoiceNumber, lines: row.lines },
-        reinstated: row.status === 'cancelled',
-        fresh: true,
-      }
-    })
-    if (outcome.kind === 'paid') {
-      if (outcome.reinstated) await catalog.stockChanged()
-      // The receipt goes once: only the call that made the order paid sends it.
-      if (outcome.fresh) await mails?.paid(outcome.row)
-      return { kind: 'paid', order: view(outcome.row), reinstated: outcome.reinstated }
-    }
-    // Outside the transaction (a provider call); the key makes a retried webhook refund once.
-    const refund = await provider.refund({
-      paymentIntentId: transactionId,
-      idempotencyKey: `refund-${orderId}-${transactionId}`,
-    })
-    await setRefundId(db, orderId, refund.id)
-    log.warn(
-      {
-        orderId,
-        paymentIntentId: transactionId,
-        refundId: refund.id,
-        reason: outcome.row.cancelReason,
-      },
-      'payment arrived for a cancelled order that cannot live again; refunded',
-    )
-    return {
-      kind: 'refunded',
-      order: view({ ...outcome.row, refundId: refund.id }),
-      refundId: refund.id,
-    }
-  }
-
   return {
-    /** POST /api/purchase: the seed's one-tool order, a one-line checkout (issue 14). */
-    async create(actor: Actor, body: PurchaseBody) {
-      const lines = [{ tool: body.toolsId, quantity: body.purchaseQuantity }]
-      return placed(await place(actor, { ...body, lines }, 'purchase'))
-    },
-
-    /** POST /api/checkout: the cart's lines as one order, all of them or none (issue 14). */
-    async checkout(actor: Actor, body: CheckoutBody) {
-      return placed(await place(actor, body, 'checkout'))
-    },
+    holdHours,
+    view,
+    orderFor,
+    isOwner,
 
     async listMine(actor: Actor, customer: string): Promise<Order[]> {
       if (!same(actor.email, customer) && actor.role !== 'admin') throw new AppError('FORBIDDEN')
@@ -396,52 +265,8 @@ export function createOrdersService({
       return withLinesOne(db, await orderFor(actor, id))
     },
 
-    /**
-     * An unpaid order is cancelled and its quantity returns to stock in one transaction; a
-     * paid order is never removed: the customer's delete only hides it from their list.
-     */
-    async remove(actor: Actor, id: string) {
-      const row = await orderFor(actor, id)
-      if (row.status === 'unpaid' || row.status === 'cancelled') {
-        const reason = isOwner(actor, row) ? 'customer' : 'admin'
-        const cancelled = await db.transaction(async (tx) => {
-          const changed = await cancelUnpaid(tx, row.id, reason)
-          // An admin cancelling someone's order is an admin action (issue 17); a buyer's is not.
-          if (changed && reason === 'admin')
-            await insertAuditEntry(tx, actor, {
-              kind: 'order.delete',
-              subjectType: 'order',
-              subjectId: changed.id,
-              summary: activityWords.summary.orderCancelled(
-                shortId(changed.id),
-                changed.customerEmail,
-              ),
-              before: { status: row.status },
-              after: { status: changed.status, cancelReason: changed.cancelReason },
-            })
-          if (changed)
-            await returnLines(tx, [
-              { id: changed.id, lines: (await linesOf(tx, [changed.id])).get(changed.id) ?? [] },
-            ])
-          return changed
-        })
-        if (cancelled) {
-          await catalog.stockChanged()
-          await voidPayment(cancelled)
-        }
-        if (cancelled || row.status === 'cancelled') {
-          return {
-            acknowledged: true as const,
-            deletedCount: cancelled ? 1 : 0,
-            outcome: 'cancelled' as const,
-          }
-        }
-        // It was paid in the meantime: treat it as the paid order it now is.
-      }
-      if (!isOwner(actor, row)) throw new AppError('CONFLICT', r.paidOrderKept)
-      await hideFromCustomer(db, row.id)
-      return { acknowledged: true as const, deletedCount: 1, outcome: 'hidden' as const }
-    },
+    /** A paid order is never removed: the customer's delete only hides it from their list. */
+    hide: (id: string) => hideFromCustomer(db, id),
 
     /** What a payment needs to know of the caller's own order. */
     async forPayment(actor: Actor, id: string) {
@@ -457,48 +282,6 @@ export function createOrdersService({
       }
     },
 
-    holdHours,
-
-    /** Voids a payment begun for an order cancelled meanwhile (create-payment-intent raced a cancel). */
-    async voidIfCancelled(id: string) {
-      const row = await findOrderHead(db, id)
-      if (row?.status !== 'cancelled') return false
-      await voidPayment(row)
-      return true
-    },
-
-    /**
-     * Cancels the unpaid orders whose hold has run out, returns their stock and voids their
-     * payments. One process sweeps at a time (an advisory lock); each order moves from
-     * unpaid once, so its stock comes back exactly once. Answers how many were cancelled.
-     */
-    async expireDue(now = Date.now()): Promise<number> {
-      let total = 0
-      for (;;) {
-        const expired = await db.transaction(async (tx) => {
-          if (!(await trySweepLock(tx))) return []
-          const rows = await expireUnpaidBefore(tx, new Date(now), holdHours, SWEEP_BATCH)
-          const lines = await linesOf(
-            tx,
-            rows.map((row) => row.id),
-          )
-          // All lines of all these orders, each tool once and in id order, as orders lock them.
-          await returnLines(
-            tx,
-            rows.map((row) => ({ id: row.id, lines: lines.get(row.id) ?? [] })),
-          )
-          return rows
-        })
-        if (expired.length === 0) break
-        total += expired.length
-        await catalog.stockChanged()
-        log.info({ count: expired.length }, 'unpaid orders expired; their stock is back on sale')
-        for (const row of expired) await voidPayment(row)
-        if (expired.length < SWEEP_BATCH) break
-      }
-      return total
-    },
-
     /** The order as the payment flow sees it, for the provider's webhook (no caller). */
     async forSystem(id: string) {
       const row = isUuid(id) ? await findOrderHead(db, id) : undefined
@@ -512,6 +295,8 @@ export function createOrdersService({
       }
     },
 
+    head: (id: string) => findOrderHead(db, id),
+
     /**
      * A card or gateway payment is starting (issue 25): the unpaid order holds its stock at
      * least PAYMENT_HOLD_MINUTES from now, so the sweeper does not cancel it mid-payment.
@@ -522,7 +307,9 @@ export function createOrdersService({
     rememberPaymentIntent: (id: string, paymentIntentId: string) =>
       setPaymentIntent(db, id, paymentIntentId),
 
-    recordPayment,
+    setRefundId: (id: string, refundId: string) => setRefundId(db, id, refundId),
+
+    ...transactionSteps(holdHours),
 
     async markShipped(actor: AuditActor, id: string): Promise<Order> {
       // The status and its audit row commit together (issue 17); the e-mail goes after.
@@ -530,7 +317,7 @@ export function createOrdersService({
         ? await db.transaction(async (tx) => {
             const shipped = await changeStatus(tx, id, 'paid', 'shipped')
             if (shipped)
-              await insertAuditEntry(tx, actor, {
+              await writeAuditEntry(tx, actor, {
                 kind: 'order.status',
                 subjectType: 'order',
                 subjectId: id,

@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
-import type { PaymentsService } from './payments.service.js'
+import type { CheckoutFlow } from '../../flows/checkout.js'
+import type { PaymentReceivedFlow } from '../../flows/payment-received.js'
 import type { SandboxProvider } from './sandbox-provider.js'
 
 type Deps = {
-  payments: PaymentsService
+  /** Starting a payment and receiving one span modules: they are flows (src/flows/). */
+  checkout: Pick<CheckoutFlow, 'startPayment'>
+  paymentReceived: Pick<PaymentReceivedFlow, 'markPaid' | 'webhook'>
   sandbox: SandboxProvider | undefined
   /** The provider sends signed webhooks (Stripe): mount the route that receives them. */
   webhook: boolean
@@ -17,7 +20,7 @@ const errors = errorResponses(400, 401, 402, 403, 404, 409, 503)
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { payments, sandbox, webhook: withWebhook },
+  { checkout, paymentReceived, sandbox, webhook: withWebhook },
 ) => {
   const c = paymentsContract
 
@@ -31,7 +34,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
         response: { 200: c.createIntent.response, ...errors },
       },
     },
-    async (request) => payments.createIntent(actorOf(request), request.body.orderId),
+    async (request) => checkout.startPayment(actorOf(request), request.body.orderId),
   )
 
   app.patch(
@@ -47,7 +50,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
       },
     },
     async (request) =>
-      payments.markPaid(actorOf(request), request.params.id, request.body.transactionId),
+      paymentReceived.markPaid(actorOf(request), request.params.id, request.body.transactionId),
   )
 
   if (sandbox) {
@@ -78,7 +81,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
         { schema: { tags: ['payments'], hide: true } },
         async (request, reply) => {
           const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-          await payments.webhook(raw, request.headers)
+          await paymentReceived.webhook(raw, request.headers)
           return reply.send({ received: true })
         },
       )

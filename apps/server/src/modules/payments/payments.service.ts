@@ -1,20 +1,21 @@
-import { CURRENCY, fromCents, messages, type Order } from '@toolworks/shared'
+import { CURRENCY, messages } from '@toolworks/shared'
 
 import { AppError } from '../../lib/app-error.js'
-import type { Actor } from '../accounts/accounts.service.js'
-import type { OrdersService } from '../orders/orders.service.js'
 import {
   ProviderUnavailableError,
   WebhookRefusedError,
+  type PaymentEvent,
   type PaymentProvider,
 } from './payment-provider.js'
 
 const p = messages.paymentRules
-const currency = CURRENCY.toLowerCase()
 
-type Log = { warn(obj: object, msg: string): void }
 type Headers = Record<string, string | string[] | undefined>
 
+/** The currency every payment is in, as providers spell it. */
+export const PAYMENT_CURRENCY = CURRENCY.toLowerCase()
+
+/** A provider that does not answer is a 503 the caller may retry; anything else is a bug. */
 async function ask<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn()
@@ -27,105 +28,37 @@ async function ask<T>(fn: () => Promise<T>): Promise<T> {
 export type PaymentsService = ReturnType<typeof createPaymentsService>
 
 /**
- * Card payments (issue 5): the amount always comes from the order, and an order is marked
- * paid only after the provider itself says this order's payment succeeded in full.
+ * The payments module: the one door to the payment provider (issue 5, issue 13). Orders never
+ * call a provider; the flows (src/flows/) call this, outside their transactions
+ * (docs/architecture.md, Stack pitfalls §3).
  */
-export function createPaymentsService({
-  provider,
-  orders,
-  log,
-}: {
-  provider: PaymentProvider
-  orders: OrdersService
-  log: Log
-}) {
-  async function verifyAndRecord(orderId: string, paymentIntentId: string) {
-    const intent = await ask(() => provider.retrieveIntent(paymentIntentId))
-    if (!intent)
-      throw new AppError('VALIDATION_FAILED', p.noSuchPayment, { transactionId: p.noSuchPayment })
-    if (intent.orderId !== orderId) throw new AppError('CONFLICT', p.otherOrder)
-    const order = await orders.forSystem(orderId)
-    if (intent.status === 'canceled') throw new AppError('CONFLICT', p.intentCancelled)
-    if (intent.status !== 'succeeded') {
-      if (order.expired) throw new AppError('CONFLICT', p.expired)
-      if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
-      throw new AppError('PAYMENT_FAILED', p.notSucceeded)
-    }
-    if (intent.amountCents !== order.totalCents || intent.currency !== currency) {
-      log.warn({ orderId, paymentIntentId }, 'payment amount does not match the order')
-      throw new AppError('PAYMENT_FAILED', p.amountMismatch)
-    }
-    return ask(() => orders.recordPayment(orderId, intent.id))
-  }
-
+export function createPaymentsService({ provider }: { provider: PaymentProvider }) {
   return {
     provider: provider.name,
+    hasWebhook: provider.hasWebhook,
 
-    async createIntent(actor: Actor, orderId: string) {
-      const order = await orders.forPayment(actor, orderId)
-      if (order.paid) throw new AppError('CONFLICT', p.alreadyPaid)
-      if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
-      if (order.expired) throw new AppError('CONFLICT', p.expired)
-      // A payment is starting: the order keeps its stock long enough to finish it (issue 25).
-      await orders.holdForPayment(order.id)
-      // Provider calls happen outside any transaction (docs/architecture.md, Stack pitfalls §3).
-      const intent = await ask(() =>
-        provider.createIntent({
-          orderId: order.id,
-          amountCents: order.totalCents,
-          currency,
-          idempotencyKey: `order-${order.id}-${order.totalCents}`,
-          customerEmail: order.customerEmail,
-        }),
-      )
-      await orders.rememberPaymentIntent(order.id, intent.id)
-      // Cancelled while the intent was being made: its cancellation had nothing to void yet.
-      if (await orders.voidIfCancelled(order.id)) throw new AppError('CONFLICT', p.cancelled)
-      return {
-        clientSecret: intent.clientSecret,
-        paymentIntentId: intent.id,
-        amount: fromCents(order.totalCents),
-        currency,
-      }
-    },
+    /** Opens (or reuses) the intent an order is paid with. */
+    createIntent: (input: Parameters<PaymentProvider['createIntent']>[0]) =>
+      ask(() => provider.createIntent(input)),
 
-    /** PATCH /api/purchase/{id} from the customer's browser after the card was confirmed. */
-    async markPaid(actor: Actor, orderId: string, transactionId: string): Promise<Order> {
-      await orders.forPayment(actor, orderId)
-      const outcome = await verifyAndRecord(orderId, transactionId)
-      if (outcome.kind === 'refunded')
-        throw new AppError(
-          'CONFLICT',
-          outcome.order.cancelReason === 'refunded_discount_used'
-            ? p.refundedDiscountUsed
-            : outcome.order.cancelReason === 'refunded_quote_unavailable'
-              ? p.refundedQuoteUnavailable
-              : p.refundedOutOfStock,
-        )
-      return outcome.order
-    },
+    /** The intent as the provider itself tells it; undefined when it knows no such intent. */
+    retrieveIntent: (id: string) => ask(() => provider.retrieveIntent(id)),
 
-    /**
-     * The provider's webhook: the provider verifies and reads it (issue 13); the shop acts on
-     * the neutral event. A refund for a sold-out order is an answer, not a failure: the
-     * provider is told it was received, or it would send it again and again.
-     */
-    async webhook(rawBody: Buffer, headers: Headers): Promise<void> {
-      let event
+    /** Voids an intent; false when it cannot be, because it already succeeded. */
+    cancelIntent: (id: string) => provider.cancelIntent(id),
+
+    /** Refunds a succeeded intent in full; the same key twice refunds once. */
+    refund: (input: Parameters<PaymentProvider['refund']>[0]) => ask(() => provider.refund(input)),
+
+    /** A notification the provider verified and read; a forged one is a 400 (issue 13). */
+    readNotification(rawBody: Buffer, headers: Headers): PaymentEvent {
       try {
-        event = provider.parseWebhook(rawBody, headers)
+        return provider.parseWebhook(rawBody, headers)
       } catch (error) {
         if (error instanceof WebhookRefusedError)
           throw new AppError('VALIDATION_FAILED', p.badSignature)
         throw error
       }
-      if (event.type !== 'payment_succeeded') return
-      const { paymentIntentId, orderId } = event
-      if (!orderId) {
-        log.warn({ paymentIntentId }, 'succeeded payment without an order id; ignored')
-        return
-      }
-      await verifyAndRecord(orderId, paymentIntentId)
     },
   }
 }

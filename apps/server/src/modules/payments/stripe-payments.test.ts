@@ -260,7 +260,8 @@ describe('the stripe provider', () => {
     expect(row).toMatchObject({
       status: 'cancelled',
       paid: false,
-      cancelReason: 'refunded_out_of_stock',
+      // The buyer cancelled it: their money goes back whatever the stock (issue 26 §5).
+      cancelReason: 'refunded_cancelled',
       refundId: refund?.id,
     })
     const [stock] = await database.current.db
@@ -272,5 +273,33 @@ describe('the stripe provider', () => {
       sql`select coalesce(sum(quantity), 0)::int as n from orders where tool_id = ${tool.id} and status <> 'cancelled'`,
     )
     expect({ stock: stock?.q, live: live?.n }).toEqual({ stock: 0, live: 3 })
+  })
+
+  test('a webhook for an order its buyer cancelled refunds it once, though its stock is still there (issue 26 §5)', async ({
+    onTestFinished,
+  }) => {
+    const { app, standIn } = await stripeApp(onTestFinished)
+    const user = await signUp(app)
+    const orderId = await placeOrder(app, user)
+    const { paymentIntentId } = await createIntent(app, user, orderId)
+    const cancelled = await app.inject({
+      method: 'DELETE',
+      url: `/api/purchase/${orderId}`,
+      headers: bearer(user),
+    })
+    expect(cancelled.json()).toMatchObject({ outcome: 'cancelled' })
+    const intent = standIn.succeed(paymentIntentId)
+    expect((await webhook(app, succeededEvent(intent))).statusCode).toBe(200)
+    expect((await webhook(app, succeededEvent(intent))).statusCode).toBe(200)
+
+    expect(standIn.refunds.size).toBe(1)
+    const [refund] = [...standIn.refunds.values()]
+    expect(await readOrder(app, user, orderId)).toMatchObject({
+      status: 'cancelled',
+      paid: false,
+      cancelReason: 'refunded_cancelled',
+    })
+    const [row] = await database.current.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(row?.refundId).toBe(refund?.id)
   })
 })

@@ -9,7 +9,13 @@ import {
 } from '@toolworks/shared'
 
 import type { DbOrTx } from '../../db/client.js'
-import { firstOrderClaims, listActiveFirstOrderPromotions } from './promotions.queries.js'
+import {
+  firstOrderClaims,
+  listActiveFirstOrderPromotions,
+  lockDiscountKeys,
+} from './promotions.queries.js'
+
+export { lockDiscountKeys }
 
 export type FirstOrderDiscount = {
   promotionId: string
@@ -86,4 +92,23 @@ export async function firstOrderEligibility(
   if (claims.phone) return 'phone-used'
   if (claims.address) return 'address-used'
   return 'eligible'
+}
+
+/**
+ * Whether a late-paid order's first-order discount went to another live discounted order to
+ * the same phone or address meanwhile (issue 25). Takes the keys' locks first, after the
+ * tools, as ordering takes them.
+ */
+export async function discountClaimedElsewhere(
+  tx: DbOrTx,
+  order: { id: string; customerId: string; phoneKey: string; addressKey: string },
+): Promise<boolean> {
+  const keys = { phoneKey: order.phoneKey, addressKey: order.addressKey }
+  await lockDiscountKeys(tx, discountKeyLockIds(keys).sort())
+  const claims = await firstOrderClaims(
+    tx,
+    { customerId: order.customerId, ...keys },
+    { discountedOnly: true, except: order.id },
+  )
+  return claims.phone || claims.address
 }

@@ -18,7 +18,7 @@ import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
 import { changedValues } from '../audit/audit-values.js'
-import { insertAuditEntry, type AuditActor } from '../audit/audit.queries.js'
+import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import { deliveryKeys, firstOrderEligibility } from './first-order-discount.js'
 import {
   deletePromotion,
@@ -105,7 +105,7 @@ export function createPromotionsService({ db, changes, accounts, now = () => new
       // The promotion and its audit row commit together (issue 17).
       const row = await db.transaction(async (tx) => {
         const inserted = await insertPromotion(tx, values)
-        await insertAuditEntry(tx, actor, {
+        await writeAuditEntry(tx, actor, {
           kind: 'promotion.create',
           subjectType: 'promotion',
           subjectId: inserted.id,
@@ -142,7 +142,7 @@ export function createPromotionsService({ db, changes, accounts, now = () => new
         const updated = await updatePromotion(tx, id, next)
         const changes = changedValues(current, next)
         if (updated && changes)
-          await insertAuditEntry(tx, actor, {
+          await writeAuditEntry(tx, actor, {
             kind: 'promotion.update',
             subjectType: 'promotion',
             subjectId: id,
@@ -163,7 +163,7 @@ export function createPromotionsService({ db, changes, accounts, now = () => new
       await db.transaction(async (tx) => {
         const current = await lockPromotion(tx, id)
         if (!current || !(await deletePromotion(tx, id))) throw notFound()
-        await insertAuditEntry(tx, actor, {
+        await writeAuditEntry(tx, actor, {
           kind: 'promotion.delete',
           subjectType: 'promotion',
           subjectId: id,

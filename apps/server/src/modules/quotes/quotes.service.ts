@@ -32,7 +32,7 @@ import type { BlobStore, StagedBlob } from '../blobs/blob-store.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
 import { isAdmin, isSelf, mayRead, owns, type Actor } from '../accounts/actor.js'
 import { changedValues } from '../audit/audit-values.js'
-import { insertAuditEntry } from '../audit/audit.queries.js'
+import { writeAuditEntry } from '../audit/audit.service.js'
 import { cleanDrawingName, drawingName } from './drawing-names.js'
 import { drawingContentType, sniffDrawing } from './drawing-types.js'
 import { expireAllPast, expireIfPast } from './quote-expiry.js'
@@ -420,7 +420,7 @@ export function createQuotesService({
               offer,
             )
           : null
-        await insertAuditEntry(tx, actor, {
+        await writeAuditEntry(tx, actor, {
           kind: 'quote.offer',
           subjectType: 'quote',
           subjectId: id,

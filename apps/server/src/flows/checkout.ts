@@ -8,37 +8,38 @@ import {
   shipsBy,
   shopDate,
   type CartAnyLineInput,
+  type CheckoutBody,
+  type PurchaseBody,
 } from '@toolworks/shared'
 
-import type { OrderLimits } from '../../config.js'
-import type { Db, Tx } from '../../db/client.js'
-import { AppError } from '../../lib/app-error.js'
-import { isUuid } from '../../lib/ids.js'
-import { createTransactionBatcher } from '../../lib/transaction-batcher.js'
-import type { Actor, AccountsService } from '../accounts/accounts.service.js'
+import type { OrderLimits } from '../config.js'
+import type { Db, Tx } from '../db/client.js'
+import { AppError } from '../lib/app-error.js'
+import { isUuid } from '../lib/ids.js'
+import { createTransactionBatcher } from '../lib/transaction-batcher.js'
+import type { Actor, AccountsService } from '../modules/accounts/accounts.service.js'
 import {
   lineRefusals,
   pricedTool,
   refusalError,
   splitLines,
   type LineRefusal,
-} from '../cart/line-rules.js'
-import type { CartService } from '../cart/cart.service.js'
-import type { CatalogService } from '../catalog/catalog.service.js'
+} from '../modules/cart/line-rules.js'
+import type { CartService } from '../modules/cart/cart.service.js'
+import type { CatalogService } from '../modules/catalog/catalog.service.js'
 import {
   bestFirstOrderDiscount,
   deliveryKeys,
   discountKeyLockIds,
   firstOrderEligibility,
-} from '../promotions/first-order-discount.js'
-import { lockDiscountKeys } from '../promotions/promotions.queries.js'
-import type { QuoteAcceptanceService } from '../quotes/quote-acceptance.service.js'
-import {
-  insertOrder,
-  openUnpaid,
-  type NewOrderLine,
-  type OrderWithLines,
-} from './orders.queries.js'
+  lockDiscountKeys,
+} from '../modules/promotions/first-order-discount.js'
+import type { QuoteAcceptanceService } from '../modules/quotes/quote-acceptance.service.js'
+import type { OrderMails } from '../modules/orders/orders.mails.js'
+import type { NewOrderLine, OrderWithLines } from '../modules/orders/orders.queries.js'
+import type { OrdersService } from '../modules/orders/orders.service.js'
+import { PAYMENT_CURRENCY, type PaymentsService } from '../modules/payments/payments.service.js'
+import type { CancellationFlow } from './cancellation.js'
 
 const HOUR_MS = 3_600_000
 const MINUTE_MS = 60_000
@@ -71,17 +72,26 @@ const byIndex = (a: { index: number }, b: { index: number }) => a.index - b.inde
  * each other in a circle. Every refusal (limits, a line that cannot be had) is decided
  * before the order writes anything, so it needs no savepoint to be undone alone.
  */
-export function createOrderPlacer({
+export function createCheckoutFlow({
   db,
+  orders,
+  payments,
+  cancellation,
   catalog,
   accounts,
   cart,
   quotes,
   holdHours,
   limits,
+  mails,
   log,
 }: {
   db: Db
+  orders: OrdersService
+  payments: Pick<PaymentsService, 'createIntent'>
+  cancellation: Pick<CancellationFlow, 'voidIfCancelled'>
+  /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
+  mails?: Pick<OrderMails, 'placed'>
   catalog: Pick<CatalogService, 'toolsForLines' | 'lockTools' | 'takeCheckedStock' | 'stockChanged'>
   accounts: Pick<AccountsService, 'lockUsers' | 'emailVerified'>
   cart: Pick<CartService, 'removeOrdered'>
@@ -123,7 +133,7 @@ export function createOrderPlacer({
     // decided under the customer's lock (taken first, by the batcher), so parallel orders of
     // one account are counted one after another, in whichever process they arrive.
     const emailVerified = await accounts.emailVerified(tx, actor.id)
-    const open = await openUnpaid(tx, actor.id, new Date(), holdHours)
+    const open = await orders.openUnpaid(tx, actor.id, new Date())
     if (open.count >= OPEN_UNPAID_ORDERS_MAX)
       throw new AppError('CONFLICT', messages.orderRules.tooManyUnpaid(OPEN_UNPAID_ORDERS_MAX))
 
@@ -224,7 +234,7 @@ export function createOrderPlacer({
     }
     const head = priced[0]
     if (!head) throw new Error('an order needs a line')
-    const order = await insertOrder(
+    const order = await orders.insert(
       tx,
       {
         // The seed's single-tool fields summarise the lines (see db/schema/orders.ts); an order
@@ -273,7 +283,7 @@ export function createOrderPlacer({
     return order
   }
 
-  return async function place(
+  async function place(
     actor: Actor,
     request: OrderRequest,
     wording: Wording,
@@ -290,4 +300,54 @@ export function createOrderPlacer({
     await catalog.stockChanged()
     return order
   }
+
+  const placed = async (row: OrderWithLines) => {
+    await mails?.placed(row)
+    return { acknowledged: true as const, insertedId: row.id, order: orders.view(row) }
+  }
+
+  return {
+    /** POST /api/purchase: the seed's one-tool order, a one-line checkout (issue 14). */
+    async purchase(actor: Actor, body: PurchaseBody) {
+      const lines = [{ tool: body.toolsId, quantity: body.purchaseQuantity }]
+      return placed(await place(actor, { ...body, lines }, 'purchase'))
+    },
+
+    /** POST /api/checkout: the cart's lines as one order, all of them or none (issue 14). */
+    async checkout(actor: Actor, body: CheckoutBody) {
+      return placed(await place(actor, body, 'checkout'))
+    },
+
+    /**
+     * POST /api/create-payment-intent: the amount always comes from the order (issue 5), and
+     * the provider is called outside any transaction (docs/architecture.md, Stack pitfalls §3).
+     */
+    async startPayment(actor: Actor, orderId: string) {
+      const p = messages.paymentRules
+      const order = await orders.forPayment(actor, orderId)
+      if (order.paid) throw new AppError('CONFLICT', p.alreadyPaid)
+      if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
+      if (order.expired) throw new AppError('CONFLICT', p.expired)
+      // A payment is starting: the order keeps its stock long enough to finish it (issue 25).
+      await orders.holdForPayment(order.id)
+      const intent = await payments.createIntent({
+        orderId: order.id,
+        amountCents: order.totalCents,
+        currency: PAYMENT_CURRENCY,
+        idempotencyKey: `order-${order.id}-${order.totalCents}`,
+        customerEmail: order.customerEmail,
+      })
+      await orders.rememberPaymentIntent(order.id, intent.id)
+      // Cancelled while the intent was being made: its cancellation had nothing to void yet.
+      if (await cancellation.voidIfCancelled(order.id)) throw new AppError('CONFLICT', p.cancelled)
+      return {
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: fromCents(order.totalCents),
+        currency: PAYMENT_CURRENCY,
+      }
+    },
+  }
 }
+
+export type CheckoutFlow = ReturnType<typeof createCheckoutFlow>

@@ -1,0 +1,242 @@
+import { messages, type Order } from '@toolworks/shared'
+
+import type { Db, Tx } from '../db/client.js'
+import { inTransaction } from '../lib/after-commit.js'
+import { AppError } from '../lib/app-error.js'
+import type { AccountsService, Actor } from '../modules/accounts/accounts.service.js'
+import type { CatalogService } from '../modules/catalog/catalog.service.js'
+import type { OrderMails } from '../modules/orders/orders.mails.js'
+import type { OrderWithLines } from '../modules/orders/orders.queries.js'
+import {
+  stockToReturn,
+  type OrdersService,
+  type PaymentOutcome,
+  type RefundReason,
+} from '../modules/orders/orders.service.js'
+import { PAYMENT_CURRENCY, type PaymentsService } from '../modules/payments/payments.service.js'
+import { discountClaimedElsewhere } from '../modules/promotions/first-order-discount.js'
+import type { QuoteAcceptanceService } from '../modules/quotes/quote-acceptance.service.js'
+
+const p = messages.paymentRules
+const r = messages.orderRules
+
+type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
+type Headers = Record<string, string | string[] | undefined>
+
+export type PaymentReceivedFlow = ReturnType<typeof createPaymentReceivedFlow>
+
+/**
+ * A payment the provider says succeeded (issue 5, issue 13, issue 26 §3): verify it with the
+ * provider, mark the order paid with its invoice number in one transaction (or refund it), then
+ * the receipt and cache notices after the commit. The amount always comes from the order.
+ */
+export function createPaymentReceivedFlow({
+  db,
+  orders,
+  payments,
+  catalog,
+  accounts,
+  quotes,
+  mails,
+  log,
+  now = () => new Date(),
+}: {
+  db: Db
+  orders: OrdersService
+  payments: PaymentsService
+  catalog: Pick<CatalogService, 'lockTools' | 'toolsForLines' | 'retakeStock' | 'stockChanged'>
+  accounts: Pick<AccountsService, 'lockUsers'>
+  quotes: Pick<QuoteAcceptanceService, 'reorderPlan' | 'reorder'>
+  mails?: Pick<OrderMails, 'paid'>
+  log: Log
+  /** The clock a payment's time (and so its shop date) is read from; tests move it. */
+  now?: () => Date
+}) {
+  /**
+   * Whether an order the sweeper expired, paid late, can live again: its first-order discount
+   * must still be its customer's only one (else two live orders would have it), every line's
+   * stock must be there, and every custom part's quote must be able to go back to Ordered:
+   * Quoted again (not accepted into a cart, not expired, not declined), its latest offer still
+   * valid and holding the order's quantity at the order's unit price. Then all of it is taken,
+   * all lines or none; else the payment is refunded. The caller holds the customer's lock and
+   * the order's, so neither can change meanwhile; tools, then quotes, are locked here.
+   */
+  async function reinstate(
+    tx: Tx,
+    row: OrderWithLines,
+  ): Promise<'ok' | 'discount-used' | 'sold-out' | 'quote-gone'> {
+    if (
+      row.firstOrderDiscount &&
+      row.customerId &&
+      (await orders.hasLiveOrder(tx, row.customerId, { discounted: true, except: row.id }))
+    )
+      return 'discount-used'
+    const wanted = stockToReturn(row.lines)
+    const ids = wanted.map(([id]) => id)
+    await catalog.lockTools(tx, ids)
+    // Once per phone and per address too (issue 25): the keys are locked after the tools, as
+    // ordering locks them. Orders placed before the keys were kept have none to compare.
+    if (row.firstOrderDiscount && row.customerId && row.phoneKey && row.addressKey) {
+      const order = { ...row, customerId: row.customerId, phoneKey: row.phoneKey }
+      if (await discountClaimedElsewhere(tx, { ...order, addressKey: row.addressKey }))
+        return 'discount-used'
+    }
+    const tools = await catalog.toolsForLines(tx, ids)
+    if (wanted.some(([id, amount]) => (tools.get(id)?.quantity ?? 0) < amount)) return 'sold-out'
+    const plan = await quotes.reorderPlan(tx, row.lines)
+    if (!plan) return 'quote-gone'
+    for (const [id, amount] of wanted)
+      if ((await catalog.retakeStock(tx, id, amount)) === undefined)
+        throw new Error('stock moved under a held lock')
+    await quotes.reorder(tx, plan, row.id)
+    return 'ok'
+  }
+
+  /** Why money for a cancelled order goes back; undefined when the order may live again. */
+  async function refundReason(
+    tx: Tx,
+    row: OrderWithLines,
+    transactionId: string,
+  ): Promise<RefundReason | undefined> {
+    const earlier = row.cancelReason
+    // A person's cancellation (the buyer's or an admin's) is final: their money goes back
+    // whatever the stock (issue 26 §5). Only the sweeper's expiry may be paid back to life.
+    if (earlier === 'customer' || earlier === 'admin' || earlier === 'refunded_cancelled')
+      return 'refunded_cancelled'
+    // A retried payment keeps the reason it was first refunded for.
+    if (
+      (earlier === 'refunded_out_of_stock' ||
+        earlier === 'refunded_discount_used' ||
+        earlier === 'refunded_quote_unavailable') &&
+      row.paymentIntentId === transactionId
+    )
+      return earlier
+    const verdict = await reinstate(tx, row)
+    if (verdict === 'ok') return undefined
+    return verdict === 'discount-used'
+      ? 'refunded_discount_used'
+      : verdict === 'quote-gone'
+        ? 'refunded_quote_unavailable'
+        : 'refunded_out_of_stock'
+  }
+
+  /**
+   * Records a verified payment. Arriving twice (webhook and client, in any order) changes
+   * nothing the second time; a second, different payment is refused. Money for a cancelled
+   * order is refunded unless the sweeper expired it and it can be taken again in full (the
+   * same conditional UPDATE as ordering, in this transaction): never oversold (issue 13).
+   */
+  async function record(orderId: string, transactionId: string): Promise<PaymentOutcome> {
+    const head = await orders.head(orderId)
+    if (!head) throw new AppError('NOT_FOUND', r.orderNotFound)
+    const outcome = await inTransaction(
+      db,
+      async (tx, effects) => {
+        // The global lock order (issue 14): the customer, then the order, then its tools.
+        if (head.customerId) await accounts.lockUsers(tx, [head.customerId])
+        const row = await orders.lock(tx, orderId)
+        if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
+        if (row.paid) {
+          if (row.transactionId === transactionId)
+            return { kind: 'paid' as const, row, reinstated: false }
+          throw new AppError('CONFLICT', r.paidByAnotherPayment)
+        }
+        if (row.status === 'cancelled') {
+          const reason = await refundReason(tx, row, transactionId)
+          if (reason) {
+            const marked = await orders.markRefundDue(tx, orderId, transactionId, reason)
+            return { kind: 'refund' as const, row: marked ?? row }
+          }
+          log.warn({ orderId }, 'payment arrived for an expired order; reinstated')
+          effects.push(() => catalog.stockChanged())
+        }
+        const paid = await orders.markPaid(tx, row, transactionId, now())
+        if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
+        // The receipt goes once: only the call that made the order paid sends it.
+        effects.push(() => mails?.paid(paid))
+        return { kind: 'paid' as const, row: paid, reinstated: row.status === 'cancelled' }
+      },
+      log,
+    )
+    if (outcome.kind === 'paid')
+      return { kind: 'paid', order: orders.view(outcome.row), reinstated: outcome.reinstated }
+    // Outside the transaction (a provider call); the key makes a retried webhook refund once.
+    const refund = await payments.refund({
+      paymentIntentId: transactionId,
+      idempotencyKey: `refund-${orderId}-${transactionId}`,
+    })
+    await orders.setRefundId(orderId, refund.id)
+    log.warn(
+      {
+        orderId,
+        paymentIntentId: transactionId,
+        refundId: refund.id,
+        reason: outcome.row.cancelReason,
+      },
+      'payment arrived for a cancelled order that cannot live again; refunded',
+    )
+    return {
+      kind: 'refunded',
+      order: orders.view({ ...outcome.row, refundId: refund.id }),
+      refundId: refund.id,
+    }
+  }
+
+  /** The provider itself must say this order's payment succeeded in full (issue 5). */
+  async function verifyAndRecord(orderId: string, paymentIntentId: string) {
+    const intent = await payments.retrieveIntent(paymentIntentId)
+    if (!intent)
+      throw new AppError('VALIDATION_FAILED', p.noSuchPayment, { transactionId: p.noSuchPayment })
+    if (intent.orderId !== orderId) throw new AppError('CONFLICT', p.otherOrder)
+    const order = await orders.forSystem(orderId)
+    if (intent.status === 'canceled') throw new AppError('CONFLICT', p.intentCancelled)
+    if (intent.status !== 'succeeded') {
+      if (order.expired) throw new AppError('CONFLICT', p.expired)
+      if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
+      throw new AppError('PAYMENT_FAILED', p.notSucceeded)
+    }
+    if (intent.amountCents !== order.totalCents || intent.currency !== PAYMENT_CURRENCY) {
+      log.warn({ orderId, paymentIntentId }, 'payment amount does not match the order')
+      throw new AppError('PAYMENT_FAILED', p.amountMismatch)
+    }
+    return record(orderId, intent.id)
+  }
+
+  return {
+    record,
+
+    /** PATCH /api/purchase/{id} from the customer's browser after the card was confirmed. */
+    async markPaid(actor: Actor, orderId: string, transactionId: string): Promise<Order> {
+      await orders.forPayment(actor, orderId)
+      const outcome = await verifyAndRecord(orderId, transactionId)
+      if (outcome.kind === 'refunded')
+        throw new AppError(
+          'CONFLICT',
+          outcome.order.cancelReason === 'refunded_cancelled'
+            ? p.refundedCancelled
+            : outcome.order.cancelReason === 'refunded_discount_used'
+              ? p.refundedDiscountUsed
+              : outcome.order.cancelReason === 'refunded_quote_unavailable'
+                ? p.refundedQuoteUnavailable
+                : p.refundedOutOfStock,
+        )
+      return outcome.order
+    },
+
+    /**
+     * The provider's notification: the provider verifies and reads it (issue 13); the shop acts
+     * on the neutral event. A refund is an answer, not a failure: the provider is told it was
+     * received, or it would send it again and again.
+     */
+    async webhook(rawBody: Buffer, headers: Headers): Promise<void> {
+      const event = payments.readNotification(rawBody, headers)
+      if (event.type !== 'payment_succeeded') return
+      const { paymentIntentId, orderId } = event
+      if (!orderId) {
+        log.warn({ paymentIntentId }, 'succeeded payment without an order id; ignored')
+        return
+      }
+      await verifyAndRecord(orderId, paymentIntentId)
+    },
+  }
+}
