@@ -97,8 +97,7 @@ export type AppOptions = {
   passwordHasher?: PasswordHasher
   /**
    * The clock every service reads "now" from (the shop's today, promotions, quote expiry, the
-   * overview's days: packages/shared/src/shop-calendar.ts). Tests set a fixed one; the
-   * orders module still reads the system clock until it moves into flows (issue 26 §3).
+   * overview's days: packages/shared/src/shop-calendar.ts). Tests set a fixed one.
    */
   clock?: Clock
 }
@@ -141,7 +140,7 @@ function createServices(
     admins: async () => [...(await adminAddresses(db)), ...config.adminEmails],
     log,
   })
-  const quoteAcceptance = createQuoteAcceptanceService({ db, mails: quoteMails, log })
+  const quoteAcceptance = createQuoteAcceptanceService({ db, mails: quoteMails, log, now: clock })
   const cart = createCartService({ db, catalog, accounts, quotes: quoteAcceptance })
   const orderMails = createOrderMails({ mailer, publicUrl: config.publicUrl, log })
   const orders = createOrdersService({ db, holdHours: config.orderHoldHours, mails: orderMails })
@@ -156,6 +155,7 @@ function createServices(
     quotes: quoteAcceptance,
     mails: orderMails,
     log,
+    now: clock,
   })
   const cancellation = createCancellationFlow({
     db,
@@ -179,6 +179,7 @@ function createServices(
     limits: config.orderLimits,
     mails: orderMails,
     log,
+    now: clock,
   })
   const quotes = createQuotesService({
     db,

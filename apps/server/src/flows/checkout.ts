@@ -1,4 +1,8 @@
 import {
+  orderTotals,
+  systemClock,
+  type Clock,
+  isId,
   addWorkingDays,
   formatMoney,
   fromCents,
@@ -15,7 +19,6 @@ import {
 import type { OrderLimits } from '../config.js'
 import type { Db, Tx } from '../db/client.js'
 import { AppError } from '../lib/app-error.js'
-import { isUuid } from '../lib/ids.js'
 import { createTransactionBatcher } from '../lib/transaction-batcher.js'
 import type { Actor, AccountsService } from '../modules/accounts/accounts.service.js'
 import {
@@ -85,6 +88,7 @@ export function createCheckoutFlow({
   limits,
   mails,
   log,
+  now = systemClock,
 }: {
   db: Db
   orders: OrdersService
@@ -101,6 +105,8 @@ export function createCheckoutFlow({
   /** What one account may hold unpaid, by whether its e-mail is verified (issue 25). */
   limits: OrderLimits
   log: { warn(obj: object, msg: string): void }
+  /** The shop's clock (AppOptions.clock): the order's instant, its day and its holds. */
+  now?: Clock
 }) {
   // Customers, then tools, then the delivery phone and address keys of the first-order
   // discount (issue 25: two accounts ordering to one phone are decided one at a time).
@@ -133,7 +139,7 @@ export function createCheckoutFlow({
     // decided under the customer's lock (taken first, by the batcher), so parallel orders of
     // one account are counted one after another, in whichever process they arrive.
     const emailVerified = await accounts.emailVerified(tx, actor.id)
-    const open = await orders.openUnpaid(tx, actor.id, new Date())
+    const open = await orders.openUnpaid(tx, actor.id, now())
     if (open.count >= OPEN_UNPAID_ORDERS_MAX)
       throw new AppError('CONFLICT', messages.orderRules.tooManyUnpaid(OPEN_UNPAID_ORDERS_MAX))
 
@@ -143,13 +149,13 @@ export function createCheckoutFlow({
       tx,
       lines.map((l) => l.tool),
     )
-    const at = new Date()
+    const at = now()
     const today = shopDate(at)
     // Custom parts: the buyer's accepted quotes, locked after the tools (the global lock order:
     // users, tools, then quotes), priced from the accepted offer line only.
     const custom =
       split.quotes.length > 0
-        ? await quotes.forOrder(tx, actor.id, split.quotes, today)
+        ? await quotes.forOrder(tx, actor.id, split.quotes, at)
         : { refusals: [], orderable: [] }
     const refusals: LineRefusal[] = [
       ...split.atRequestPlace(lineRefusals(lines, tools, { stock: true })),
@@ -198,7 +204,7 @@ export function createCheckoutFlow({
     const priced: NewOrderLine[] = [...toolLines, ...customLines].sort(byIndex).map((l) => l.line)
     // Custom lines count towards the subtotal, and so towards a first-order discount: the
     // discount is on the order, whatever it holds.
-    const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0)
+    const { subtotalCents } = orderTotals(priced, null)
 
     // First order (issue 25): the customer's lock makes their orders run one at a time and
     // the keys' locks do the same for one phone or one address, so this check cannot race
@@ -211,8 +217,8 @@ export function createCheckoutFlow({
     })
     const discount =
       eligibility === 'eligible' ? await bestFirstOrderDiscount(tx, today, subtotalCents) : null
-    const discountCents = discount?.amountCents ?? 0
-    const totalCents = subtotalCents - discountCents
+    // The order's totals are the shared rule's, as the cart shows them (issue 26 §4).
+    const { discountCents, totalCents } = orderTotals(priced, discount)
 
     // What the account may have open unpaid, this order included (issue 25). All the
     // remaining units of a tool may be bought, within it.
@@ -292,7 +298,7 @@ export function createCheckoutFlow({
     const order = await writes.run(
       {
         users: [actor.id],
-        tools: split.tools.map((l) => l.tool).filter(isUuid),
+        tools: split.tools.map((l) => l.tool).filter(isId),
         keys: discountKeyLockIds(deliveryKeys(request)),
       },
       (tx) => placeIn(tx, actor, split, request, wording),

@@ -1,4 +1,4 @@
-import { messages, type Order } from '@toolworks/shared'
+import { messages, systemClock, type Clock, type Order } from '@toolworks/shared'
 
 import type { Db, Tx } from '../db/client.js'
 import { inTransaction } from '../lib/after-commit.js'
@@ -39,7 +39,7 @@ export function createPaymentReceivedFlow({
   quotes,
   mails,
   log,
-  now = () => new Date(),
+  now = systemClock,
 }: {
   db: Db
   orders: OrdersService
@@ -50,7 +50,7 @@ export function createPaymentReceivedFlow({
   mails?: Pick<OrderMails, 'paid'>
   log: Log
   /** The clock a payment's time (and so its shop date) is read from; tests move it. */
-  now?: () => Date
+  now?: Clock
 }) {
   /**
    * Whether an order the sweeper expired, paid late, can live again: its first-order discount

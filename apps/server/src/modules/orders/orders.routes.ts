@@ -1,7 +1,7 @@
-import { cartContract, messages, ORDERS_PER_MINUTE_MAX, ordersContract } from '@toolworks/shared'
+import { cartContract, ordersContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
-import { AppError } from '../../lib/app-error.js'
+import { perAccount, tooManyOrders } from '../../lib/rate-limits.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { CancellationFlow } from '../../flows/cancellation.js'
 import type { CheckoutFlow } from '../../flows/checkout.js'
@@ -18,22 +18,14 @@ const errors = errorResponses(400, 401, 403, 404, 409)
 const createErrors = errorResponses(400, 401, 403, 404, 409, 429)
 
 /**
- * Per account, not per address: an office shares one address (issue 13). Counted after the
- * sign-in check (preHandler), in the shared PostgreSQL store, across processes. Both ordering
- * routes spend one budget (issue 25): their group shares one counter per account (see
- * plugins/rate-limit-store.ts).
+ * Both ordering routes spend one budget per account (issue 25): one counter, `purchase`, in the
+ * group `orders` (lib/rate-limits.ts, plugins/rate-limit-store.ts).
  */
-const perAccountOrderLimit = {
-  rateLimit: {
-    groupId: 'orders',
-    max: ORDERS_PER_MINUTE_MAX,
-    timeWindow: 60_000,
-    hook: 'preHandler' as const,
-    keyGenerator: (request: { actor: Parameters<typeof actorOf>[0]['actor'] }) =>
-      `purchase:${actorOf(request).id}`,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', messages.orderRules.tooManyOrders),
-  },
-}
+const perAccountOrderLimit = perAccount('orders', {
+  key: 'purchase',
+  groupId: 'orders',
+  error: tooManyOrders,
+})
 
 export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,

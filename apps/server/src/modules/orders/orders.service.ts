@@ -1,4 +1,5 @@
 import {
+  isId,
   activityWords,
   addWorkingDays,
   fromCents,
@@ -10,8 +11,7 @@ import {
 
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
-import { isUuid } from '../../lib/ids.js'
-import type { Actor } from '../accounts/accounts.service.js'
+import { isAdmin, isSelf, mayRead, owns, type Actor } from '../accounts/actor.js'
 import { shortId } from '../audit/audit-values.js'
 import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import {
@@ -133,10 +133,9 @@ export function customLinesFromPayment(lines: readonly OrderLineRow[], paidAt: D
   return { all, changed }
 }
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
-/** Whether the caller owns the order: by account, or by e-mail for the seed's orders. */
-export const isOwner = (actor: Pick<Actor, 'id' | 'email'>, row: OrderRow) =>
-  row.customerId === actor.id || same(row.customerEmail, actor.email)
+/** An order is owned by its account and by the address it was placed with (accounts/actor.ts). */
+const ownerOf = (row: OrderRow) => ({ customerId: row.customerId, email: row.customerEmail })
+export const isOwner = (actor: Actor, row: OrderRow) => owns(actor, ownerOf(row))
 
 /** Rows per query of a CSV export. */
 const EXPORT_PAGE_SIZE = 500
@@ -217,9 +216,8 @@ export function createOrdersService({
 
   /** Another customer's order is answered like a missing one: ids reveal nothing. */
   async function orderFor(actor: Actor, id: string): Promise<OrderRow> {
-    const row = isUuid(id) ? await findOrderHead(db, id) : undefined
-    if (!row || (!isOwner(actor, row) && actor.role !== 'admin'))
-      throw new AppError('NOT_FOUND', r.orderNotFound)
+    const row = isId(id) ? await findOrderHead(db, id) : undefined
+    if (!row || !mayRead(actor, ownerOf(row))) throw new AppError('NOT_FOUND', r.orderNotFound)
     return row
   }
 
@@ -230,7 +228,7 @@ export function createOrdersService({
     isOwner,
 
     async listMine(actor: Actor, customer: string): Promise<Order[]> {
-      if (!same(actor.email, customer) && actor.role !== 'admin') throw new AppError('FORBIDDEN')
+      if (!isSelf(actor, customer) && !isAdmin(actor)) throw new AppError('FORBIDDEN')
       return (await listCustomerOrders(db, customer)).map(view)
     },
 
@@ -284,7 +282,7 @@ export function createOrdersService({
 
     /** The order as the payment flow sees it, for the provider's webhook (no caller). */
     async forSystem(id: string) {
-      const row = isUuid(id) ? await findOrderHead(db, id) : undefined
+      const row = isId(id) ? await findOrderHead(db, id) : undefined
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
       return {
         id: row.id,
@@ -313,7 +311,7 @@ export function createOrdersService({
 
     async markShipped(actor: AuditActor, id: string): Promise<Order> {
       // The status and its audit row commit together (issue 17); the e-mail goes after.
-      const changed = isUuid(id)
+      const changed = isId(id)
         ? await db.transaction(async (tx) => {
             const shipped = await changeStatus(tx, id, 'paid', 'shipped')
             if (shipped)
@@ -333,7 +331,7 @@ export function createOrdersService({
         await mails?.shipped(row)
         return view(row)
       }
-      const row = isUuid(id) ? await findOrderHead(db, id) : undefined
+      const row = isId(id) ? await findOrderHead(db, id) : undefined
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
       throw new AppError('CONFLICT', r.onlyPaidShips)
     },

@@ -2,6 +2,7 @@ import { paymentsContract } from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
+import { perAddress } from '../../lib/rate-limits.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { CheckoutFlow } from '../../flows/checkout.js'
 import type { PaymentReceivedFlow } from '../../flows/payment-received.js'
@@ -58,7 +59,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
       c.sandboxConfirm.path,
       {
         // The client secret is the authority here, as with Stripe; limits keep guessing slow.
-        config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+        config: perAddress('payments'),
         schema: {
           tags: ['payments'],
           body: c.sandboxConfirm.body,

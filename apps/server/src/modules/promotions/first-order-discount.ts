@@ -20,6 +20,7 @@ export { lockDiscountKeys }
 export type FirstOrderDiscount = {
   promotionId: string
   percent: number
+  capCents: number
   amountCents: number
   label: string
 }
@@ -45,6 +46,7 @@ export async function bestFirstOrderDiscount(
   return {
     promotionId: best.offer.id,
     percent: best.offer.percent,
+    capCents: best.offer.capCents,
     amountCents: best.amountCents,
     label: messages.promotions.firstOrderLabel(best.offer.percent),
   }

@@ -1,6 +1,10 @@
 import {
+  isId,
+  isQuoteExpired,
+  quoteExpiryCutoff,
+  systemClock,
+  type Clock,
   fromCents,
-  shopDate,
   type CartQuoteLine,
   type ErrorCode,
   type QuoteAcceptBody,
@@ -11,8 +15,7 @@ import {
 
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
-import { isUuid } from '../../lib/ids.js'
-import type { Actor } from '../accounts/accounts.service.js'
+import { isAdmin, owns, type Actor } from '../accounts/actor.js'
 import {
   acceptedIdsExcept,
   acceptedOf,
@@ -86,10 +89,13 @@ export function createQuoteAcceptanceService({
   db,
   mails,
   log,
+  now = systemClock,
 }: {
   db: Db
   mails: AcceptanceMails
   log: { error(obj: object, msg: string): void }
+  /** The shop's clock (AppOptions.clock): what "expired" and "today" mean. */
+  now?: Clock
 }) {
   const view = (dbOrTx: DbOrTx, row: QuoteRequestRow): Promise<QuoteRequest> =>
     requestView(dbOrTx, row)
@@ -103,14 +109,15 @@ export function createQuoteAcceptanceService({
     // update holds the same row) either committed before, and its offer is the one read here,
     // or waits and then finds the request accepted. Never accepted at a superseded price.
     const [row] = await lockRequests(tx, [id])
-    if (!row || row.customerId !== actor.id) throw new AppError('NOT_FOUND', m.notFound)
+    if (!row || !owns(actor, { customerId: row.customerId }))
+      throw new AppError('NOT_FOUND', m.notFound)
     if (row.status !== 'quoted')
       throw new AppError('CONFLICT', m.wrongStatus(statusWord(row.status)))
     const offer = await latestOffer(tx, id)
     if (!offer) throw new AppError('CONFLICT', m.wrongStatus(statusWord(row.status)))
     if (body.revision !== undefined && body.revision !== offer.revision)
       throw new AppError('CONFLICT', m.changed)
-    if (offer.validUntil < shopDate(new Date())) {
+    if (isQuoteExpired(offer, now())) {
       // Written although the accept is refused (issue 26 decision): the expiry is the
       // calendar's, written the same by the lists and the sweeper; nothing asked for changes.
       await markExpired(tx, id, 'quoted')
@@ -134,8 +141,8 @@ export function createQuoteAcceptanceService({
     /** POST /api/quote/{id}/accept: the buyer puts one quantity line of the latest offer in the cart. */
     async accept(actor: Actor, id: string, body: QuoteAcceptBody): Promise<QuoteRequest> {
       // Staff quote; they do not buy their own shop's quotes.
-      if (actor.role === 'admin') throw new AppError('FORBIDDEN')
-      if (!isUuid(id)) throw new AppError('NOT_FOUND', m.notFound)
+      if (isAdmin(actor)) throw new AppError('FORBIDDEN')
+      if (!isId(id)) throw new AppError('NOT_FOUND', m.notFound)
       const outcome: Outcome = await db.transaction((tx) =>
         acceptIn(tx, actor, id.toLowerCase(), body),
       )
@@ -206,7 +213,7 @@ export function createQuoteAcceptanceService({
     async removeFromCart(tx: Tx, customerId: string, quoteId: string): Promise<boolean> {
       const accepted = await acceptedIdsExcept(tx, customerId, [])
       if (!accepted.includes(quoteId)) return false
-      await releaseQuotes(tx, { ids: [quoteId], from: 'accepted' }, shopDate(new Date()))
+      await releaseQuotes(tx, { ids: [quoteId], from: 'accepted' }, quoteExpiryCutoff(now()))
       return true
     },
 
@@ -219,10 +226,11 @@ export function createQuoteAcceptanceService({
       tx: Tx,
       customerId: string,
       lines: readonly QuoteLineAsked[],
-      today: string,
+      /** The order's instant: an offer must still be valid on the shop's date then. */
+      orderedAt: Date,
     ): Promise<{ refusals: QuoteLineRefusal[]; orderable: OrderableQuote[] }> {
       const rows = new Map(
-        (await lockAccepted(tx, lines.map((l) => l.quote).filter(isUuid))).map((row) => [
+        (await lockAccepted(tx, lines.map((l) => l.quote).filter(isId))).map((row) => [
           row.id,
           row,
         ]),
@@ -239,7 +247,7 @@ export function createQuoteAcceptanceService({
         else if (mine.status === 'ordered') refuse('CONFLICT', m.alreadyOrdered)
         else if (mine.status !== 'accepted') refuse('CONFLICT', m.notInCart)
         else if (mine.quantity !== line.quantity) refuse('VALIDATION_FAILED', m.quantityFixed)
-        else if (mine.validUntil < today) refuse('CONFLICT', m.expired(mine.validUntil))
+        else if (isQuoteExpired(mine, orderedAt)) refuse('CONFLICT', m.expired(mine.validUntil))
         else
           orderable.push({
             index: line.index,
@@ -271,7 +279,7 @@ export function createQuoteAcceptanceService({
       await releaseQuotes(
         tx,
         { ids, from: 'ordered', orderIds: orders.map((o) => o.id) },
-        shopDate(new Date()),
+        quoteExpiryCutoff(now()),
       )
     },
 
@@ -294,7 +302,6 @@ export function createQuoteAcceptanceService({
           )
         ).map((r) => [r.id, r]),
       )
-      const today = shopDate(new Date())
       const plan: { quoteId: string; offerId: string; quantity: number }[] = []
       for (const line of custom) {
         if (rows.get(line.quoteId)?.status !== 'quoted') return null
@@ -302,7 +309,7 @@ export function createQuoteAcceptanceService({
         const same = offer?.lines.find(
           (l) => l.quantity === line.quantity && l.unitPriceCents === line.unitPriceCents,
         )
-        if (!offer || !same || offer.validUntil < today) return null
+        if (!offer || !same || isQuoteExpired(offer, now())) return null
         plan.push({ quoteId: line.quoteId, offerId: offer.id, quantity: line.quantity })
       }
       return plan
