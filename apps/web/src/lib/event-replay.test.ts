@@ -12,6 +12,7 @@ captureEarlyClicks(document)
 afterEach(() => {
   document.body.innerHTML = ''
   takeHeldClicks('add-to-cart:bolts')
+  takeHeldClicks('add-to-cart:hammer')
 })
 
 function standIn(key: string) {
@@ -47,7 +48,7 @@ describe('holding early clicks', () => {
     expect(takeHeldClicks('add-to-cart:bolts')).toBe(0)
   })
 
-  test('the live control replays each held click once, and only when enabled', () => {
+  test('the live control replays each held click once, and only when enabled', async () => {
     standIn('add-to-cart:bolts').click()
     standIn('add-to-cart:bolts').click()
     const handler = vi.fn()
@@ -60,8 +61,25 @@ describe('holding early clicks', () => {
     )
     expect(handler).not.toHaveBeenCalled()
     rerender({ enabled: true })
-    expect(handler).toHaveBeenCalledTimes(2)
+    await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(2))
     rerender({ enabled: true })
+    await Promise.resolve()
     expect(handler).toHaveBeenCalledTimes(2)
+  })
+
+  test('held clicks are replayed in the order they were made, whichever control mounts first', async () => {
+    // The bolts were clicked first, then the hammer: the cart's first line must be the bolts,
+    // though the hammer's card comes first in the grid and mounts first.
+    standIn('add-to-cart:bolts').click()
+    standIn('add-to-cart:hammer').click()
+    const order: string[] = []
+
+    renderHook(() => {
+      useReplayedClick('add-to-cart:hammer', () => order.push('hammer'))
+      useReplayedClick('add-to-cart:bolts', () => order.push('bolts'))
+    })
+
+    await vi.waitFor(() => expect(order).toEqual(['bolts', 'hammer']))
+    expect(takeHeldClicks('add-to-cart:bolts') + takeHeldClicks('add-to-cart:hammer')).toBe(0)
   })
 })

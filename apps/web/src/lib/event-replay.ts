@@ -33,6 +33,44 @@ export function captureEarlyClicks(doc: Document = document): void {
   doc.documentElement.setAttribute(REPLAY_READY_ATTRIBUTE, '')
 }
 
+/** The live controls that take held clicks, by key (use-replayed-click.ts registers them). */
+const live = new Map<string, () => void>()
+let replayQueued = false
+
+/**
+ * Gives held clicks to their live controls in the order they were made: the cards of one
+ * grid mount in one commit, and the click on the first tool must still be the first line of
+ * the cart, whichever card mounts first. Runs once the controls mounted together have all
+ * registered; a click whose control is not live yet stays held for it.
+ */
+function replayInOrder() {
+  replayQueued = false
+  for (let i = 0; i < held.length;) {
+    const handler = live.get(held[i] ?? '')
+    if (!handler) {
+      i += 1
+      continue
+    }
+    held.splice(i, 1)
+    handler()
+  }
+}
+
+/**
+ * The live control for `key` takes its held clicks (and later ones are its own); returns the
+ * unregister function.
+ */
+export function registerReplayTarget(key: string, handler: () => void): () => void {
+  live.set(key, handler)
+  if (!replayQueued) {
+    replayQueued = true
+    queueMicrotask(replayInOrder)
+  }
+  return () => {
+    if (live.get(key) === handler) live.delete(key)
+  }
+}
+
 /** Removes and counts the clicks held for `key`. */
 export function takeHeldClicks(key: string): number {
   let count = 0

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react'
 
-import { takeHeldClicks } from './event-replay'
+import { registerReplayTarget } from './event-replay'
 
 /**
  * The live control for `key`: once mounted (and `enabled`), runs `handler` once for each click
- * the boot script held for it. StrictMode's second effect finds none left.
+ * the boot script held for it, in the order the clicks were made across every control
+ * (event-replay.ts). StrictMode's unmount and second mount leave one registration.
  */
 export function useReplayedClick(key: string | undefined, handler: () => void, enabled = true) {
   const latest = useRef(handler)
@@ -13,6 +14,6 @@ export function useReplayedClick(key: string | undefined, handler: () => void, e
   })
   useEffect(() => {
     if (!key || !enabled) return
-    for (let n = takeHeldClicks(key); n > 0; n--) latest.current()
+    return registerReplayTarget(key, () => latest.current())
   }, [key, enabled])
 }
