@@ -19,6 +19,8 @@ test('a visitor fills a cart, signs up, passes a price break, checks out with th
 
   // 1. Anonymous: two tools into the browser's cart from their cards.
   await page.goto(`${ctx.baseUrl}/products`)
+  // This journey is about the cart; clicks before hydration are early-click.spec.ts's.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   for (const name of [BOLTS, HAMMER]) {
     await page
       .getByTestId('tool-card')
