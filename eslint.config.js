@@ -102,60 +102,7 @@ export default tseslint.config(
   // Server layers (docs/architecture.md, issue 26 §3): routes → service → queries inside a
   // module; flows → services; a module never imports another module's queries; lib/ and db/
   // import no module. Types may cross (a row type names what a service hands over).
-  {
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.queries.js'],
-              allowTypeImports: true,
-              message: "call the other module's service, never its queries",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/flows/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../modules/*/*.queries.js'],
-              allowTypeImports: true,
-              message: "a flow calls the modules' services, never their queries",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../modules/*', '../../modules/*', '../flows/*', '../../flows/*'],
-              allowTypeImports: true,
-              message: 'lib/ and db/ import no module and no flow',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...serverLayers(),
   {
     files: ['packages/shared/**/*.ts'],
     rules: {
@@ -191,3 +138,69 @@ export default tseslint.config(
   },
   prettier,
 )
+
+/** One rule object per server layer; each file kind gets every pattern that applies to it. */
+function serverLayers() {
+  const rule = (...patterns) => ({
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+  })
+  const forbid = (group, message) => ({ group, allowTypeImports: true, message })
+  const otherModulesQueries = forbid(
+    ['../*/*.queries.js'],
+    "call the other module's service, never its queries",
+  )
+  const noFlowsFromModules = forbid(
+    ['../../flows/*'],
+    'a module never calls a flow: flows call modules (routes receive flows as options)',
+  )
+  const noRoutesBelow = forbid(['./*.routes.js', '../*/*.routes.js'], 'nothing calls a route')
+  const notTests = ['**/*.test.ts']
+  return [
+    {
+      files: ['apps/server/src/modules/**/*.ts'],
+      ignores: notTests,
+      rules: rule(otherModulesQueries, noFlowsFromModules, noRoutesBelow),
+    },
+    {
+      files: ['apps/server/src/modules/**/*.routes.ts'],
+      ignores: notTests,
+      rules: rule(
+        otherModulesQueries,
+        noFlowsFromModules,
+        noRoutesBelow,
+        forbid(['./*.queries.js'], 'a route calls its service; SQL lives behind it'),
+      ),
+    },
+    {
+      files: ['apps/server/src/modules/**/*.queries.ts'],
+      ignores: notTests,
+      rules: rule(
+        otherModulesQueries,
+        noFlowsFromModules,
+        noRoutesBelow,
+        forbid(['./*.service.js', '../*/*.service.js'], 'queries are the bottom layer'),
+      ),
+    },
+    {
+      files: ['apps/server/src/flows/**/*.ts'],
+      ignores: notTests,
+      rules: rule(
+        forbid(
+          ['../modules/*/*.queries.js'],
+          "a flow calls the modules' services, never their queries",
+        ),
+        forbid(['../modules/*/*.routes.js'], 'a flow calls services, never routes'),
+      ),
+    },
+    {
+      files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
+      ignores: notTests,
+      rules: rule(
+        forbid(
+          ['../modules/*', '../../modules/*', '../flows/*', '../../flows/*'],
+          'lib/ and db/ import no module and no flow',
+        ),
+      ),
+    },
+  ]
+}
