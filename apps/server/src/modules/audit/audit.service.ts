@@ -6,6 +6,7 @@ import {
   type AuditEntry,
   type AuditPage,
   type AuditQuery,
+  type AuditValues,
 } from '@toolworks/shared'
 
 import type { Db, DbOrTx } from '../../db/client.js'
@@ -17,6 +18,7 @@ import {
   type AuditFilter,
   type AuditRow,
 } from './audit.queries.js'
+import { changedValues } from './audit-values.js'
 
 export type { AuditActor } from './audit.queries.js'
 
@@ -30,6 +32,21 @@ export function writeAuditEntry(
   entry: AuditEntryInput,
 ): Promise<void> {
   return insertAuditEntry(tx, actor, entry)
+}
+
+/**
+ * The audit row of an edit: only the fields it changed, before and after; nothing when the
+ * edit saved the same values (issue 17). Catalog and promotions edits record through this.
+ */
+export async function writeAuditedUpdate(
+  tx: DbOrTx,
+  actor: AuditActor,
+  entry: Omit<AuditEntryInput, 'before' | 'after'>,
+  current: AuditValues,
+  next: AuditValues,
+): Promise<void> {
+  const changes = changedValues(current, next)
+  if (changes) await insertAuditEntry(tx, actor, { ...entry, ...changes })
 }
 
 function toEntry(row: AuditRow): AuditEntry {

@@ -16,8 +16,7 @@ import type { ChangeFeed } from '../../db/change-feed.js'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
-import { changedValues } from '../audit/audit-values.js'
-import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
+import { writeAuditEntry, writeAuditedUpdate, type AuditActor } from '../audit/audit.service.js'
 import type { MediaService } from '../media/media.service.js'
 import {
   countActiveTools,
@@ -256,15 +255,19 @@ export function createCatalogService({
         refuse(editProblemOf(toTool(current), body))
         if (!(next.madeToOrder ?? current.madeToOrder)) next.leadTimeDays = null
         const updated = await updateTool(tx, id, next)
-        const changes = changedValues(current, next)
-        if (updated && changes)
-          await writeAuditEntry(tx, actor, {
-            kind: 'product.update',
-            subjectType: 'tool',
-            subjectId: id,
-            summary: activityWords.summary.productUpdated(updated.name),
-            ...changes,
-          })
+        if (updated)
+          await writeAuditedUpdate(
+            tx,
+            actor,
+            {
+              kind: 'product.update',
+              subjectType: 'tool',
+              subjectId: id,
+              summary: activityWords.summary.productUpdated(updated.name),
+            },
+            current,
+            next,
+          )
         return updated
       })
       if (!row) throw notFound()

@@ -17,8 +17,7 @@ import type { Db } from '../../db/client.js'
 import { createAnswerCache, type CachedAnswer } from '../../lib/answer-cache.js'
 import { AppError } from '../../lib/app-error.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
-import { changedValues } from '../audit/audit-values.js'
-import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
+import { writeAuditEntry, writeAuditedUpdate, type AuditActor } from '../audit/audit.service.js'
 import { deliveryKeys, firstOrderEligibility } from './first-order-discount.js'
 import {
   deletePromotion,
@@ -140,15 +139,19 @@ export function createPromotionsService({ db, changes, accounts, now = () => new
           text: merged.text,
         }
         const updated = await updatePromotion(tx, id, next)
-        const changes = changedValues(current, next)
-        if (updated && changes)
-          await writeAuditEntry(tx, actor, {
-            kind: 'promotion.update',
-            subjectType: 'promotion',
-            subjectId: id,
-            summary: activityWords.summary.promotionUpdated(updated.title),
-            ...changes,
-          })
+        if (updated)
+          await writeAuditedUpdate(
+            tx,
+            actor,
+            {
+              kind: 'promotion.update',
+              subjectType: 'promotion',
+              subjectId: id,
+              summary: activityWords.summary.promotionUpdated(updated.title),
+            },
+            current,
+            next,
+          )
         return updated
       })
       if (!row) throw notFound()

@@ -83,6 +83,16 @@ export function createQuoteMails({
   }
 
   const part = (request: MailRequest) => oneLine(request.partName)
+  /** A mail to the buyer about their request: one paragraph and the link to it. */
+  const toBuyer = (request: MailRequest, subject: string, text: string, what: string) =>
+    send(
+      compose(request.customerEmail, subject, {
+        greeting: greet(request.customerName),
+        paragraphs: [text],
+        link: buyerLink(request.id),
+      }),
+      what,
+    )
   const buyer = (request: MailRequest) =>
     `${fitDisplayName(request.customerName, request.customerEmail)} <${request.customerEmail}>`
 
@@ -134,32 +144,26 @@ export function createQuoteMails({
       )
     },
     quoteSent(request: MailRequest, validUntil: string) {
-      return send(
-        compose(request.customerEmail, w.quoteSentSubject(part(request)), {
-          greeting: greet(request.customerName),
-          paragraphs: [w.quoteSentText(part(request), validUntil)],
-          link: buyerLink(request.id),
-        }),
+      return toBuyer(
+        request,
+        w.quoteSentSubject(part(request)),
+        w.quoteSentText(part(request), validUntil),
         'quote sent',
       )
     },
     quoteRevised(request: MailRequest, validUntil: string) {
-      return send(
-        compose(request.customerEmail, w.quoteRevisedSubject(part(request)), {
-          greeting: greet(request.customerName),
-          paragraphs: [w.quoteRevisedText(part(request), validUntil)],
-          link: buyerLink(request.id),
-        }),
+      return toBuyer(
+        request,
+        w.quoteRevisedSubject(part(request)),
+        w.quoteRevisedText(part(request), validUntil),
         'quote revised',
       )
     },
     expiring(request: MailRequest, validUntil: string) {
-      return send(
-        compose(request.customerEmail, w.expiringSubject(part(request)), {
-          greeting: greet(request.customerName),
-          paragraphs: [w.expiringText(part(request), validUntil)],
-          link: buyerLink(request.id),
-        }),
+      return toBuyer(
+        request,
+        w.expiringSubject(part(request)),
+        w.expiringText(part(request), validUntil),
         'quote expiring',
       )
     },
