@@ -29,7 +29,8 @@ describe('My Quotes', () => {
         process: 'bending',
         quantities: [100, 500, 1000],
         status: 'quoted',
-        createdAt: '2026-11-20T08:00:00.000Z',
+        // 20:00 UTC is already the 21st in Dhaka: the shop's day, as Quote Requests shows it.
+        createdAt: '2026-11-20T20:00:00.000Z',
       }),
       makeQuoteRequest({ _id: 'theirs', customer: 'other@example.com', partName: 'Not mine' }),
     ])
@@ -40,7 +41,7 @@ describe('My Quotes', () => {
     expect(quotes.seen[0]?.url.searchParams.get('customer')).toBe(email)
     const table = screen.getByRole('table', { name: 'My Quotes' })
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       'Side bracket',
       'Old bracket',
     ])
@@ -48,6 +49,7 @@ describe('My Quotes', () => {
     expect(first.getByText('Bending')).toBeInTheDocument()
     expect(first.getByText('100 / 500 / 1,000')).toBeInTheDocument()
     expect(first.getByText('Quoted')).toBeInTheDocument()
+    expect(first.getByText('2026-11-21')).toHaveAttribute('dateTime', '2026-11-20T20:00:00.000Z')
     expect(first.getByRole('link', { name: 'Open Side bracket' })).toHaveAttribute(
       'href',
       '/dashboard/myquotes/new',

@@ -5,7 +5,7 @@ import { quoteWords } from '@toolworks/shared'
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
 import { useMyQuotes } from '@/features/quotes/api/get-my-quotes'
-import { MyQuotesTable } from '@/features/quotes/components/my-quotes-table'
+import { QuotesTable } from '@/features/quotes/components/quotes-table'
 import { useSession } from '@/lib/auth'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -40,7 +40,7 @@ export function MyQuotesRoute() {
           </Link>
         </p>
       ) : (
-        <MyQuotesTable quotes={quotes.data} />
+        <QuotesTable quotes={quotes.data} audience="buyer" />
       )}
     </div>
   )

@@ -6,7 +6,7 @@ import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
 import { useAdminQuotes } from '@/features/quotes/api/admin-get-quotes'
 import { AdminQuoteStatusFilter } from '@/features/quotes/components/admin-quote-status-filter'
-import { AdminQuotesTable } from '@/features/quotes/components/admin-quotes-table'
+import { QuotesTable } from '@/features/quotes/components/quotes-table'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = quoteWords
@@ -51,7 +51,7 @@ export function QuoteRequestsRoute() {
           onRetry={() => void quotes.refetch()}
         />
       ) : (
-        <AdminQuotesTable quotes={quotes.data.quotes} />
+        <QuotesTable quotes={quotes.data.quotes} audience="admin" />
       )}
     </div>
   )

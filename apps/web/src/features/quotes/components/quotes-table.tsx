@@ -9,18 +9,30 @@ import { QuoteStatusBadge } from './quote-status-badge'
 
 const m = quoteWords
 
-/** Quote Requests (admin): part name, customer, process, quantities, status, date and Open. */
-export function AdminQuotesTable({ quotes }: { quotes: readonly QuoteSummary[] }) {
-  if (quotes.length === 0) return <p className="mt-6 text-base-content/70">{m.noRequests}</p>
+type Props = {
+  quotes: readonly QuoteSummary[]
+  /**
+   * `admin`: Quote Requests, with the customer, opening the admin's page. `buyer`: My Quotes,
+   * newest first, opening the buyer's page. One table, so the two never show a request apart.
+   */
+  audience: 'admin' | 'buyer'
+}
+
+/** A list of quote requests: part name, (customer), process, quantities, status, date and Open. */
+export function QuotesTable({ quotes, audience }: Props) {
+  const admin = audience === 'admin'
+  if (admin && quotes.length === 0)
+    return <p className="mt-6 text-base-content/70">{m.noRequests}</p>
+  const rows = admin ? quotes : [...quotes].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   return (
     // Focusable, so keyboard users can scroll a table wider than the screen (axe).
     <div className="mt-6 overflow-x-auto" tabIndex={0}>
       <table className="table">
-        <caption className="sr-only">{m.quoteRequests}</caption>
+        <caption className="sr-only">{admin ? m.quoteRequests : m.myQuotes}</caption>
         <thead>
           <tr>
             <th scope="col">{m.partName}</th>
-            <th scope="col">{m.customer}</th>
+            {admin && <th scope="col">{m.customer}</th>}
             <th scope="col">{m.process}</th>
             <th scope="col">{m.quantities}</th>
             <th scope="col">{m.status}</th>
@@ -31,28 +43,34 @@ export function AdminQuotesTable({ quotes }: { quotes: readonly QuoteSummary[] }
           </tr>
         </thead>
         <tbody>
-          {quotes.map((quote) => (
+          {rows.map((quote) => (
             <tr key={quote._id}>
               <th scope="row" className="font-semibold">
                 {quote.partName}
               </th>
-              <td>
-                <p>{quote.customerName}</p>
-                <p className="text-xs break-all text-base-content/70">{quote.customer}</p>
-              </td>
+              {admin && (
+                <td>
+                  <p>{quote.customerName}</p>
+                  <p className="text-xs break-all text-base-content/70">{quote.customer}</p>
+                </td>
+              )}
               <td>{m.processNames[quote.process]}</td>
               <td>{formatQuantities(quote.quantities)}</td>
               <td>
                 <QuoteStatusBadge status={quote.status} />
               </td>
               <td>
-                {/* The shop's calendar day, as every date of the quotes is. */}
+                {/* The shop's calendar day, as every date of the quotes is, for both audiences. */}
                 <time dateTime={quote.createdAt}>{shopDate(new Date(quote.createdAt))}</time>
               </td>
               <td>
                 <Link
-                  to={paths.dashboard.quoteRequest(quote._id)}
-                  className="btn btn-primary btn-xs"
+                  to={
+                    admin
+                      ? paths.dashboard.quoteRequest(quote._id)
+                      : paths.dashboard.myQuote(quote._id)
+                  }
+                  className={admin ? 'btn btn-primary btn-xs' : 'btn btn-xs btn-outline'}
                   aria-label={m.openRequest(quote.partName)}
                 >
                   {m.open}
