@@ -3,14 +3,12 @@ import { Link, useParams } from 'react-router'
 
 import { messages } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { toolQuery, useTool } from '@/features/catalog/api/get-tool'
 import { anyToolsKey } from '@/features/catalog/api/get-tools'
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button'
 import { ToolDetail } from '@/features/catalog/components/tool-detail'
 import { PurchaseForm } from '@/features/orders/components/purchase-form'
-import { ApiError } from '@/lib/api-error'
 import { useSession } from '@/lib/auth'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -33,51 +31,47 @@ export function PurchaseRoute() {
     <div className="page-container py-12">
       <h1 className="page-title">{messages.pages.purchase}</h1>
       <div className="title-rule mb-8" />
-      {tool.isPending ? (
-        <PageLoader />
-      ) : tool.isError ? (
-        tool.error instanceof ApiError && tool.error.status === 404 ? (
+      <QueryView
+        query={tool}
+        failed={messages.ordering.toolLoadFailed}
+        notFound={
           <div className="space-y-4">
             <p>{messages.catalog.toolNotFound}</p>
             <Link to={paths.products()} className="btn btn-primary">
               {messages.catalog.productsTitle}
             </Link>
           </div>
-        ) : (
-          <QueryError
-            message={messages.ordering.toolLoadFailed}
-            retrying={tool.isFetching}
-            onRetry={() => void tool.refetch()}
-          />
-        )
-      ) : (
-        <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
-          <div>
-            <ToolDetail tool={tool.data} />
-            {/* Issue 15: a buyer who needs a variant of this tool can ask for it to drawing. */}
-            <p className="mt-6">
-              <Link to={paths.quote()} className="link link-primary font-semibold">
-                {messages.catalog.requestQuote}
-              </Link>
-            </p>
+        }
+      >
+        {(data) => (
+          <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
+            <div>
+              <ToolDetail tool={data} />
+              {/* Issue 15: a buyer who needs a variant of this tool can ask for it to drawing. */}
+              <p className="mt-6">
+                <Link to={paths.quote()} className="link link-primary font-semibold">
+                  {messages.catalog.requestQuote}
+                </Link>
+              </p>
+            </div>
+            <PurchaseForm
+              key={data._id}
+              tool={data}
+              email={session.user?.email ?? ''}
+              name={session.user?.name ?? ''}
+              onStockChanged={refreshStock}
+              addToCart={(quantity, blocked) => (
+                <AddToCartButton
+                  tool={data}
+                  quantity={quantity}
+                  disabled={blocked}
+                  className="btn btn-outline sm:flex-1"
+                />
+              )}
+            />
           </div>
-          <PurchaseForm
-            key={tool.data._id}
-            tool={tool.data}
-            email={session.user?.email ?? ''}
-            name={session.user?.name ?? ''}
-            onStockChanged={refreshStock}
-            addToCart={(quantity, blocked) => (
-              <AddToCartButton
-                tool={tool.data}
-                quantity={quantity}
-                disabled={blocked}
-                className="btn btn-outline sm:flex-1"
-              />
-            )}
-          />
-        </div>
-      )}
+        )}
+      </QueryView>
     </div>
   )
 }

@@ -4,8 +4,7 @@ import { toast } from '@/lib/toast'
 
 import { messages, OrderStatusSchema, type Order, type OrderStatus } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { useAllOrders } from '@/features/orders/api/get-all-orders'
 import { useMarkShipped } from '@/features/orders/api/mark-shipped'
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table'
@@ -58,21 +57,15 @@ export function ManageOrdersRoute() {
       <div className="mb-4">
         <ExportCsvButton kind="orders" query={{ status, q: q.trim() || undefined }} />
       </div>
-      {orders.isPending ? (
-        <PageLoader />
-      ) : orders.isError ? (
-        <QueryError
-          message={m.ordersLoadFailed}
-          retrying={orders.isFetching}
-          onRetry={() => void orders.refetch()}
-        />
-      ) : (
-        <ManageOrdersTable
-          orders={orders.data}
-          pendingId={markShipped.isPending ? markShipped.variables : null}
-          onMarkShipped={onMarkShipped}
-        />
-      )}
+      <QueryView query={orders} failed={m.ordersLoadFailed}>
+        {(data) => (
+          <ManageOrdersTable
+            orders={data}
+            pendingId={markShipped.isPending ? markShipped.variables : null}
+            onMarkShipped={onMarkShipped}
+          />
+        )}
+      </QueryView>
     </div>
   )
 }

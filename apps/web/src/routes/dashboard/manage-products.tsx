@@ -4,8 +4,7 @@ import { toast } from '@/lib/toast'
 
 import { messages, type Tool } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { useDeleteTool } from '@/features/catalog/api/delete-tool'
 import { useTools } from '@/features/catalog/api/get-tools'
 import { EditProductDialog } from '@/features/catalog/components/edit-product-dialog'
@@ -58,22 +57,16 @@ export function ManageProductsRoute() {
         <ExportCsvButton kind="products" />
         <ImportCsvButton />
       </div>
-      {tools.isPending ? (
-        <PageLoader />
-      ) : tools.isError ? (
-        <QueryError
-          message={m.productsLoadFailed}
-          retrying={tools.isFetching}
-          onRetry={() => void tools.refetch()}
-        />
-      ) : (
-        <ProductsTable
-          tools={tools.data}
-          pendingId={deleteTool.isPending ? deleteTool.variables : null}
-          onEdit={setEditing}
-          onDelete={onDelete}
-        />
-      )}
+      <QueryView query={tools} failed={m.productsLoadFailed}>
+        {(data) => (
+          <ProductsTable
+            tools={data}
+            pendingId={deleteTool.isPending ? deleteTool.variables : null}
+            onEdit={setEditing}
+            onDelete={onDelete}
+          />
+        )}
+      </QueryView>
       {shown && <EditProductDialog key={shown._id} tool={shown} onClose={closeEdit} />}
     </div>
   )

@@ -1,7 +1,6 @@
 import { messages } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { useContactMessages } from '@/features/contact/api/get-contact-messages'
 import { ContactMessagesTable } from '@/features/contact/components/contact-messages-table'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -19,17 +18,9 @@ export function MessagesRoute() {
         {list.data ? m.messagesCount(list.data.length) : m.messagesMenu}
       </h2>
       <div className="title-rule" />
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <QueryError
-          message={m.messagesLoadFailed}
-          retrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <ContactMessagesTable list={list.data} />
-      )}
+      <QueryView query={list} failed={m.messagesLoadFailed}>
+        {(data) => <ContactMessagesTable list={data} />}
+      </QueryView>
     </div>
   )
 }

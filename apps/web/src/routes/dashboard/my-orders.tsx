@@ -3,8 +3,7 @@ import { toast } from '@/lib/toast'
 
 import { messages, type Order } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { anyToolKey } from '@/features/catalog/api/get-tool'
 import { anyToolsKey } from '@/features/catalog/api/get-tools'
 import { useDeleteOrder } from '@/features/orders/api/delete-order'
@@ -43,21 +42,15 @@ export function MyOrdersRoute() {
         {orders.data ? m.ordersCount(orders.data.length) : messages.dashboard.myOrders}
       </h2>
       <div className="title-rule" />
-      {orders.isPending ? (
-        <PageLoader />
-      ) : orders.isError ? (
-        <QueryError
-          message={m.ordersLoadFailed}
-          retrying={orders.isFetching}
-          onRetry={() => void orders.refetch()}
-        />
-      ) : (
-        <MyOrdersTable
-          orders={orders.data}
-          pendingId={deleteOrder.isPending ? deleteOrder.variables : null}
-          onDelete={onDelete}
-        />
-      )}
+      <QueryView query={orders} failed={m.ordersLoadFailed}>
+        {(data) => (
+          <MyOrdersTable
+            orders={data}
+            pendingId={deleteOrder.isPending ? deleteOrder.variables : null}
+            onDelete={onDelete}
+          />
+        )}
+      </QueryView>
     </div>
   )
 }

@@ -2,8 +2,7 @@ import { toast } from '@/lib/toast'
 
 import { messages } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { useProfile } from '@/features/accounts/api/get-profile'
 import { useSendVerificationEmail } from '@/features/accounts/api/send-verification-email'
 import { useUpdateProfile } from '@/features/accounts/api/update-profile'
@@ -45,24 +44,18 @@ export function MyProfileRoute() {
     <div>
       <h2 className="section-title">{messages.dashboard.myProfile}</h2>
       <div className="title-rule" />
-      {profile.isPending ? (
-        <PageLoader />
-      ) : profile.isError ? (
-        <QueryError
-          message={m.profileLoadFailed}
-          retrying={profile.isFetching}
-          onRetry={() => void profile.refetch()}
-        />
-      ) : (
-        <div className="mt-6 grid gap-6 xl:grid-cols-2">
-          <ProfileCard
-            profile={profile.data}
-            onResendVerification={onResend}
-            resending={resend.isPending}
-          />
-          <ProfileForm profile={profile.data} pending={update.isPending} onSubmit={onSubmit} />
-        </div>
-      )}
+      <QueryView query={profile} failed={m.profileLoadFailed}>
+        {(data) => (
+          <div className="mt-6 grid gap-6 xl:grid-cols-2">
+            <ProfileCard
+              profile={data}
+              onResendVerification={onResend}
+              resending={resend.isPending}
+            />
+            <ProfileForm profile={data} pending={update.isPending} onSubmit={onSubmit} />
+          </div>
+        )}
+      </QueryView>
     </div>
   )
 }

@@ -2,8 +2,7 @@ import { Link } from 'react-router'
 
 import { quoteWords } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { useMyQuotes } from '@/features/quotes/api/get-my-quotes'
 import { QuotesTable } from '@/features/quotes/components/quotes-table'
 import { useSession } from '@/lib/auth'
@@ -24,24 +23,20 @@ export function MyQuotesRoute() {
         {quotes.data ? m.myQuotesCount(quotes.data.length) : m.myQuotes}
       </h2>
       <div className="title-rule" />
-      {quotes.isPending ? (
-        <PageLoader />
-      ) : quotes.isError ? (
-        <QueryError
-          message={m.loadFailed}
-          retrying={quotes.isFetching}
-          onRetry={() => void quotes.refetch()}
-        />
-      ) : quotes.data.length === 0 ? (
-        <p className="mt-6 text-base-content/70">
-          {m.noQuotes}{' '}
-          <Link to={paths.quote()} className="link font-semibold">
-            {m.title}
-          </Link>
-        </p>
-      ) : (
-        <QuotesTable quotes={quotes.data} audience="buyer" />
-      )}
+      <QueryView query={quotes} failed={m.loadFailed}>
+        {(data) =>
+          data.length === 0 ? (
+            <p className="mt-6 text-base-content/70">
+              {m.noQuotes}{' '}
+              <Link to={paths.quote()} className="link font-semibold">
+                {m.title}
+              </Link>
+            </p>
+          ) : (
+            <QuotesTable quotes={data} audience="buyer" />
+          )
+        }
+      </QueryView>
     </div>
   )
 }

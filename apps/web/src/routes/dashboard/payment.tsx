@@ -5,6 +5,7 @@ import { useParams } from 'react-router'
 import { formatMoney, messages, type Order } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
+import { QueryView } from '@/components/errors/query-view'
 import { PageLoader } from '@/components/ui/page-loader'
 import { orderQuery, useOrder } from '@/features/orders/api/get-order'
 import { usePaymentIntent } from '@/features/orders/api/create-payment-intent'
@@ -138,17 +139,9 @@ export function PaymentRoute() {
     <div>
       <h2 className="section-title">{messages.dashboard.payment}</h2>
       <div className="title-rule" />
-      {order.isPending ? (
-        <PageLoader />
-      ) : order.isError ? (
-        <QueryError
-          message={m.orderLoadFailed}
-          retrying={order.isFetching}
-          onRetry={() => void order.refetch()}
-        />
-      ) : (
-        <OrderPayment key={order.data._id} order={order.data} />
-      )}
+      <QueryView query={order} failed={m.orderLoadFailed}>
+        {(data) => <OrderPayment key={data._id} order={data} />}
+      </QueryView>
     </div>
   )
 }

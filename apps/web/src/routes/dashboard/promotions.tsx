@@ -3,8 +3,7 @@ import { toast } from '@/lib/toast'
 
 import { messages, shopDate, type Promotion } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { useDeletePromotion } from '@/features/promotions/api/delete-promotion'
 import { useAllPromotions } from '@/features/promotions/api/get-all-promotions'
 import { AddPromotionForm } from '@/features/promotions/components/add-promotion-form'
@@ -34,23 +33,17 @@ export function PromotionsRoute() {
     <div>
       <h2 className="section-title">{list.data ? m.count(list.data.length) : m.title}</h2>
       <div className="title-rule" />
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <QueryError
-          message={m.loadFailed}
-          retrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <PromotionsTable
-          promotions={list.data}
-          today={shopDate(new Date())}
-          pendingId={remove.isPending ? remove.variables : null}
-          onEdit={setEditing}
-          onDelete={onDelete}
-        />
-      )}
+      <QueryView query={list} failed={m.loadFailed}>
+        {(data) => (
+          <PromotionsTable
+            promotions={data}
+            today={shopDate(new Date())}
+            pendingId={remove.isPending ? remove.variables : null}
+            onEdit={setEditing}
+            onDelete={onDelete}
+          />
+        )}
+      </QueryView>
       <section aria-labelledby="add-promotion-title" className="mt-10">
         <h3 id="add-promotion-title" className="text-xl font-bold">
           {m.addTitle}

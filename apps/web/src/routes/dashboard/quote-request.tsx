@@ -8,8 +8,7 @@ import {
   quoteRuleWords,
 } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { useQuote } from '@/features/quotes/api/get-quote'
 import { AdminQuoteForm } from '@/features/quotes/components/admin-quote-form'
 import { Conversation } from '@/features/quotes/components/conversation'
@@ -17,7 +16,6 @@ import { DrawingsList } from '@/features/quotes/components/drawings-list'
 import { OfferView } from '@/features/quotes/components/offer-view'
 import { QuoteStatusBadge } from '@/features/quotes/components/quote-status-badge'
 import { RequestDetails } from '@/features/quotes/components/request-details'
-import { ApiError } from '@/lib/api-error'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -100,26 +98,20 @@ export function QuoteRequestRoute() {
         {quote.data ? m.requestTitle(quote.data.partName) : m.quoteRequests}
       </h2>
       <div className="title-rule" />
-      {quote.isPending ? (
-        <PageLoader />
-      ) : quote.isError ? (
-        quote.error instanceof ApiError && quote.error.status === 404 ? (
+      <QueryView
+        query={quote}
+        failed={m.requestLoadFailed}
+        notFound={
           <div className="mt-6 space-y-4">
             <p>{quoteRuleWords.notFound}</p>
             <Link to={paths.dashboard.quotes()} className="btn btn-primary">
               {m.quoteRequests}
             </Link>
           </div>
-        ) : (
-          <QueryError
-            message={m.requestLoadFailed}
-            retrying={quote.isFetching}
-            onRetry={() => void quote.refetch()}
-          />
-        )
-      ) : (
-        <RequestPage quote={quote.data} />
-      )}
+        }
+      >
+        {(data) => <RequestPage quote={data} />}
+      </QueryView>
     </div>
   )
 }

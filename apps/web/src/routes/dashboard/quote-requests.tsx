@@ -2,8 +2,7 @@ import { useSearchParams } from 'react-router'
 
 import { QuoteStatusSchema, type QuoteStatus, quoteWords } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { useAdminQuotes } from '@/features/quotes/api/admin-get-quotes'
 import { AdminQuoteStatusFilter } from '@/features/quotes/components/admin-quote-status-filter'
 import { QuotesTable } from '@/features/quotes/components/quotes-table'
@@ -42,17 +41,9 @@ export function QuoteRequestsRoute() {
         </p>
       )}
       <AdminQuoteStatusFilter status={status} onChange={onStatus} />
-      {quotes.isPending ? (
-        <PageLoader />
-      ) : quotes.isError ? (
-        <QueryError
-          message={m.loadFailed}
-          retrying={quotes.isFetching}
-          onRetry={() => void quotes.refetch()}
-        />
-      ) : (
-        <QuotesTable quotes={quotes.data.quotes} audience="admin" />
-      )}
+      <QueryView query={quotes} failed={m.loadFailed}>
+        {(data) => <QuotesTable quotes={data.quotes} audience="admin" />}
+      </QueryView>
     </div>
   )
 }

@@ -2,8 +2,7 @@ import { toast } from '@/lib/toast'
 
 import { messages } from '@toolworks/shared'
 
-import { QueryError } from '@/components/errors/query-error'
-import { PageLoader } from '@/components/ui/page-loader'
+import { QueryView } from '@/components/errors/query-view'
 import { useUsers } from '@/features/accounts/api/get-users'
 import { useMakeAdmin } from '@/features/accounts/api/make-admin'
 import { UsersTable } from '@/features/accounts/components/users-table'
@@ -36,21 +35,15 @@ export function UsersRoute() {
       <div className="mt-4 mb-4">
         <ExportCsvButton kind="users" />
       </div>
-      {users.isPending ? (
-        <PageLoader />
-      ) : users.isError ? (
-        <QueryError
-          message={m.usersLoadFailed}
-          retrying={users.isFetching}
-          onRetry={() => void users.refetch()}
-        />
-      ) : (
-        <UsersTable
-          users={users.data}
-          pendingEmail={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
-          onMakeAdmin={onMakeAdmin}
-        />
-      )}
+      <QueryView query={users} failed={m.usersLoadFailed}>
+        {(data) => (
+          <UsersTable
+            users={data}
+            pendingEmail={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
+            onMakeAdmin={onMakeAdmin}
+          />
+        )}
+      </QueryView>
     </div>
   )
 }
