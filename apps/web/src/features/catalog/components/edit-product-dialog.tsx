@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 
 import { messages, ToolUpdateBodySchema, type Tool, type ToolUpdateBody } from '@toolworks/shared'
 
+import { EditDialog, useModalDialog } from '@/components/ui/edit-dialog'
 import { applyFieldErrors } from '@/lib/apply-field-errors'
 import { getErrorMessage } from '@/lib/get-error-message'
 
@@ -55,8 +56,7 @@ type EditProductDialogProps = {
  * Sends `PUT /api/tool/{id}` with only the changed fields; server messages go onto inputs.
  */
 export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const titleId = useId()
+  const dialog = useModalDialog()
   const upload = useUploadImage()
   const update = useUpdateTool()
   const [progress, setProgress] = useState<number | null>(null)
@@ -83,11 +83,6 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
   })
   const pending = upload.isPending || update.isPending
 
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
-
   const onSubmit = async ({ image: file, ...values }: EditProductFormOutput) => {
     const body = changedFields(tool, values)
     if (file) {
@@ -103,7 +98,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       }
     }
     if (Object.keys(body).length === 0) {
-      dialog.current?.close()
+      dialog.close()
       return
     }
     update.mutate(
@@ -111,7 +106,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       {
         onSuccess: () => {
           toast.success(m.saved)
-          dialog.current?.close()
+          dialog.close()
         },
         onError: (error) => {
           if (!applyFieldErrors(error, setError, PRODUCT_FIELDS))
@@ -122,47 +117,34 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
   }
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal-box max-w-2xl">
-        <h3 id={titleId} className="text-lg font-bold">
-          {m.editTitle(tool.name)}
-        </h3>
-        <form
-          noValidate
-          className="mt-4 space-y-4"
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        >
-          <ProductFields
-            control={control}
-            register={register}
-            errors={errors}
-            minQuantity={0}
-            uploadProgress={progress}
-            imageHint={m.keepImage}
-          />
-          <figure className="flex items-center gap-3 text-sm text-base-content/70">
-            <img
-              src={thumbnailUrl(tool.image)}
-              alt=""
-              width={64}
-              height={48}
-              className="h-12 w-16 rounded object-cover"
-            />
-            <figcaption>{m.currentImage}</figcaption>
-          </figure>
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
-              {m.cancel}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={pending}>
-              {pending && (
-                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-              )}
-              {m.save}
-            </button>
-          </div>
-        </form>
-      </div>
-    </dialog>
+    <EditDialog
+      dialogRef={dialog.ref}
+      onCancel={dialog.close}
+      title={m.editTitle(tool.name)}
+      onClose={onClose}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      pending={pending}
+      cancelLabel={m.cancel}
+      saveLabel={m.save}
+    >
+      <ProductFields
+        control={control}
+        register={register}
+        errors={errors}
+        minQuantity={0}
+        uploadProgress={progress}
+        imageHint={m.keepImage}
+      />
+      <figure className="flex items-center gap-3 text-sm text-base-content/70">
+        <img
+          src={thumbnailUrl(tool.image)}
+          alt=""
+          width={64}
+          height={48}
+          className="h-12 w-16 rounded object-cover"
+        />
+        <figcaption>{m.currentImage}</figcaption>
+      </figure>
+    </EditDialog>
   )
 }

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useId, useRef } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 
 import { messages, type Promotion, type PromotionUpdateBody } from '@toolworks/shared'
 
+import { EditDialog, useModalDialog } from '@/components/ui/edit-dialog'
 import { applyFieldErrors } from '@/lib/apply-field-errors'
 import { getErrorMessage } from '@/lib/get-error-message'
 
@@ -34,8 +34,7 @@ type EditPromotionDialogProps = { promotion: Promotion; onClose: () => void }
  * changed fields; the server checks the promotion they make and its messages go onto inputs.
  */
 export function EditPromotionDialog({ promotion, onClose }: EditPromotionDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const titleId = useId()
+  const dialog = useModalDialog()
   const update = useUpdatePromotion()
   const {
     register,
@@ -49,15 +48,10 @@ export function EditPromotionDialog({ promotion, onClose }: EditPromotionDialogP
   })
   const kind = useWatch({ control, name: 'kind' })
 
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
-
   const onSubmit = (values: PromotionFormOutput) => {
     const body = changedFields(promotion, values)
     if (Object.keys(body).length === 0) {
-      dialog.current?.close()
+      dialog.close()
       return
     }
     update.mutate(
@@ -65,7 +59,7 @@ export function EditPromotionDialog({ promotion, onClose }: EditPromotionDialogP
       {
         onSuccess: () => {
           toast.success(m.updated)
-          dialog.current?.close()
+          dialog.close()
         },
         onError: (error) => {
           if (!applyFieldErrors(error, setError, PROMOTION_FIELDS))
@@ -76,30 +70,17 @@ export function EditPromotionDialog({ promotion, onClose }: EditPromotionDialogP
   }
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal-box max-w-2xl">
-        <h3 id={titleId} className="text-lg font-bold">
-          {m.editTitle(promotion.title)}
-        </h3>
-        <form
-          noValidate
-          className="mt-4 space-y-4"
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        >
-          <PromotionFields register={register} errors={errors} kind={kind} />
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
-              {m.cancel}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-              {update.isPending && (
-                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-              )}
-              {m.save}
-            </button>
-          </div>
-        </form>
-      </div>
-    </dialog>
+    <EditDialog
+      dialogRef={dialog.ref}
+      onCancel={dialog.close}
+      title={m.editTitle(promotion.title)}
+      onClose={onClose}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      pending={update.isPending}
+      cancelLabel={m.cancel}
+      saveLabel={m.save}
+    >
+      <PromotionFields register={register} errors={errors} kind={kind} />
+    </EditDialog>
   )
 }
