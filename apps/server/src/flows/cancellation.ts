@@ -1,4 +1,4 @@
-import { activityWords, messages } from '@toolworks/shared'
+import { activityWords, messages, nextOrderStatus, PERSON_CANCEL_EVENTS } from '@toolworks/shared'
 
 import type { Db, Tx } from '../db/client.js'
 import { inTransaction } from '../lib/after-commit.js'
@@ -82,8 +82,9 @@ export function createCancellationFlow({
      */
     async byPerson(actor: Actor, id: string) {
       const row = await orders.orderFor(actor, id)
-      if (row.status === 'unpaid' || row.status === 'cancelled') {
-        const reason = orders.isOwner(actor, row) ? 'customer' : 'admin'
+      const reason = orders.isOwner(actor, row) ? 'customer' : 'admin'
+      // Cancellable as the table says (packages/shared/src/order-states.ts), or cancelled already.
+      if (nextOrderStatus(row.status, PERSON_CANCEL_EVENTS[reason]) || row.status === 'cancelled') {
         const cancelled = await inTransaction(
           db,
           async (tx, effects) => {

@@ -1,4 +1,4 @@
-import { messages, systemClock, type Clock, type Order } from '@toolworks/shared'
+import { messages, nextOrderStatus, systemClock, type Clock, type Order } from '@toolworks/shared'
 
 import type { Db, Tx } from '../db/client.js'
 import { inTransaction } from '../lib/after-commit.js'
@@ -141,7 +141,10 @@ export function createPaymentReceivedFlow({
             return { kind: 'paid' as const, row, reinstated: false }
           throw new AppError('CONFLICT', r.paidByAnotherPayment)
         }
-        if (row.status === 'cancelled') {
+        // The table (packages/shared/src/order-states.ts): a live order is paid; any other
+        // unpaid one was cancelled, and is reinstated or refunded.
+        const event = nextOrderStatus(row.status, 'pay') ? 'pay' : 'reinstate'
+        if (event === 'reinstate') {
           const reason = await refundReason(tx, row, transactionId)
           if (reason) {
             const marked = await orders.markRefundDue(tx, orderId, transactionId, reason)
@@ -154,7 +157,7 @@ export function createPaymentReceivedFlow({
         if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
         // The receipt goes once: only the call that made the order paid sends it.
         effects.push(() => mails?.paid(paid))
-        return { kind: 'paid' as const, row: paid, reinstated: row.status === 'cancelled' }
+        return { kind: 'paid' as const, row: paid, reinstated: event === 'reinstate' }
       },
       log,
     )

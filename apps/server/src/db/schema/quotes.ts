@@ -18,7 +18,8 @@ import { bytea, timestamps } from './columns.js'
 
 /**
  * A buyer's request for a custom part (issue 15). Its status moves only by conditional updates
- * (`where status = <expected>`), so two tabs or two clicks cannot both make a step.
+ * guarded on the from-states of `QUOTE_TRANSITIONS` (packages/shared/src/quote-states.ts), so
+ * two tabs or two clicks cannot both make a step.
  * `quantities` holds 1 to 3 whole numbers, the quantities the buyer wants priced.
  */
 export const quoteRequests = pgTable(

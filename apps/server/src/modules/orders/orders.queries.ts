@@ -1,3 +1,9 @@
+import {
+  orderFromStatesOf,
+  orderTargetOf,
+  PERSON_CANCEL_EVENTS,
+  type OrderEvent,
+} from '@toolworks/shared'
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
@@ -130,17 +136,23 @@ export async function listAllOrders(
   return withLines(db, rows)
 }
 
-/** Moves an order from one status to another only if it is still in the first: safe under races. */
-export async function changeStatus(
+/** The guard of a conditional update: the order is in a status the table lets `events` leave. */
+const statusAllows = (...events: OrderEvent[]) =>
+  inArray(orders.status, orderFromStatesOf(...events))
+
+/**
+ * Applies `event` (packages/shared/src/order-states.ts) only while the order is in one of its
+ * from-states: safe under races. Undefined when it was not.
+ */
+export async function applyOrderEvent(
   tx: DbOrTx,
   id: string,
-  from: Status,
-  to: Status,
+  event: OrderEvent,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
-    .set({ status: to })
-    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .set({ status: orderTargetOf(event) })
+    .where(and(eq(orders.id, id), statusAllows(event)))
     .returning()
   return row
 }
@@ -163,7 +175,7 @@ export async function setOrderPaid(
   const [row] = await tx
     .update(orders)
     .set({
-      status: 'paid',
+      status: orderTargetOf('pay'),
       paid: true,
       // A payment that reinstates a cancelled order makes it live again.
       cancelReason: null,
@@ -171,7 +183,7 @@ export async function setOrderPaid(
       paymentIntentId: transactionId,
       paidAt,
     })
-    .where(and(eq(orders.id, id), eq(orders.paid, false)))
+    .where(and(eq(orders.id, id), eq(orders.paid, false), statusAllows('pay', 'reinstate')))
     .returning()
   return row
 }
@@ -200,16 +212,17 @@ export async function setPaymentIntent(
     .where(and(eq(orders.id, id), eq(orders.paid, false)))
 }
 
-/** Cancels an order only while it is unpaid: a payment and a cancellation cannot both win. */
+/** A person cancels an order only while it is unpaid: a payment and a cancellation cannot both win. */
 export async function cancelUnpaid(
   tx: DbOrTx,
   id: string,
-  reason: CancelReason,
+  reason: keyof typeof PERSON_CANCEL_EVENTS,
 ): Promise<OrderRow | undefined> {
+  const event = PERSON_CANCEL_EVENTS[reason]
   const [row] = await tx
     .update(orders)
-    .set({ status: 'cancelled', cancelReason: reason })
-    .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+    .set({ status: orderTargetOf(event), cancelReason: reason })
+    .where(and(eq(orders.id, id), statusAllows(event)))
     .returning()
   return row
 }
@@ -295,7 +308,7 @@ export async function expireUnpaidBefore(
     .from(orders)
     .where(
       and(
-        eq(orders.status, 'unpaid'),
+        statusAllows('expire'),
         // Two index-friendly halves: orders with their own hold end, and older ones without.
         or(lt(orders.holdUntil, now), and(isNull(orders.holdUntil), lt(orders.createdAt, cutoff))),
       ),
@@ -305,8 +318,8 @@ export async function expireUnpaidBefore(
     .for('update', { skipLocked: true })
   return tx
     .update(orders)
-    .set({ status: 'cancelled', cancelReason: 'expired' })
-    .where(and(inArray(orders.id, due), eq(orders.status, 'unpaid')))
+    .set({ status: orderTargetOf('expire'), cancelReason: 'expired' })
+    .where(and(inArray(orders.id, due), statusAllows('expire')))
     .returning()
 }
 
@@ -328,8 +341,8 @@ export async function markRefundDue(
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
-    .set({ cancelReason: reason, paymentIntentId })
-    .where(and(eq(orders.id, id), eq(orders.status, 'cancelled')))
+    .set({ status: orderTargetOf('refund'), cancelReason: reason, paymentIntentId })
+    .where(and(eq(orders.id, id), statusAllows('refund')))
     .returning()
   return row
 }

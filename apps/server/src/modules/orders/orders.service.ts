@@ -16,7 +16,7 @@ import { shortId } from '../audit/audit-values.js'
 import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import {
   cancelUnpaid,
-  changeStatus,
+  applyOrderEvent,
   expireUnpaidBefore,
   extendHold,
   findOrderHead,
@@ -313,7 +313,7 @@ export function createOrdersService({
       // The status and its audit row commit together (issue 17); the e-mail goes after.
       const changed = isId(id)
         ? await db.transaction(async (tx) => {
-            const shipped = await changeStatus(tx, id, 'paid', 'shipped')
+            const shipped = await applyOrderEvent(tx, id, 'ship')
             if (shipped)
               await writeAuditEntry(tx, actor, {
                 kind: 'order.status',

@@ -1,3 +1,4 @@
+import { nextQuoteStatus, quoteTargetOf, type QuoteEvent } from '@toolworks/shared'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
@@ -23,6 +24,8 @@ export type AcceptedQuoteRow = {
   validUntil: string
 }
 
+import { quoteStatusAllows } from './quotes.queries.js'
+
 export { findRequest } from './quotes.queries.js'
 
 /** The latest revision (the one the buyer sees) with its lines. */
@@ -45,7 +48,7 @@ export async function latestOffer(
   return { ...offer, lines }
 }
 
-/** quoted → accepted, only if it is still quoted: of two clicks, one moves it. */
+/** The accept step, only from where the table allows it: of two clicks, one moves it. */
 export async function markAccepted(
   tx: DbOrTx,
   id: string,
@@ -55,30 +58,30 @@ export async function markAccepted(
   const [row] = await tx
     .update(quoteRequests)
     .set({
-      status: 'accepted',
+      status: quoteTargetOf('accept'),
       acceptedOfferId: offerId,
       acceptedQuantity: quantity,
       acceptedAt: new Date(),
       updatedAt: new Date(),
     })
-    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.status, 'quoted')))
+    .where(and(eq(quoteRequests.id, id), quoteStatusAllows('accept')))
     .returning()
   return row
 }
 
-/** → expired, only from the status the caller saw. */
-export async function markExpired(tx: DbOrTx, id: string, from: Status): Promise<void> {
+/** The expire step for one request, only from where the table allows it. */
+export async function markExpired(tx: DbOrTx, id: string): Promise<void> {
   await tx
     .update(quoteRequests)
     .set({
-      status: 'expired',
+      status: quoteTargetOf('expire'),
       acceptedOfferId: null,
       acceptedQuantity: null,
       acceptedAt: null,
       orderId: null,
       updatedAt: new Date(),
     })
-    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.status, from)))
+    .where(and(eq(quoteRequests.id, id), quoteStatusAllows('expire')))
 }
 
 const acceptedColumns = {
@@ -128,7 +131,7 @@ export function lockAccepted(tx: DbOrTx, ids: readonly string[]): Promise<Accept
     .for('update', { of: quoteRequests })
 }
 
-/** accepted → ordered with its order, only for the buyer's accepted quotes; answers the ids moved. */
+/** The order step with its order, only for the buyer's accepted quotes; answers the ids moved. */
 export async function markOrdered(
   tx: DbOrTx,
   customerId: string,
@@ -138,22 +141,29 @@ export async function markOrdered(
   if (ids.length === 0) return []
   const rows = await tx
     .update(quoteRequests)
-    .set({ status: 'ordered', orderId, updatedAt: new Date() })
+    .set({ status: quoteTargetOf('order'), orderId, updatedAt: new Date() })
     .where(
       and(
         inArray(quoteRequests.id, [...ids]),
         eq(quoteRequests.customerId, customerId),
-        eq(quoteRequests.status, 'accepted'),
+        quoteStatusAllows('order'),
       ),
     )
     .returning({ id: quoteRequests.id })
   return rows.map((r) => r.id)
 }
 
+/** Where `event` takes a request in `from`; a caller asking for a step the table lacks is a bug. */
+function targetFrom(from: Status, event: QuoteEvent): Status {
+  const to = nextQuoteStatus(from, event)
+  if (!to) throw new Error(`a ${from} request cannot ${event}`)
+  return to
+}
+
 /**
- * Back from the cart or a cancelled order: to quoted while the latest offer is valid on
- * `today`, else to expired; only from `from`. The accepted line is forgotten (the buyer may
- * accept again, possibly another line).
+ * Back from the cart or a cancelled order, only from `from`: `release` while the latest offer
+ * is valid on `today`, else `release_expired` (their targets come from the table). The accepted
+ * line is forgotten (the buyer may accept again, possibly another line).
  */
 export async function releaseQuotes(
   tx: DbOrTx,
@@ -161,11 +171,13 @@ export async function releaseQuotes(
   today: string,
 ): Promise<void> {
   if (where.ids.length === 0) return
+  const valid = targetFrom(where.from, 'release')
+  const lapsed = targetFrom(where.from, 'release_expired')
   const stillValid = sql`exists (select 1 from ${quoteOffers} o where o.request_id = ${quoteRequests.id} and o.valid_until >= ${today} and o.revision = (select max(o2.revision) from ${quoteOffers} o2 where o2.request_id = ${quoteRequests.id}))`
   await tx
     .update(quoteRequests)
     .set({
-      status: sql`case when ${stillValid} then 'quoted' else 'expired' end`,
+      status: sql`case when ${stillValid} then ${valid} else ${lapsed} end`,
       acceptedOfferId: null,
       acceptedQuantity: null,
       acceptedAt: null,
@@ -205,7 +217,7 @@ export async function lockRequests(tx: DbOrTx, ids: readonly string[]): Promise<
     .for('update')
 }
 
-/** quoted → ordered again (a late payment reinstating its order), with the line it buys. */
+/** The reorder step (a late payment reinstating its order), with the line it buys. */
 export async function markReordered(
   tx: DbOrTx,
   id: string,
@@ -215,14 +227,14 @@ export async function markReordered(
   const rows = await tx
     .update(quoteRequests)
     .set({
-      status: 'ordered',
+      status: quoteTargetOf('reorder'),
       acceptedOfferId: line.offerId,
       acceptedQuantity: line.quantity,
       acceptedAt: new Date(),
       orderId,
       updatedAt: new Date(),
     })
-    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.status, 'quoted')))
+    .where(and(eq(quoteRequests.id, id), quoteStatusAllows('reorder')))
     .returning({ id: quoteRequests.id })
   return rows.length === 1
 }

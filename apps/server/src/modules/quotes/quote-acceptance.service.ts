@@ -1,6 +1,7 @@
 import {
   isId,
   isQuoteExpired,
+  nextQuoteStatus,
   quoteExpiryCutoff,
   systemClock,
   type Clock,
@@ -111,7 +112,7 @@ export function createQuoteAcceptanceService({
     const [row] = await lockRequests(tx, [id])
     if (!row || !owns(actor, { customerId: row.customerId }))
       throw new AppError('NOT_FOUND', m.notFound)
-    if (row.status !== 'quoted')
+    if (!nextQuoteStatus(row.status, 'accept'))
       throw new AppError('CONFLICT', m.wrongStatus(statusWord(row.status)))
     const offer = await latestOffer(tx, id)
     if (!offer) throw new AppError('CONFLICT', m.wrongStatus(statusWord(row.status)))
@@ -120,7 +121,7 @@ export function createQuoteAcceptanceService({
     if (isQuoteExpired(offer, now())) {
       // Written although the accept is refused (issue 26 decision): the expiry is the
       // calendar's, written the same by the lists and the sweeper; nothing asked for changes.
-      await markExpired(tx, id, 'quoted')
+      await markExpired(tx, id)
       return {
         ok: false,
         error: new AppError('CONFLICT', m.expired(offer.validUntil)),
@@ -245,7 +246,7 @@ export function createQuoteAcceptanceService({
           refusals.push({ ...at(line), name, field: 'quote', code, why })
         if (!mine) refuse('CONFLICT', m.notInCart)
         else if (mine.status === 'ordered') refuse('CONFLICT', m.alreadyOrdered)
-        else if (mine.status !== 'accepted') refuse('CONFLICT', m.notInCart)
+        else if (!nextQuoteStatus(mine.status, 'order')) refuse('CONFLICT', m.notInCart)
         else if (mine.quantity !== line.quantity) refuse('VALIDATION_FAILED', m.quantityFixed)
         else if (isQuoteExpired(mine, orderedAt)) refuse('CONFLICT', m.expired(mine.validUntil))
         else
@@ -304,7 +305,8 @@ export function createQuoteAcceptanceService({
       )
       const plan: { quoteId: string; offerId: string; quantity: number }[] = []
       for (const line of custom) {
-        if (rows.get(line.quoteId)?.status !== 'quoted') return null
+        const status = rows.get(line.quoteId)?.status
+        if (!status || !nextQuoteStatus(status, 'reorder')) return null
         const offer = await latestOffer(tx, line.quoteId)
         const same = offer?.lines.find(
           (l) => l.quantity === line.quantity && l.unitPriceCents === line.unitPriceCents,

@@ -1,4 +1,10 @@
-import { QUOTE_OPEN_STATUSES, type QuoteStatus } from '@toolworks/shared'
+import {
+  QUOTE_OPEN_STATUSES,
+  quoteFromStatesOf,
+  quoteTargetOf,
+  type QuoteEvent,
+  type QuoteStatus,
+} from '@toolworks/shared'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
@@ -143,19 +149,26 @@ export async function countWaiting(db: DbOrTx): Promise<number> {
 }
 
 /**
- * One step of a request: the update happens only while the status is one of `from`, so two
- * tabs or two clicks cannot both make it. Answers the changed row, or undefined.
+ * The guard of a conditional update: the request is in a status the table
+ * (packages/shared/src/quote-states.ts) lets `event` leave.
  */
-export async function changeStatus(
+export const quoteStatusAllows = (event: QuoteEvent) =>
+  inArray(quoteRequests.status, quoteFromStatesOf(event))
+
+/**
+ * One step of a request: the update happens only while the status is one `event` may leave,
+ * so two tabs or two clicks cannot both make it. Answers the changed row, or undefined.
+ */
+export async function applyQuoteEvent(
   tx: DbOrTx,
   id: string,
-  from: readonly QuoteStatus[],
-  set: Partial<QuoteRequestInsert> & { status: QuoteStatus },
+  event: QuoteEvent,
+  set: Omit<Partial<QuoteRequestInsert>, 'status'> = {},
 ): Promise<QuoteRequestRow | undefined> {
   const [row] = await tx
     .update(quoteRequests)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(quoteRequests.id, id), inArray(quoteRequests.status, [...from])))
+    .set({ ...set, status: quoteTargetOf(event), updatedAt: new Date() })
+    .where(and(eq(quoteRequests.id, id), quoteStatusAllows(event)))
     .returning()
   return row
 }
@@ -205,11 +218,11 @@ const latestValidUntil = sql`(select o.valid_until from quote_offers o where o.r
 export async function expirePast(tx: DbOrTx, today: string, requestId?: string): Promise<string[]> {
   const rows = await tx
     .update(quoteRequests)
-    .set({ status: 'expired', updatedAt: new Date() })
+    .set({ status: quoteTargetOf('expire'), updatedAt: new Date() })
     .where(
       and(
         requestId ? eq(quoteRequests.id, requestId) : undefined,
-        eq(quoteRequests.status, 'quoted'),
+        quoteStatusAllows('expire'),
         sql`${latestValidUntil} < ${today}::date`,
       ),
     )

@@ -3,7 +3,9 @@ import {
   activityWords,
   fitDisplayName,
   fromCents,
+  isFinalQuoteStatus,
   messages,
+  nextQuoteStatus,
   QUOTE_DRAWING_FIELD,
   QUOTE_DRAWING_MAX_BYTES,
   QUOTE_DRAWINGS_MAX,
@@ -38,7 +40,7 @@ import { drawingContentType, sniffDrawing } from './drawing-types.js'
 import { expireAllPast, expireIfPast } from './quote-expiry.js'
 import type { QuoteMails } from './quotes.mails.js'
 import {
-  changeStatus,
+  applyQuoteEvent,
   copyDrawings,
   countDrawings,
   countOpenRequests,
@@ -70,9 +72,6 @@ const MB = 1024 * 1024
  * the blob store (finished: the hash is known), of which only the first ones are in memory.
  */
 export type UploadedDrawing = { filename: string; blob: StagedBlob; sha256: string }
-
-/** The statuses a request can be sent again from. */
-const RESENDABLE: readonly QuoteStatus[] = ['expired', 'declined', 'withdrawn']
 
 const statusWord = (status: QuoteStatus) => quoteWords.statusLabels[status].toLowerCase()
 const notFound = () => new AppError('NOT_FOUND', m.notFound)
@@ -361,7 +360,7 @@ export function createQuotesService({
 
     async getOne(actor: Actor, id: string): Promise<QuoteRequest> {
       const row = await readable(actor, id)
-      if (row.status === 'quoted' && (await expireIfPast(db, row.id, now())))
+      if (nextQuoteStatus(row.status, 'expire') && (await expireIfPast(db, row.id, now())))
         return full((await findRequest(db, row.id)) ?? row)
       return full(row)
     },
@@ -392,10 +391,7 @@ export function createQuotesService({
       // and an acceptance (which holds the same row first: quote-acceptance.service.ts) either
       // sees this revision or makes this update find the request accepted (409).
       const done = await db.transaction(async (tx) => {
-        const row = await changeStatus(tx, id, ['requested', 'quoted'], {
-          status: 'quoted',
-          expiryWarnedAt: null,
-        })
+        const row = await applyQuoteEvent(tx, id, 'offer', { expiryWarnedAt: null })
         if (!row) return undefined
         const offer = {
           leadTimeDays: body.leadTimeDays,
@@ -440,10 +436,7 @@ export function createQuotesService({
       await ownedBy(actor, id)
       const row = await db.transaction(async (tx) => {
         await expireIfPast(tx, id, now())
-        return changeStatus(tx, id, ['quoted'], {
-          status: 'declined',
-          declineReason: reason.trim() || null,
-        })
+        return applyQuoteEvent(tx, id, 'decline', { declineReason: reason.trim() || null })
       })
       if (!row) return refuseStep(id, 'buyer')
       await mails.declined(mailRequest(row), reason)
@@ -454,7 +447,7 @@ export function createQuotesService({
       await ownedBy(actor, id)
       const row = await db.transaction(async (tx) => {
         await expireIfPast(tx, id, now())
-        return changeStatus(tx, id, ['requested', 'quoted'], { status: 'withdrawn' })
+        return applyQuoteEvent(tx, id, 'withdraw')
       })
       if (!row) return refuseStep(id, 'buyer')
       return full(row)
@@ -472,7 +465,8 @@ export function createQuotesService({
         await expireIfPast(tx, id, now())
         // Holding the old row makes a double click wait, then find the first click's copy.
         const old = await lockRequest(tx, id)
-        if (!old || !RESENDABLE.includes(old.status)) return undefined
+        // Only a closed request (one the table lets go nowhere) is sent again.
+        if (!old || !isFinalQuoteStatus(old.status)) return undefined
         const earlier = await findResentCopy(tx, id)
         if (earlier) return { row: earlier, fresh: false }
         // The copy's drawings replace the old request's in the quota (drawingBytesOf): no new bytes.
