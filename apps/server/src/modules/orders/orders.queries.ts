@@ -159,6 +159,7 @@ export async function setOrderPaid(
   id: string,
   transactionId: string,
   paidAt: Date = new Date(),
+  paymentProvider: string | null = null,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
@@ -169,6 +170,7 @@ export async function setOrderPaid(
       cancelReason: null,
       transactionId,
       paymentIntentId: transactionId,
+      paymentProvider,
       paidAt,
     })
     .where(and(eq(orders.id, id), eq(orders.paid, false)))
@@ -193,10 +195,11 @@ export async function setPaymentIntent(
   db: DbOrTx,
   id: string,
   paymentIntentId: string,
+  paymentProvider: string,
 ): Promise<void> {
   await db
     .update(orders)
-    .set({ paymentIntentId })
+    .set({ paymentIntentId, paymentProvider })
     .where(and(eq(orders.id, id), eq(orders.paid, false)))
 }
 
@@ -325,10 +328,11 @@ export async function markRefundDue(
     | 'refunded_quote_unavailable'
     | 'refunded_cancelled'
   >,
+  paymentProvider: string | null = null,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
-    .set({ cancelReason: reason, paymentIntentId })
+    .set({ cancelReason: reason, paymentIntentId, paymentProvider })
     .where(and(eq(orders.id, id), eq(orders.status, 'cancelled')))
     .returning()
   return row
