@@ -52,6 +52,7 @@ import { createPaymentReceivedFlow } from './flows/payment-received.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
+import type { PaymentProvider } from './modules/payments/payment-provider.js'
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js'
 import { createStripeProvider } from './modules/payments/stripe-provider.js'
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js'
@@ -100,6 +101,11 @@ export type AppOptions = {
    * overview's days: packages/shared/src/shop-calendar.ts). Tests set a fixed one.
    */
   clock?: Clock
+  /**
+   * Payment providers beside the configured card one, each reached by its name (issue 26 §3):
+   * the gateways and offline methods of issue 27; tests pass fakes.
+   */
+  paymentProviders?: readonly PaymentProvider[]
 }
 
 export type Services = ReturnType<typeof createServices>
@@ -119,6 +125,7 @@ function createServices(
   log: FastifyBaseLogger,
   passwordHasher?: PasswordHasher,
   clock: Clock = systemClock,
+  paymentProviders: readonly PaymentProvider[] = [],
 ) {
   const { db } = database
   const secret = ensureAuthSecret(config)
@@ -144,7 +151,7 @@ function createServices(
   const cart = createCartService({ db, catalog, accounts, quotes: quoteAcceptance })
   const orderMails = createOrderMails({ mailer, publicUrl: config.publicUrl, log })
   const orders = createOrdersService({ db, holdHours: config.orderHoldHours, mails: orderMails })
-  const payments = createPaymentsService({ provider })
+  const payments = createPaymentsService({ card: provider, others: paymentProviders })
   // What spans modules lives in src/flows/, each owning its transaction (issue 26 §3).
   const paymentReceived = createPaymentReceivedFlow({
     db,
@@ -278,6 +285,7 @@ export async function buildApp({
   onRoute,
   passwordHasher,
   clock,
+  paymentProviders,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     // Errors are logged without query values or row details (lib/log-safe.ts).
@@ -307,7 +315,15 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log })
-  const services = createServices(config, database, mailer, app.log, passwordHasher, clock)
+  const services = createServices(
+    config,
+    database,
+    mailer,
+    app.log,
+    passwordHasher,
+    clock,
+    paymentProviders,
+  )
 
   await app.register(errorsPlugin)
   await app.register(lingeringClosePlugin)
@@ -346,7 +362,7 @@ export async function buildApp({
     checkout: services.checkout,
     paymentReceived: services.paymentReceived,
     sandbox: services.sandbox,
-    webhook: services.provider.hasWebhook,
+    cardWebhook: services.provider.hasWebhook ? services.provider.name : undefined,
   })
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })

@@ -41,7 +41,7 @@ export async function buildTestApp(
   database: Database,
   onTestFinished: (fn: () => Promise<void>) => void,
   overrides: Partial<Config> = {},
-  options: Pick<AppOptions, 'clock'> = {},
+  options: Pick<AppOptions, 'clock' | 'paymentProviders'> = {},
 ): Promise<App> {
   const app = await buildApp({
     config: testConfig({}, overrides),

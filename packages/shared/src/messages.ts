@@ -704,6 +704,7 @@ export const messages = {
     amountMismatch: 'The payment does not match the order total.',
     providerDown: 'The payment provider did not answer. Your order is unchanged; please try again.',
     badSignature: 'The webhook signature is not valid.',
+    noSuchProvider: 'This shop takes no payments through that provider.',
     expired:
       'This order was not paid while it was held, so it was cancelled and its stock released. Please order again.',
     intentCancelled: 'This payment was cancelled together with its order. Please order again.',

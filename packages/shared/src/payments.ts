@@ -7,12 +7,38 @@ export const CreatePaymentIntentBodySchema = z.object({
   orderId: z.string({ error: 'orderId is required' }).min(1, 'orderId is required').max(64),
   totalMoney: z.unknown().optional(),
 })
+/**
+ * How a started payment goes on (issue 26 §3), tagged by `kind`: the browser confirms it with a
+ * client secret (cards), sends the buyer to the gateway's page, or shows how to pay by hand
+ * (a bank transfer). `paymentId` is the provider's id for this attempt.
+ */
+export const PaymentNextStepSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('client_secret'), paymentId: z.string(), clientSecret: z.string() }),
+  z.object({ kind: z.literal('redirect'), paymentId: z.string(), url: z.string() }),
+  z.object({
+    kind: z.literal('instructions'),
+    paymentId: z.string(),
+    /** What the buyer writes on the transfer. */
+    reference: z.string(),
+    /** In currency units, as everywhere in the API. */
+    amount: z.number(),
+    currency: z.string(),
+    /** The shop day (YYYY-MM-DD) the money is due by. */
+    dueDate: z.string(),
+    /** The instructions, one per line. */
+    lines: z.array(z.string()),
+  }),
+])
+export type PaymentNextStep = z.infer<typeof PaymentNextStepSchema>
+
 export const CreatePaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string(),
   /** In currency units, as everywhere in the API. */
   amount: z.number(),
   currency: z.string(),
+  /** The same start, tagged as every payment method answers it; older clients ignore it. */
+  next: PaymentNextStepSchema.optional(),
 })
 
 export const MarkPaidBodySchema = z.object({
@@ -62,4 +88,6 @@ export const paymentsContract = {
     response: SandboxConfirmResponseSchema,
   },
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+  /** Each provider's notifications (Stripe's webhook, a gateway's IPN), verified by that provider. */
+  providerWebhook: { method: 'POST', path: '/api/payments/webhook/:provider' },
 } as const

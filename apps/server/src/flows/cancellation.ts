@@ -67,8 +67,9 @@ export function createCancellationFlow({
   async function voidPayment(row: OrderRow) {
     if (!row.paymentIntentId) return
     try {
-      const voided = await payments.cancelIntent(row.paymentIntentId)
-      if (!voided) await paymentReceived.record(row.id, row.paymentIntentId)
+      // The provider that holds the payment voids it, and refunds it if it went through.
+      const voided = await payments.cancelIntent(row.paymentIntentId, row.paymentProvider)
+      if (!voided) await paymentReceived.record(row.id, row.paymentIntentId, row.paymentProvider)
     } catch (error) {
       // The order is cancelled either way; money arriving later is reinstated or refunded.
       log.error({ orderId: row.id, err: error }, 'could not void the payment of a cancelled order')

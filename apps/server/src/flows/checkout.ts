@@ -41,6 +41,7 @@ import type { QuoteAcceptanceService } from '../modules/quotes/quote-acceptance.
 import type { OrderMails } from '../modules/orders/orders.mails.js'
 import type { NewOrderLine, OrderWithLines } from '../modules/orders/orders.queries.js'
 import type { OrdersService } from '../modules/orders/orders.service.js'
+import { nextStep } from '../modules/payments/payment-start.js'
 import { PAYMENT_CURRENCY, type PaymentsService } from '../modules/payments/payments.service.js'
 import type { CancellationFlow } from './cancellation.js'
 
@@ -92,7 +93,7 @@ export function createCheckoutFlow({
 }: {
   db: Db
   orders: OrdersService
-  payments: Pick<PaymentsService, 'createIntent'>
+  payments: Pick<PaymentsService, 'startPayment' | 'nameOf'>
   cancellation: Pick<CancellationFlow, 'voidIfCancelled'>
   /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'placed'>
@@ -312,6 +313,40 @@ export function createCheckoutFlow({
     return { acknowledged: true as const, insertedId: row.id, order: orders.view(row) }
   }
 
+  /**
+   * Starts paying an order through a provider (the configured card provider when none is
+   * named) and answers how the payment goes on: a client secret, a redirect or instructions
+   * (issue 26 §3). The amount always comes from the order (issue 5), and the provider is
+   * called outside any transaction (docs/architecture.md, Stack pitfalls §3).
+   */
+  async function startPayment(actor: Actor, orderId: string, provider?: string) {
+    const p = messages.paymentRules
+    const order = await orders.forPayment(actor, orderId)
+    if (order.paid) throw new AppError('CONFLICT', p.alreadyPaid)
+    if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
+    if (order.expired) throw new AppError('CONFLICT', p.expired)
+    // A payment is starting: the order keeps its stock long enough to finish it (issue 25).
+    await orders.holdForPayment(order.id)
+    const start = await payments.startPayment(
+      {
+        orderId: order.id,
+        amountCents: order.totalCents,
+        currency: PAYMENT_CURRENCY,
+        idempotencyKey: `order-${order.id}-${order.totalCents}`,
+        customerEmail: order.customerEmail,
+      },
+      provider,
+    )
+    await orders.rememberPaymentIntent(order.id, start.paymentId, payments.nameOf(provider))
+    // Cancelled while the payment was being started: its cancellation had nothing to void yet.
+    if (await cancellation.voidIfCancelled(order.id)) throw new AppError('CONFLICT', p.cancelled)
+    return {
+      next: nextStep(start),
+      amount: fromCents(order.totalCents),
+      currency: PAYMENT_CURRENCY,
+    }
+  }
+
   return {
     /** POST /api/purchase: the seed's one-tool order, a one-line checkout (issue 14). */
     async purchase(actor: Actor, body: PurchaseBody) {
@@ -324,33 +359,22 @@ export function createCheckoutFlow({
       return placed(await place(actor, body, 'checkout'))
     },
 
+    startPayment,
+
     /**
-     * POST /api/create-payment-intent: the amount always comes from the order (issue 5), and
-     * the provider is called outside any transaction (docs/architecture.md, Stack pitfalls §3).
+     * POST /api/create-payment-intent: a card payment, answered with the fields it always had
+     * and the tagged start beside them (`next`) for clients that read every method the same way.
      */
-    async startPayment(actor: Actor, orderId: string) {
-      const p = messages.paymentRules
-      const order = await orders.forPayment(actor, orderId)
-      if (order.paid) throw new AppError('CONFLICT', p.alreadyPaid)
-      if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
-      if (order.expired) throw new AppError('CONFLICT', p.expired)
-      // A payment is starting: the order keeps its stock long enough to finish it (issue 25).
-      await orders.holdForPayment(order.id)
-      const intent = await payments.createIntent({
-        orderId: order.id,
-        amountCents: order.totalCents,
-        currency: PAYMENT_CURRENCY,
-        idempotencyKey: `order-${order.id}-${order.totalCents}`,
-        customerEmail: order.customerEmail,
-      })
-      await orders.rememberPaymentIntent(order.id, intent.id)
-      // Cancelled while the intent was being made: its cancellation had nothing to void yet.
-      if (await cancellation.voidIfCancelled(order.id)) throw new AppError('CONFLICT', p.cancelled)
+    async startCardPayment(actor: Actor, orderId: string) {
+      const { next, amount, currency } = await startPayment(actor, orderId)
+      if (next.kind !== 'client_secret')
+        throw new Error(`the card provider answered ${next.kind}, not a client secret`)
       return {
-        clientSecret: intent.clientSecret,
-        paymentIntentId: intent.id,
-        amount: fromCents(order.totalCents),
-        currency: PAYMENT_CURRENCY,
+        clientSecret: next.clientSecret,
+        paymentIntentId: next.paymentId,
+        amount,
+        currency,
+        next,
       }
     },
   }

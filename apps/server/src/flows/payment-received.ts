@@ -13,7 +13,12 @@ import {
   type PaymentOutcome,
   type RefundReason,
 } from '../modules/orders/orders.service.js'
-import { PAYMENT_CURRENCY, type PaymentsService } from '../modules/payments/payments.service.js'
+import type { ProviderNotification } from '../modules/payments/payment-provider.js'
+import {
+  PAYMENT_CURRENCY,
+  type PaymentsService,
+  type ProviderName,
+} from '../modules/payments/payments.service.js'
 import { discountClaimedElsewhere } from '../modules/promotions/first-order-discount.js'
 import type { QuoteAcceptanceService } from '../modules/quotes/quote-acceptance.service.js'
 
@@ -21,7 +26,6 @@ const p = messages.paymentRules
 const r = messages.orderRules
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
-type Headers = Record<string, string | string[] | undefined>
 
 export type PaymentReceivedFlow = ReturnType<typeof createPaymentReceivedFlow>
 
@@ -125,8 +129,15 @@ export function createPaymentReceivedFlow({
    * nothing the second time; a second, different payment is refused. Money for a cancelled
    * order is refunded unless the sweeper expired it and it can be taken again in full (the
    * same conditional UPDATE as ordering, in this transaction): never oversold (issue 13).
+   * `provider` is the one that took the money (none: the configured card provider): the order
+   * records it, and a refund goes back through it (issue 26 §3).
    */
-  async function record(orderId: string, transactionId: string): Promise<PaymentOutcome> {
+  async function record(
+    orderId: string,
+    transactionId: string,
+    provider?: ProviderName,
+  ): Promise<PaymentOutcome> {
+    const providerName = payments.nameOf(provider)
     const head = await orders.head(orderId)
     if (!head) throw new AppError('NOT_FOUND', r.orderNotFound)
     const outcome = await inTransaction(
@@ -147,13 +158,19 @@ export function createPaymentReceivedFlow({
         if (event === 'reinstate') {
           const reason = await refundReason(tx, row, transactionId)
           if (reason) {
-            const marked = await orders.markRefundDue(tx, orderId, transactionId, reason)
+            const marked = await orders.markRefundDue(
+              tx,
+              orderId,
+              transactionId,
+              reason,
+              providerName,
+            )
             return { kind: 'refund' as const, row: marked ?? row }
           }
           log.warn({ orderId }, 'payment arrived for an expired order; reinstated')
           effects.push(() => catalog.stockChanged())
         }
-        const paid = await orders.markPaid(tx, row, transactionId, now())
+        const paid = await orders.markPaid(tx, row, transactionId, now(), providerName)
         if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
         // The receipt goes once: only the call that made the order paid sends it.
         effects.push(() => mails?.paid(paid))
@@ -164,15 +181,16 @@ export function createPaymentReceivedFlow({
     if (outcome.kind === 'paid')
       return { kind: 'paid', order: orders.view(outcome.row), reinstated: outcome.reinstated }
     // Outside the transaction (a provider call); the key makes a retried webhook refund once.
-    const refund = await payments.refund({
-      paymentIntentId: transactionId,
-      idempotencyKey: `refund-${orderId}-${transactionId}`,
-    })
+    const refund = await payments.refund(
+      { paymentIntentId: transactionId, idempotencyKey: `refund-${orderId}-${transactionId}` },
+      providerName,
+    )
     await orders.setRefundId(orderId, refund.id)
     log.warn(
       {
         orderId,
         paymentIntentId: transactionId,
+        provider: providerName,
         refundId: refund.id,
         reason: outcome.row.cancelReason,
       },
@@ -185,9 +203,12 @@ export function createPaymentReceivedFlow({
     }
   }
 
-  /** The provider itself must say this order's payment succeeded in full (issue 5). */
-  async function verifyAndRecord(orderId: string, paymentIntentId: string) {
-    const intent = await payments.retrieveIntent(paymentIntentId)
+  /**
+   * The provider itself must say this order's payment succeeded in full (issue 5): the one
+   * named, which is the one that notified or the one the order's payment was started with.
+   */
+  async function verifyAndRecord(orderId: string, paymentIntentId: string, provider: ProviderName) {
+    const intent = await payments.retrieveIntent(paymentIntentId, provider)
     if (!intent)
       throw new AppError('VALIDATION_FAILED', p.noSuchPayment, { transactionId: p.noSuchPayment })
     if (intent.orderId !== orderId) throw new AppError('CONFLICT', p.otherOrder)
@@ -202,7 +223,7 @@ export function createPaymentReceivedFlow({
       log.warn({ orderId, paymentIntentId }, 'payment amount does not match the order')
       throw new AppError('PAYMENT_FAILED', p.amountMismatch)
     }
-    return record(orderId, intent.id)
+    return record(orderId, intent.id, provider)
   }
 
   return {
@@ -210,8 +231,9 @@ export function createPaymentReceivedFlow({
 
     /** PATCH /api/purchase/{id} from the customer's browser after the card was confirmed. */
     async markPaid(actor: Actor, orderId: string, transactionId: string): Promise<Order> {
-      await orders.forPayment(actor, orderId)
-      const outcome = await verifyAndRecord(orderId, transactionId)
+      const order = await orders.forPayment(actor, orderId)
+      // The provider this order's payment was started with checks it (none kept: the card one).
+      const outcome = await verifyAndRecord(orderId, transactionId, order.paymentProvider)
       if (outcome.kind === 'refunded')
         throw new AppError(
           'CONFLICT',
@@ -227,19 +249,20 @@ export function createPaymentReceivedFlow({
     },
 
     /**
-     * The provider's notification: the provider verifies and reads it (issue 13); the shop acts
-     * on the neutral event. A refund is an answer, not a failure: the provider is told it was
-     * received, or it would send it again and again.
+     * A provider's notification: that provider verifies and reads it (issue 13, issue 26 §3);
+     * the shop acts on the neutral event, checked again with the same provider. A refund is an
+     * answer, not a failure: the provider is told it was received, or it would send it again
+     * and again.
      */
-    async webhook(rawBody: Buffer, headers: Headers): Promise<void> {
-      const event = payments.readNotification(rawBody, headers)
+    async webhook(provider: string, notification: ProviderNotification): Promise<void> {
+      const event = await payments.readNotification(provider, notification)
       if (event.type !== 'payment_succeeded') return
       const { paymentIntentId, orderId } = event
       if (!orderId) {
         log.warn({ paymentIntentId }, 'succeeded payment without an order id; ignored')
         return
       }
-      await verifyAndRecord(orderId, paymentIntentId)
+      await verifyAndRecord(orderId, paymentIntentId, provider)
     },
   }
 }

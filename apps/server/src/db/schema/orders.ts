@@ -72,6 +72,12 @@ export const orders = pgTable(
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id').unique(),
     paymentIntentId: text('payment_intent_id').unique(),
+    /**
+     * The provider holding the order's payment (issue 26 §3): named when a payment starts and
+     * when one is verified, so voids and refunds go where the money is. Null on orders from
+     * before it was kept: the configured card provider.
+     */
+    paymentProvider: text('payment_provider'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** Given at payment from invoice_counter, in the payment's transaction: no gaps (issue 17). */
     invoiceNumber: bigint('invoice_number', { mode: 'number' }).unique(),

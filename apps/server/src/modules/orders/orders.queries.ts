@@ -171,6 +171,7 @@ export async function setOrderPaid(
   id: string,
   transactionId: string,
   paidAt: Date = new Date(),
+  paymentProvider: string | null = null,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
@@ -181,6 +182,7 @@ export async function setOrderPaid(
       cancelReason: null,
       transactionId,
       paymentIntentId: transactionId,
+      paymentProvider,
       paidAt,
     })
     .where(and(eq(orders.id, id), eq(orders.paid, false), statusAllows('pay', 'reinstate')))
@@ -205,10 +207,11 @@ export async function setPaymentIntent(
   db: DbOrTx,
   id: string,
   paymentIntentId: string,
+  paymentProvider: string,
 ): Promise<void> {
   await db
     .update(orders)
-    .set({ paymentIntentId })
+    .set({ paymentIntentId, paymentProvider })
     .where(and(eq(orders.id, id), eq(orders.paid, false)))
 }
 
@@ -338,10 +341,16 @@ export async function markRefundDue(
     | 'refunded_quote_unavailable'
     | 'refunded_cancelled'
   >,
+  paymentProvider: string | null = null,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
-    .set({ status: orderTargetOf('refund'), cancelReason: reason, paymentIntentId })
+    .set({
+      status: orderTargetOf('refund'),
+      cancelReason: reason,
+      paymentIntentId,
+      paymentProvider,
+    })
     .where(and(eq(orders.id, id), statusAllows('refund')))
     .returning()
   return row

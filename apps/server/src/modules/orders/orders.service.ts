@@ -151,8 +151,14 @@ function transactionSteps(holdHours: number) {
     insert: insertOrder,
     lock: lockOrder,
     hasLiveOrder,
-    markRefundDue: async (tx: Tx, id: string, paymentIntentId: string, reason: RefundReason) => {
-      const marked = await markRefundDue(tx, id, paymentIntentId, reason)
+    markRefundDue: async (
+      tx: Tx,
+      id: string,
+      paymentIntentId: string,
+      reason: RefundReason,
+      paymentProvider: string | null = null,
+    ) => {
+      const marked = await markRefundDue(tx, id, paymentIntentId, reason, paymentProvider)
       return marked && withLinesOne(tx, marked)
     },
 
@@ -160,8 +166,14 @@ function transactionSteps(holdHours: number) {
      * Marks a locked order paid: its custom parts' dates count from now (issue 26 §5), and the
      * invoice number is taken in this transaction, so a rollback gives it back (issue 17).
      */
-    async markPaid(tx: Tx, row: OrderWithLines, transactionId: string, paidAt: Date) {
-      const paid = await setOrderPaid(tx, row.id, transactionId, paidAt)
+    async markPaid(
+      tx: Tx,
+      row: OrderWithLines,
+      transactionId: string,
+      paidAt: Date,
+      paymentProvider: string | null = null,
+    ) {
+      const paid = await setOrderPaid(tx, row.id, transactionId, paidAt, paymentProvider)
       if (!paid) return undefined
       const lines = customLinesFromPayment(row.lines, paidAt)
       await setShipsBy(tx, row.id, lines.changed)
@@ -277,6 +289,7 @@ export function createOrdersService({
         status: row.status,
         expired: isExpired(row),
         customerEmail: row.customerEmail,
+        paymentProvider: row.paymentProvider,
       }
     },
 
@@ -302,8 +315,9 @@ export function createOrdersService({
     holdForPayment: (id: string) =>
       extendHold(db, id, new Date(Date.now() + PAYMENT_HOLD_MINUTES * 60_000), holdHours),
 
-    rememberPaymentIntent: (id: string, paymentIntentId: string) =>
-      setPaymentIntent(db, id, paymentIntentId),
+    /** The payment just started, and the provider holding it (issue 26 §3). */
+    rememberPaymentIntent: (id: string, paymentIntentId: string, paymentProvider: string) =>
+      setPaymentIntent(db, id, paymentIntentId, paymentProvider),
 
     setRefundId: (id: string, refundId: string) => setRefundId(db, id, refundId),
 

@@ -1,15 +1,51 @@
-/** What the shop needs from a card payment provider (docs/architecture.md, flow 1): Stripe or the sandbox. */
+/**
+ * What the shop needs from a payment provider (docs/architecture.md, flow 1): a card provider
+ * (Stripe or the sandbox) today; a redirect gateway or an offline method fits the same shape.
+ */
 export type PaymentIntentView = {
   id: string
   status: string
   amountCents: number
   currency: string
-  /** The order the intent was created for (metadata), if any. */
+  /** The order the payment was started for (metadata, or the gateway's own mapping), if any. */
   orderId: string | undefined
 }
 
+/** Money to be paid by hand (a bank transfer): what the buyer needs to send it. */
+export type PaymentInstructions = {
+  /** What the buyer writes on the transfer so the shop can match it to the order. */
+  reference: string
+  amountCents: number
+  currency: string
+  /** The last shop day (YYYY-MM-DD) the money is expected by. */
+  dueDate: string
+  /** The instructions, one sentence or detail per line (bank name, account, …). */
+  lines: string[]
+}
+
 /**
- * A provider's webhook as the shop acts on it, whatever the provider (issue 13): the
+ * How a started payment goes on (issue 26 §3): the browser confirms it with a client secret
+ * (cards), the buyer is sent to the gateway's page (redirect), or pays by hand (instructions).
+ * `paymentId` is the provider's id for this attempt; the order remembers it.
+ */
+export type PaymentStart =
+  | { kind: 'client_secret'; paymentId: string; clientSecret: string }
+  | { kind: 'redirect'; paymentId: string; url: string }
+  | ({ kind: 'instructions'; paymentId: string } & PaymentInstructions)
+
+/**
+ * A provider's notification as it arrived, untouched: the provider checks its own signature
+ * over the raw bytes, whether JSON (Stripe's webhook) or a form (a gateway's IPN).
+ */
+export type ProviderNotification = {
+  rawBody: Buffer
+  headers: Record<string, string | string[] | undefined>
+  /** The request's media type without parameters (`application/json`), '' when none. */
+  contentType: string
+}
+
+/**
+ * A provider's notification as the shop acts on it, whatever the provider (issue 13): the
  * provider checks the signature and reads its own format; the service sees only this.
  */
 export type PaymentEvent =
@@ -18,30 +54,32 @@ export type PaymentEvent =
   | { type: 'ignored'; providerType: string }
 
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'stripe'
-  /** Whether this provider sends webhooks (the route is mounted only then). */
+  /** Its name in the registry, in `orders.payment_provider` and in its notification route. */
+  readonly name: string
+  /** Whether this provider sends notifications (its route answers only then). */
   readonly hasWebhook: boolean
-  createIntent(input: {
+  startPayment(input: {
     orderId: string
     amountCents: number
     currency: string
     idempotencyKey: string
     customerEmail: string
-  }): Promise<{ id: string; clientSecret: string }>
+  }): Promise<PaymentStart>
+  /**
+   * The payment as the provider itself tells it (the shop never trusts the browser or an
+   * unverified notification); undefined when it knows no such payment.
+   */
   retrieveIntent(id: string): Promise<PaymentIntentView | undefined>
   /**
-   * Voids an intent so that it can no longer be paid (its order was cancelled). Answers
+   * Voids a payment so that it can no longer be paid (its order was cancelled). Answers
    * false when it cannot be cancelled because it already succeeded; an unknown or already
-   * cancelled intent is true (nothing can be paid with it).
+   * cancelled payment is true (nothing can be paid with it).
    */
   cancelIntent(id: string): Promise<boolean>
-  /** Refunds a succeeded intent in full; the same key twice refunds once. */
+  /** Refunds a succeeded payment in full; the same key twice refunds once. */
   refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<{ id: string }>
-  /** Verifies and reads a webhook; throws WebhookRefusedError when it is not genuine. */
-  parseWebhook(
-    rawBody: Buffer,
-    headers: Record<string, string | string[] | undefined>,
-  ): PaymentEvent
+  /** Verifies and reads a notification; throws WebhookRefusedError when it is not genuine. */
+  verifyNotification(notification: ProviderNotification): PaymentEvent | Promise<PaymentEvent>
 }
 
 /** Thrown when the provider does not answer in time or at all: the caller may retry. */
@@ -52,7 +90,7 @@ export class ProviderUnavailableError extends Error {
   }
 }
 
-/** A webhook whose signature or body does not hold: answered 400, never acted on. */
+/** A notification whose signature or body does not hold: answered 400, never acted on. */
 export class WebhookRefusedError extends Error {
   constructor(reason: string) {
     super(reason)

@@ -1,5 +1,6 @@
 import { paymentsContract } from '@toolworks/shared'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 import { perAddress } from '../../lib/rate-limits.js'
@@ -10,18 +11,26 @@ import type { SandboxProvider } from './sandbox-provider.js'
 
 type Deps = {
   /** Starting a payment and receiving one span modules: they are flows (src/flows/). */
-  checkout: Pick<CheckoutFlow, 'startPayment'>
+  checkout: Pick<CheckoutFlow, 'startCardPayment'>
   paymentReceived: Pick<PaymentReceivedFlow, 'markPaid' | 'webhook'>
   sandbox: SandboxProvider | undefined
-  /** The provider sends signed webhooks (Stripe): mount the route that receives them. */
-  webhook: boolean
+  /**
+   * The configured card provider's name when it sends signed webhooks (Stripe): its historic
+   * path (`/api/stripe/webhook`) stays mounted beside the per-provider one.
+   */
+  cardWebhook: string | undefined
+}
+
+/** A request's media type without its parameters: `application/x-www-form-urlencoded`. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
 }
 
 const errors = errorResponses(400, 401, 402, 403, 404, 409, 503)
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { checkout, paymentReceived, sandbox, webhook: withWebhook },
+  { checkout, paymentReceived, sandbox, cardWebhook },
 ) => {
   const c = paymentsContract
 
@@ -35,7 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
         response: { 200: c.createIntent.response, ...errors },
       },
     },
-    async (request) => checkout.startPayment(actorOf(request), request.body.orderId),
+    async (request) => checkout.startCardPayment(actorOf(request), request.body.orderId),
   )
 
   app.patch(
@@ -70,22 +79,42 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
     )
   }
 
-  if (withWebhook) {
-    // The provider signs the raw bytes: this route alone keeps the body unparsed, and the
-    // provider itself checks and reads it (issue 13).
-    await app.register(async (webhook) => {
-      webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
-        done(null, body),
-      )
+  // Providers sign the raw bytes, JSON (Stripe) or a form (a gateway's IPN): these routes alone
+  // keep every body unparsed, and the provider itself checks and reads it (issue 13, issue 26 §3).
+  await app.register(async (plugin) => {
+    const webhook = plugin.withTypeProvider<ZodTypeProvider>()
+    webhook.removeAllContentTypeParsers()
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+    const receive = (provider: string, request: FastifyRequest) =>
+      paymentReceived.webhook(provider, {
+        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        headers: request.headers,
+        contentType: mediaType(request.headers['content-type']),
+      })
+
+    webhook.post(
+      c.providerWebhook.path,
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "A payment provider's notification, verified by that provider",
+          params: z.object({ provider: z.string().max(64) }),
+        },
+      },
+      async (request, reply) => {
+        await receive(request.params.provider, request)
+        return reply.send({ received: true })
+      },
+    )
+
+    if (cardWebhook)
       webhook.post(
         c.stripeWebhook.path,
         { schema: { tags: ['payments'], hide: true } },
         async (request, reply) => {
-          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-          await paymentReceived.webhook(raw, request.headers)
+          await receive(cardWebhook, request)
           return reply.send({ received: true })
         },
       )
-    })
-  }
+  })
 }

@@ -6,11 +6,11 @@ import {
   WebhookRefusedError,
   type PaymentEvent,
   type PaymentProvider,
+  type PaymentStart,
+  type ProviderNotification,
 } from './payment-provider.js'
 
 const p = messages.paymentRules
-
-type Headers = Record<string, string | string[] | undefined>
 
 /** The currency every payment is in, as providers spell it. */
 export const PAYMENT_CURRENCY = CURRENCY.toLowerCase()
@@ -25,35 +25,81 @@ async function ask<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Which provider an order's payment went through: its name as `orders.payment_provider` keeps
+ * it. Null (orders paid before the column was kept) means the configured card provider.
+ */
+export type ProviderName = string | null | undefined
+
 export type PaymentsService = ReturnType<typeof createPaymentsService>
 
 /**
- * The payments module: the one door to the payment provider (issue 5, issue 13). Orders never
- * call a provider; the flows (src/flows/) call this, outside their transactions
+ * The payments module: the one door to the payment providers (issue 5, issue 13, issue 26 §3).
+ * It holds a registry by name: the configured card provider (Stripe or the sandbox), which
+ * answers when no name is given, and any others (gateways, offline methods). Refunds and voids
+ * go to the provider that holds the payment, never simply the configured one. Orders never call
+ * a provider; the flows (src/flows/) call this, outside their transactions
  * (docs/architecture.md, Stack pitfalls §3).
  */
-export function createPaymentsService({ provider }: { provider: PaymentProvider }) {
+export function createPaymentsService({
+  card,
+  others = [],
+}: {
+  card: PaymentProvider
+  others?: readonly PaymentProvider[]
+}) {
+  const registry = new Map<string, PaymentProvider>()
+  for (const provider of [card, ...others]) {
+    if (registry.has(provider.name)) throw new Error(`two payment providers named ${provider.name}`)
+    registry.set(provider.name, provider)
+  }
+
+  /** The provider by name; a name no longer configured is a bug in the deployment, not the buyer's. */
+  function of(name: ProviderName): PaymentProvider {
+    if (!name) return card
+    const provider = registry.get(name)
+    if (!provider) throw new Error(`payment provider ${name} is not configured`)
+    return provider
+  }
+
   return {
-    provider: provider.name,
-    hasWebhook: provider.hasWebhook,
+    /** The configured card provider's name (what create-payment-intent starts). */
+    provider: card.name,
+    hasWebhook: card.hasWebhook,
+    /** Every configured provider's name, the card provider first. */
+    names: (): string[] => [...registry.keys()],
+    /** The name an order records for a payment started or verified without a name. */
+    nameOf: (name: ProviderName): string => of(name).name,
 
-    /** Opens (or reuses) the intent an order is paid with. */
-    createIntent: (input: Parameters<PaymentProvider['createIntent']>[0]) =>
-      ask(() => provider.createIntent(input)),
+    /** Starts (or reuses) the payment an order is paid with; how it goes on depends on the provider. */
+    startPayment: (
+      input: Parameters<PaymentProvider['startPayment']>[0],
+      provider?: ProviderName,
+    ): Promise<PaymentStart> => ask(() => of(provider).startPayment(input)),
 
-    /** The intent as the provider itself tells it; undefined when it knows no such intent. */
-    retrieveIntent: (id: string) => ask(() => provider.retrieveIntent(id)),
+    /** The payment as its provider itself tells it; undefined when it knows no such payment. */
+    retrieveIntent: (id: string, provider?: ProviderName) =>
+      ask(() => of(provider).retrieveIntent(id)),
 
-    /** Voids an intent; false when it cannot be, because it already succeeded. */
-    cancelIntent: (id: string) => provider.cancelIntent(id),
+    /** Voids a payment; false when it cannot be, because it already succeeded. */
+    cancelIntent: (id: string, provider?: ProviderName) => of(provider).cancelIntent(id),
 
-    /** Refunds a succeeded intent in full; the same key twice refunds once. */
-    refund: (input: Parameters<PaymentProvider['refund']>[0]) => ask(() => provider.refund(input)),
+    /** Refunds a succeeded payment in full through the provider that took it; once per key. */
+    refund: (input: Parameters<PaymentProvider['refund']>[0], provider?: ProviderName) =>
+      ask(() => of(provider).refund(input)),
 
-    /** A notification the provider verified and read; a forged one is a 400 (issue 13). */
-    readNotification(rawBody: Buffer, headers: Headers): PaymentEvent {
+    /**
+     * A notification the named provider verified and read (issue 13): a forged one is a 400;
+     * a provider that is not configured or sends none is a 404, as if its route did not exist.
+     */
+    async readNotification(
+      name: string,
+      notification: ProviderNotification,
+    ): Promise<PaymentEvent> {
+      const provider = registry.get(name)
+      if (!provider?.hasWebhook) throw new AppError('NOT_FOUND', p.noSuchProvider)
       try {
-        return provider.parseWebhook(rawBody, headers)
+        return await provider.verifyNotification(notification)
       } catch (error) {
         if (error instanceof WebhookRefusedError)
           throw new AppError('VALIDATION_FAILED', p.badSignature)

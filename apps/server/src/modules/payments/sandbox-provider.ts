@@ -33,7 +33,7 @@ export function createSandboxProvider({ db, holdHours }: { db: Db; holdHours: nu
     name: 'sandbox',
     hasWebhook: false,
 
-    async createIntent({ orderId, amountCents, currency }) {
+    async startPayment({ orderId, amountCents, currency }) {
       const open = await findOpenSandboxIntent(db, orderId, amountCents)
       const id = open?.id ?? `pi_sandbox_${randomBytes(12).toString('hex')}`
       const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`
@@ -47,7 +47,7 @@ export function createSandboxProvider({ db, holdHours }: { db: Db; holdHours: nu
           currency,
           clientSecretHash: hash(clientSecret),
         })
-      return { id, clientSecret }
+      return { kind: 'client_secret', paymentId: id, clientSecret }
     },
 
     async retrieveIntent(id) {
@@ -72,8 +72,8 @@ export function createSandboxProvider({ db, holdHours }: { db: Db; holdHours: nu
       return { id }
     },
 
-    parseWebhook() {
-      throw new WebhookRefusedError('the sandbox sends no webhooks')
+    verifyNotification() {
+      throw new WebhookRefusedError('the sandbox sends no notifications')
     },
 
     async confirm(body) {

@@ -53,12 +53,12 @@ async function createIntent(app: App, user: TestUser, orderId: string) {
   return CreatePaymentIntentResponseSchema.parse(res.json())
 }
 
-function webhook(app: App, event: object, secret = WEBHOOK_SECRET) {
+function webhook(app: App, event: object, secret = WEBHOOK_SECRET, url = '/api/stripe/webhook') {
   const payload = JSON.stringify(event)
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret })
   return app.inject({
     method: 'POST',
-    url: '/api/stripe/webhook',
+    url,
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload,
   })
@@ -153,6 +153,27 @@ describe('the stripe provider', () => {
     })
     expect(unsigned.statusCode).toBe(400)
     expect((await readOrder(app, user, orderId)).paid).toBe(false)
+  })
+
+  test('Stripe’s notice is verified on its per-provider path too (issue 26 §3): forged is 400, signed pays', async ({
+    onTestFinished,
+  }) => {
+    const { app, standIn } = await stripeApp(onTestFinished)
+    const user = await signUp(app)
+    const orderId = await placeOrder(app, user)
+    const { paymentIntentId } = await createIntent(app, user, orderId)
+    const intent = standIn.succeed(paymentIntentId)
+    const path = '/api/payments/webhook/stripe'
+    const forged = await webhook(app, succeededEvent(intent), 'whsec_someone_else', path)
+    expect(forged.statusCode).toBe(400)
+    expect((await readOrder(app, user, orderId)).paid).toBe(false)
+    expect((await webhook(app, succeededEvent(intent), WEBHOOK_SECRET, path)).statusCode).toBe(200)
+    expect(await readOrder(app, user, orderId)).toMatchObject({
+      paid: true,
+      transactionId: paymentIntentId,
+    })
+    const [row] = await database.current.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(row?.paymentProvider).toBe('stripe')
   })
 
   test('a PATCH for an intent that has not succeeded is refused and the order stays unpaid', async ({

@@ -44,7 +44,7 @@ export function createStripeProvider(options: StripeOptions) {
     name: 'stripe',
     hasWebhook: true,
 
-    async createIntent({ orderId, amountCents, currency, idempotencyKey, customerEmail }) {
+    async startPayment({ orderId, amountCents, currency, idempotencyKey, customerEmail }) {
       const intent = await call(() =>
         stripe.paymentIntents.create(
           {
@@ -58,7 +58,7 @@ export function createStripeProvider(options: StripeOptions) {
         ),
       )
       if (!intent.client_secret) throw new Error('Stripe returned no client secret')
-      return { id: intent.id, clientSecret: intent.client_secret }
+      return { kind: 'client_secret', paymentId: intent.id, clientSecret: intent.client_secret }
     },
 
     async retrieveIntent(id) {
@@ -98,7 +98,7 @@ export function createStripeProvider(options: StripeOptions) {
       return { id: refund.id }
     },
 
-    parseWebhook(rawBody, headers) {
+    verifyNotification({ rawBody, headers }) {
       const signature = headers['stripe-signature']
       if (!options.webhookSecret || typeof signature !== 'string')
         throw new WebhookRefusedError('no webhook secret or no signature')
