@@ -59,6 +59,10 @@ describe('loadConfig', () => {
     [{ DRAWING_QUOTA_MB: '0' }, 'DRAWING_QUOTA_MB'],
     [{ DRAWING_QUOTA_MB: 'lots' }, 'DRAWING_QUOTA_MB'],
     [{ COMPANY_EMAIL: 'accounts at toolworks' }, 'COMPANY_EMAIL'],
+    [{ SSLCOMMERZ_STORE_ID: 'store-only' }, 'SSLCOMMERZ_STORE_ID'],
+    [{ SSLCOMMERZ_API_URL: 'sandbox.sslcommerz.com' }, 'SSLCOMMERZ_API_URL'],
+    [{ BANK_TRANSFER_HOLD_DAYS: '0' }, 'BANK_TRANSFER_HOLD_DAYS'],
+    [{ BANK_TRANSFER_HOLD_DAYS: '91' }, 'BANK_TRANSFER_HOLD_DAYS'],
   ] as const)('a bad %o names %s in one line', ([env, name]) => {
     const problems = problemsOf(env)
     expect(problems).toHaveLength(1)
@@ -69,6 +73,30 @@ describe('loadConfig', () => {
   test('never echoes a secret back', () => {
     const [problem] = problemsOf({ AUTH_SECRET: 'hunter2' })
     expect(problem).not.toContain('hunter2')
+  })
+
+  test('SSLCommerz and bank transfer are offered only when configured (issue 27)', () => {
+    const plain = loadConfig({})
+    expect(plain.sslcommerz).toBeUndefined()
+    expect(plain.bankTransfer).toBeUndefined()
+    expect(plain.bankTransferHoldDays).toBe(7)
+    const shop = loadConfig({
+      SSLCOMMERZ_STORE_ID: 'toolw0001',
+      SSLCOMMERZ_STORE_PASSWORD: 'toolw0001@ssl',
+      BANK_ACCOUNT_NUMBER: '1234567890123',
+      BANK_NAME: 'Dutch-Bangla Bank',
+      BANK_TRANSFER_HOLD_DAYS: '10',
+    })
+    expect(shop.sslcommerz).toEqual({
+      storeId: 'toolw0001',
+      storePassword: 'toolw0001@ssl',
+      apiUrl: 'https://sandbox.sslcommerz.com',
+    })
+    expect(shop.bankTransfer).toMatchObject({
+      bankName: 'Dutch-Bangla Bank',
+      accountNumber: '1234567890123',
+    })
+    expect(shop.bankTransferHoldDays).toBe(10)
   })
 
   test('production seeds nothing unless asked', () => {

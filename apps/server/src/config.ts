@@ -10,6 +10,9 @@ import { z } from 'zod'
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value
 
+/** SSLCommerz's sandbox; live is https://securepay.sslcommerz.com (issue 27). */
+export const SSLCOMMERZ_SANDBOX_URL = 'https://sandbox.sslcommerz.com'
+
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
 
 const booleanFlag = z.preprocess(
@@ -126,6 +129,32 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
+  // SSLCommerz (issue 27): set the store id and password together to offer it.
+  SSLCOMMERZ_STORE_ID: optionalString,
+  SSLCOMMERZ_STORE_PASSWORD: optionalString,
+  SSLCOMMERZ_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default(SSLCOMMERZ_SANDBOX_URL),
+  ),
+  // Bank transfer against a proforma invoice (issue 27): set BANK_ACCOUNT_NUMBER to offer it.
+  BANK_NAME: optionalString,
+  BANK_ACCOUNT_NAME: optionalString,
+  BANK_ACCOUNT_NUMBER: optionalString,
+  BANK_BRANCH: optionalString,
+  BANK_ROUTING_NUMBER: optionalString,
+  BANK_SWIFT: optionalString,
+  // How long an order awaiting a bank transfer holds its stock.
+  BANK_TRANSFER_HOLD_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(90, 'must be at most 90')
+      .default(7),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: z.preprocess(
@@ -205,6 +234,16 @@ const EnvSchema = z.object({
   ),
 })
 
+/** The shop's account, printed on the proforma invoice for a bank transfer (issue 27). */
+export type BankAccount = {
+  bankName: string
+  accountName: string
+  accountNumber: string
+  branch: string
+  routingNumber: string
+  swift: string
+}
+
 /** Google's OpenID Connect discovery document; tests point GOOGLE_DISCOVERY_URL at a local server. */
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration'
 
@@ -232,6 +271,12 @@ export type Config = {
       }
     | undefined
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
+  /** SSLCommerz's store and gateway (issue 27); undefined when it is not offered. */
+  sslcommerz: { storeId: string; storePassword: string; apiUrl: string } | undefined
+  /** The shop's bank account for transfers (issue 27); undefined when they are not offered. */
+  bankTransfer: BankAccount | undefined
+  /** An order awaiting a bank transfer holds its stock this many days. */
+  bankTransferHoldDays: number
   seedDemo: boolean
   /** Who issues the invoices: name, address and contact (issue 17). */
   company: { name: string; address: string; email: string; phone: string }
@@ -269,6 +314,9 @@ const defaultWebDist = path.resolve(
   '../../web/dist',
 )
 
+/** Variables whose values a refusal never repeats (secrets, the store password, the account). */
+const SECRET_NAME = /SECRET|PASSWORD|ACCOUNT_NUMBER/
+
 /** Parses the environment once; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env)
@@ -276,7 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
       const raw = env[name]
-      const shown = name.includes('SECRET') || raw === undefined ? '' : ` (got "${raw}")`
+      const shown = SECRET_NAME.test(name) || raw === undefined ? '' : ` (got "${raw}")`
       return `${name} ${issue.message}${shown}`
     })
     throw new ConfigError(problems)
@@ -288,6 +336,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together')
+  }
+  if ((e.SSLCOMMERZ_STORE_ID === undefined) !== (e.SSLCOMMERZ_STORE_PASSWORD === undefined)) {
+    problems.push('SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together')
   }
   if (problems.length > 0) throw new ConfigError(problems)
 
@@ -318,6 +369,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: e.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY_URL,
           }
         : undefined,
+    sslcommerz:
+      e.SSLCOMMERZ_STORE_ID && e.SSLCOMMERZ_STORE_PASSWORD
+        ? {
+            storeId: e.SSLCOMMERZ_STORE_ID,
+            storePassword: e.SSLCOMMERZ_STORE_PASSWORD,
+            apiUrl: e.SSLCOMMERZ_API_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+    bankTransfer: e.BANK_ACCOUNT_NUMBER
+      ? {
+          bankName: e.BANK_NAME ?? '',
+          accountName: e.BANK_ACCOUNT_NAME ?? '',
+          accountNumber: e.BANK_ACCOUNT_NUMBER,
+          branch: e.BANK_BRANCH ?? '',
+          routingNumber: e.BANK_ROUTING_NUMBER ?? '',
+          swift: e.BANK_SWIFT ?? '',
+        }
+      : undefined,
+    bankTransferHoldDays: e.BANK_TRANSFER_HOLD_DAYS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     company: {
       name: e.COMPANY_NAME,
