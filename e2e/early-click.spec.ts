@@ -22,9 +22,10 @@ test('Add to cart clicked at the first paint, before the app has hydrated, puts 
   // `force`: click as a person would at this moment, whatever the button's state (a disabled
   // button drops the click, as it did before the fix).
   await button.click({ force: true, noWaitAfter: true })
-  const hydratedAtClick = await page.evaluate(
-    () => document.documentElement.dataset.hydrated === 'true',
-  )
+  const [hydratedAtClick, captureAtClick] = await page.evaluate(() => [
+    document.documentElement.dataset.hydrated === 'true',
+    document.documentElement.hasAttribute('data-replay-ready'),
+  ])
   const name = await page.evaluate(() => {
     const first = [...document.querySelectorAll('main button')].find(
       (b) => b.textContent?.trim() === 'Add to cart',
@@ -33,6 +34,10 @@ test('Add to cart clicked at the first paint, before the app has hydrated, puts 
     return document.getElementById(id)?.textContent?.trim() ?? ''
   })
   expect(hydratedAtClick, 'the click came before the app had hydrated').toBe(false)
+  // The capture is the first script of <head> (inline): live before anything is painted. It
+  // once came with boot.ts, which a slow link delivered after the button showed, and a click
+  // in that gap was lost (a clean-clone CI run, 2026-11-27).
+  expect(captureAtClick, 'the capture was live when the button could be seen').toBe(true)
   expect(name).not.toBe('')
 
   // Once the cart's code has loaded, the click is replayed: the cart holds the tool. Generous

@@ -27,6 +27,7 @@ import fp from 'fastify-plugin'
 import type { ChangeFeed } from '../db/change-feed.js'
 import type { CachedAnswer } from '../lib/answer-cache.js'
 import { encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js'
+import { withEarlyClicks } from '../lib/early-clicks.js'
 import { dataBlock, escapeHtml } from '../lib/html.js'
 
 /** Anything that answers a list from its cache of serialized answers (catalogue, reviews). */
@@ -113,7 +114,7 @@ export const pagesPlugin = fp<Options>(
       return
     }
     // Read once: a new build is served after a restart, as its assets are.
-    const template = readFileSync(indexFile, 'utf8')
+    const template = withEarlyClicks(readFileSync(indexFile, 'utf8'))
     const renderPage = await loadRenderer(rendererFile)
     if (!renderPage) app.log.warn({ rendererFile }, 'no server renderer: pages render in browser')
     const origin = options.publicUrl.replace(/\/$/, '')

@@ -3,6 +3,7 @@ import Fastify from 'fastify'
 import { describe, expect, test } from 'vitest'
 
 import { useTestApp } from '../../test/app.js'
+import { EARLY_CLICKS_CSP_SOURCE } from '../lib/early-clicks.js'
 import { useTestDatabase } from '../../test/database.js'
 
 const database = useTestDatabase()
@@ -49,7 +50,7 @@ describe('security headers made once, not by helmet on every request (issue 16)'
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", EARLY_CLICKS_CSP_SOURCE],
           frameSrc: ['blob:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

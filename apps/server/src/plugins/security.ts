@@ -2,6 +2,8 @@ import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
+import { EARLY_CLICKS_CSP_SOURCE } from '../lib/early-clicks.js'
+
 type Options = { publicUrl: string; stripe: boolean }
 type HelmetOptions = Parameters<typeof helmet>[1]
 
@@ -32,7 +34,7 @@ async function helmetHeaders(options: HelmetOptions): Promise<[string, string | 
 
 /**
  * Security headers on every answer; HSTS and upgrade only when the site is served over https.
- * The CSP allows no inline script; each payment mode allows exactly the origins it needs.
+ * The CSP allows no inline script but the early-click capture (by its hash); each payment mode allows exactly the origins it needs.
  */
 export const securityPlugin = fp<Options>(
   async (app: FastifyInstance, { publicUrl, stripe }) => {
@@ -43,7 +45,10 @@ export const securityPlugin = fp<Options>(
         directives: {
           defaultSrc: ["'self'"],
           // Stripe mode loads Stripe.js and its card frames; the sandbox needs nothing outside.
-          scriptSrc: stripe ? ["'self'", 'https://js.stripe.com'] : ["'self'"],
+          // One inline script, allowed by its hash: the early-click capture (lib/early-clicks.ts).
+          scriptSrc: stripe
+            ? ["'self'", 'https://js.stripe.com', EARLY_CLICKS_CSP_SOURCE]
+            : ["'self'", EARLY_CLICKS_CSP_SOURCE],
           // blob: is the in-page preview of a quote's PDF drawing (issue 15): fetched with the
           // bearer token, served only when its bytes are a PDF, shown from an object URL.
           frameSrc: stripe

@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 
-import { ErrorBodySchema, PUBLIC_PAGES, type InitialData, type Tool } from '@toolworks/shared'
+import {
+  EARLY_CLICKS_SCRIPT,
+  ErrorBodySchema,
+  PUBLIC_PAGES,
+  type InitialData,
+  type Tool,
+} from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
 import { buildTestApp, TEST_ORIGIN } from '../../test/app.js'
@@ -59,6 +66,26 @@ describe('the web app on the API port', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(res.headers['strict-transport-security']).toBeUndefined()
   })
+
+  test.for(['/', '/products', '/dashboard/myorder', '/no/such/page'])(
+    '%s: the first script of <head> is the early-click capture, and the CSP allows exactly it',
+    async (url, { onTestFinished }) => {
+      const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+      // A signed-in tab: a dashboard page sends a visitor with no session cookie to the login.
+      const cookie = 'better-auth.session_token=some-session'
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie } })
+      const head = /<head>([\s\S]*?)<\/head>/.exec(res.body)?.[1] ?? ''
+      // Ahead of the stylesheet: a script after a pending stylesheet waits for it.
+      expect(head.trimStart().startsWith('<script>')).toBe(true)
+      const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '')
+      expect(inline).toEqual([EARLY_CLICKS_SCRIPT])
+      const hash = createHash('sha256')
+        .update(inline[0] ?? '')
+        .digest('base64')
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))
+      expect(scriptSrc?.[1]?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`])
+    },
+  )
 
   test('the CSP allows Stripe only in Stripe mode', async ({ onTestFinished }) => {
     const sandbox = await buildTestApp(database.current, onTestFinished, { webDistDir })

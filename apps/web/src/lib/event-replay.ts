@@ -4,33 +4,28 @@
  * (issue 26 §5), as Angular's event replay does. The server's HTML is on screen long before
  * the code that hydrates it has loaded (boot.ts waits for the first paint, then the chunks come
  * over a slow link): a control that needs that code and looks ready carries
- * `data-replay="<key>"` in the server's markup. The boot script listens for clicks from its
- * first moment; a click on such a control is held (the element is marked aria-busy meanwhile),
+ * `data-replay="<key>"` in the server's markup. The page's first inline script (the server
+ * puts it ahead of everything in <head>) listens for clicks before anything is painted; a click
+ * on such a control is held (the element is marked aria-busy meanwhile),
  * and the live control, once mounted, takes the clicks held for its key (use-replayed-click.ts).
  * The live control renders no `data-replay`, so from then on React handles its clicks itself.
  */
-const held: string[] = []
+import { EARLY_CLICKS_GLOBAL, installEarlyClickCapture } from '@toolworks/shared'
 
 /** Set on <html> once clicks are being held: the page's controls can be used from then on. */
 export const REPLAY_READY_ATTRIBUTE = 'data-replay-ready'
 
-function hold(event: MouseEvent) {
-  const target = event.target instanceof Element ? event.target : null
-  const control = target?.closest<HTMLElement>('[data-replay]')
-  const key = control?.dataset.replay
-  if (!control || !key) return
-  // The code for this control is not here yet: nothing else may act on the click (a stand-in
-  // inside a link or a form would follow it), and the control's own handler gets it later.
-  event.preventDefault()
-  event.stopImmediatePropagation()
-  held.push(key)
-  control.setAttribute('aria-busy', 'true')
-}
+/** The clicks held so far, in the order they were made (the capture's own list). */
+let held: string[] = []
 
-/** Starts holding early clicks; boot.ts calls it before anything else. */
+/**
+ * Takes over the capture the server's inline script started (packages/shared early-clicks.ts),
+ * or starts it where the page came without one (the development server); boot.ts calls it
+ * before anything else.
+ */
 export function captureEarlyClicks(doc: Document = document): void {
-  doc.addEventListener('click', hold, true)
-  doc.documentElement.setAttribute(REPLAY_READY_ATTRIBUTE, '')
+  const view = doc.defaultView ?? window
+  held = installEarlyClickCapture(view, doc, EARLY_CLICKS_GLOBAL).held
 }
 
 /** The live controls that take held clicks, by key (use-replayed-click.ts registers them). */
