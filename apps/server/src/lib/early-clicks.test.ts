@@ -3,9 +3,16 @@ import { runInNewContext } from 'node:vm'
 import { EARLY_CLICKS_GLOBAL, EARLY_CLICKS_SCRIPT } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
+type FakeElement = {
+  attributes: Record<string, string>
+  getAttribute(name: string): string | null
+  setAttribute(name: string, value: string): void
+  closest(selector: string): FakeElement | null
+}
+
 /** An element that knows its own data-replay and whether it sits inside such a control. */
-function element(attributes: Record<string, string>, control?: ReturnType<typeof element>) {
-  const self = {
+function element(attributes: Record<string, string>, control?: FakeElement): FakeElement {
+  const self: FakeElement = {
     attributes: { ...attributes },
     getAttribute: (name: string) => self.attributes[name] ?? null,
     setAttribute: (name: string, value: string) => {
