@@ -54,37 +54,13 @@ test('npm run seed without --demo adds no accounts, even in a development shop (
   expect(existsSync(path.join(dataDir, 'demo-accounts.txt'))).toBe(false)
 }, 90_000)
 
-test('a production server refuses to start while demo accounts exist, and says how to remove them', async ({
-  onTestFinished,
-}) => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-seed-prod-'))
-  onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }))
-  await seedIn(dataDir, '--demo')
-
-  const refused = await productionStartRefused(dataDir)
-  expect(refused.code).toBe(1)
-  const lines = refused.stderr.trim().split('\n')
-  expect(lines).toHaveLength(1)
-  // The demo admin, the demo buyer and the other buyers of the demo history.
-  const held = /holds (\d+) demo account\(s\)/.exec(lines[0] ?? '')?.[1]
-  expect(Number(held)).toBeGreaterThanOrEqual(2)
-  expect(lines[0]).toContain(REMOVE_DEMO_COMMAND)
-
-  const { stdout } = await seedIn(dataDir, '--remove-demo')
-  expect(stdout).toContain(`Removed ${held} demo account(s)`)
-  const server = await startServer({ DATA_DIR: dataDir, ...PRODUCTION }, 60_000)
-  const tools = await fetch(`${server.url}/api/tool`)
-  await server.stop()
-  expect(tools.status).toBe(200)
-  expect(((await tools.json()) as unknown[]).length).toBeGreaterThan(0)
-}, 180_000)
-
 /**
- * `npm run seed` in a development shop: the demo accounts it writes can sign in (issue 18).
- * Production never gets them: the same gate as the server's start (demoAccountsAllowed, tested
- * in demo-accounts.test.ts). Slow (a child process encodes the demo images): a long timeout.
+ * `npm run seed -- --demo` in a development shop: the demo accounts it writes can sign in
+ * (issue 18). Production never gets them: a production start refuses while they exist and says
+ * how to remove them; once removed, it starts (issue 25). One seeded folder for both halves:
+ * a child process encodes the demo images, the slow part, once.
  */
-test('npm run seed -- --demo in a development shop makes demo accounts whose passwords sign in', async ({
+test('npm run seed -- --demo makes demo accounts that sign in; production refuses to start until they are removed', async ({
   onTestFinished,
 }) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-seed-cli-'))
@@ -95,9 +71,31 @@ test('npm run seed -- --demo in a development shop makes demo accounts whose pas
   expect(statSync(path.join(dataDir, 'demo-accounts.txt')).mode & 0o777).toBe(0o600)
 
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') })
-  onTestFinished(() => database.close())
-  const app = await buildTestApp(database, onTestFinished)
-  const admin = passwordsInFile(dataDir).get('admin@demo.toolworks.test')
-  const signedIn = await signIn(app, 'admin@demo.toolworks.test', admin?.password ?? '')
-  expect(signedIn.token).toBeTruthy()
-}, 90_000)
+  try {
+    // Closed here, before the production start needs the folder to itself.
+    const app = await buildTestApp(database, () => undefined)
+    const admin = passwordsInFile(dataDir).get('admin@demo.toolworks.test')
+    const signedIn = await signIn(app, 'admin@demo.toolworks.test', admin?.password ?? '')
+    expect(signedIn.token).toBeTruthy()
+    await app.close()
+  } finally {
+    await database.close()
+  }
+
+  const refused = await productionStartRefused(dataDir)
+  expect(refused.code).toBe(1)
+  const lines = refused.stderr.trim().split('\n')
+  expect(lines).toHaveLength(1)
+  // The demo admin, the demo buyer and the other buyers of the demo history.
+  const held = /holds (\d+) demo account\(s\)/.exec(lines[0] ?? '')?.[1]
+  expect(Number(held)).toBeGreaterThanOrEqual(2)
+  expect(lines[0]).toContain(REMOVE_DEMO_COMMAND)
+
+  const removed = await seedIn(dataDir, '--remove-demo')
+  expect(removed.stdout).toContain(`Removed ${held} demo account(s)`)
+  const server = await startServer({ DATA_DIR: dataDir, ...PRODUCTION }, 60_000)
+  const tools = await fetch(`${server.url}/api/tool`)
+  await server.stop()
+  expect(tools.status).toBe(200)
+  expect(((await tools.json()) as unknown[]).length).toBeGreaterThan(0)
+}, 240_000)
