@@ -42,3 +42,34 @@ export const paymentOutcomeWords = {
   cancelled: 'Payment cancelled',
   underReview: 'Payment under review',
 } as const
+
+/**
+ * Paying by bank transfer: the details the provider answers (one per line, as the payment page
+ * and the proforma show them) and the proforma invoice's words.
+ */
+export const bankTransferWords = {
+  details: {
+    bankName: 'Bank',
+    accountName: 'Account name',
+    accountNumber: 'Account number',
+    branch: 'Branch',
+    routingNumber: 'Routing number',
+    swift: 'SWIFT code',
+    reference: 'Payment reference',
+  },
+  /** One line of the details, as "Bank: Example Bank". */
+  detail: (label: string, value: string) => `${label}: ${value}`,
+  proforma: {
+    title: 'PROFORMA INVOICE',
+    date: 'Date',
+    orderNumber: 'Order',
+    dueDate: 'Due date',
+    payTo: 'Pay by bank transfer to',
+    amount: 'Amount',
+    currency: 'Currency',
+    writeReference: 'Write the payment reference on the transfer so we can match it to your order.',
+    notInvoice:
+      'This is not a tax invoice. The invoice follows when the money arrives; we ship once it has.',
+    fileName: (reference: string) => `proforma-${reference}.pdf`,
+  },
+} as const

@@ -3,7 +3,8 @@ import { buffer } from 'node:stream/consumers'
 import { describe, expect, test } from 'vitest'
 
 import { pdfText } from '../../../test/invoices.js'
-import { invoicePdf, scriptRuns } from './invoice-pdf.js'
+import { invoicePdf } from './invoice-pdf.js'
+import { scriptRuns } from './order-pdf.js'
 import type { OrderLineRow, OrderWithLines } from './orders.queries.js'
 
 const company = {

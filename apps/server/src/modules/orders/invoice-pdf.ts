@@ -1,152 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { CURRENCY, invoiceWords, shopDate } from '@toolworks/shared'
 
-import { CURRENCY, formatMoney, fromCents, invoiceWords, shopDate } from '@toolworks/shared'
-import PDFDocument from 'pdfkit'
-
-import type { Config } from '../../config.js'
 import type { OrderWithLines } from './orders.queries.js'
-import { woffToSfnt } from './woff.js'
+import { MARGIN, orderPdf, STYLES, type Company, type Doc } from './order-pdf.js'
+
+export type { Company } from './order-pdf.js'
 
 const w = invoiceWords.pdf
-const money = (cents: number) => formatMoney(fromCents(cents))
-
-/**
- * Noto Sans Bengali (the @fontsource package ships WOFF files, which pdfkit's fontkit reads).
- * Its "bengali" subset has the Bengali glyphs; Latin text stays in pdfkit's standard Helvetica,
- * so only the Bengali glyphs a document uses are embedded.
- */
-const require = createRequire(import.meta.url)
-const BENGALI_FONT =
-  require.resolve('@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff')
-
-/**
- * The Bengali font, read once and shared by every invoice: pdfkit takes a fontkit font in
- * place of a file, and one that has laid out text before keeps its parsed tables. A fresh
- * font per document parsed its shaping tables every time (about 0.5 s an invoice; shared,
- * tens of milliseconds, measured). fontkit is pdfkit's own dependency, loaded from there.
- * The WOFF is unwrapped once too (woff.ts): fontkit inflates a WOFF's tables on every read.
- */
-type FontkitFont = { layout: (text: string) => unknown }
-let bengaliFont: FontkitFont | undefined
-function sharedBengaliFont(): FontkitFont {
-  if (!bengaliFont) {
-    const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
-      create: (data: Buffer) => FontkitFont
-    }
-    bengaliFont = fontkit.create(woffToSfnt(readFileSync(BENGALI_FONT)))
-  }
-  return bengaliFont
-}
-const LATIN = 'Helvetica'
-const LATIN_BOLD = 'Helvetica-Bold'
-const BENGALI = 'NotoSansBengali'
-
-/** Bengali letters, signs, dandas and the joiners; spaces between Bengali words stay with them. */
-const BENGALI_RUN =
-  /[\u0980-\u09ff\u0964\u0965\u200c\u200d]+(?:[ \u00a0]+[\u0980-\u09ff\u0964\u0965\u200c\u200d]+)*/g
-
-type Run = { text: string; bengali: boolean }
-
-/** The text cut into runs of Bengali and of everything else, each drawn in its own font. */
-export function scriptRuns(text: string): Run[] {
-  const runs: Run[] = []
-  let at = 0
-  for (const match of text.matchAll(BENGALI_RUN)) {
-    if (match.index > at) runs.push({ text: text.slice(at, match.index), bengali: false })
-    runs.push({ text: match[0], bengali: true })
-    at = match.index + match[0].length
-  }
-  if (at < text.length) runs.push({ text: text.slice(at), bengali: false })
-  return runs
-}
-
-/** PDF text string in UTF-16BE with its byte-order mark, as hex. */
-const pdfUnicodeHex = (text: string) =>
-  `FEFF${Buffer.from(text, 'utf16le').swap16().toString('hex').toUpperCase()}`
-
-/** What a company needs to show on its invoices (config.ts: COMPANY_*). */
-export type Company = Config['company']
-
-type Doc = PDFKit.PDFDocument
-type Style = { size: number; bold?: boolean; color?: string }
-
-const PAGE = { width: 595.28, height: 841.89, margin: 50 }
-const RIGHT = PAGE.width - PAGE.margin
-const BOTTOM = PAGE.height - PAGE.margin
-
-/**
- * Draws one line of mixed text with its baseline at y. A Bengali run is shaped by fontkit, so
- * its glyphs are in visual order (a vowel sign like ি comes before its consonant); the run is
- * wrapped in a marked-content span whose ActualText holds the letters in their logical order,
- * which is what text extraction (pdftotext, copy and paste, screen readers) then gives back.
- * The span is opened inside pdfkit's own text object (BT … ET), where the glyphs' coordinate
- * system is; opened outside it, poppler places the text upside down on the page.
- */
-function drawLine(doc: Doc, text: string, x: number, y: number, style: Style) {
-  let left = x
-  for (const run of scriptRuns(text)) {
-    doc
-      .font(run.bengali ? BENGALI : style.bold ? LATIN_BOLD : LATIN)
-      .fontSize(style.size)
-      .fillColor(style.color ?? '#111111')
-    const draw = () => doc.text(run.text, left, y, { lineBreak: false, baseline: 'alphabetic' })
-    if (run.bengali) withActualText(doc, run.text, draw)
-    else draw()
-    left += doc.widthOfString(run.text)
-  }
-  return left - x
-}
-
-function withActualText(doc: Doc, actual: string, draw: () => void) {
-  const original = doc.addContent.bind(doc)
-  const hex = pdfUnicodeHex(actual)
-  // An own property over the prototype's method for this one call; deleted afterwards.
-  doc.addContent = (data: string) => {
-    if (data === 'BT') original(`/Span <</ActualText <${hex}>>> BDC`)
-    original(data)
-    if (data === 'ET') original('EMC')
-    return doc
-  }
-  try {
-    draw()
-  } finally {
-    delete (doc as { addContent?: unknown }).addContent
-  }
-}
-
-function widthOf(doc: Doc, text: string, style: Style) {
-  let width = 0
-  for (const run of scriptRuns(text)) {
-    doc.font(run.bengali ? BENGALI : style.bold ? LATIN_BOLD : LATIN).fontSize(style.size)
-    width += doc.widthOfString(run.text)
-  }
-  return width
-}
-
-/** Greedy word wrap to `width`; a single word longer than the width is cut by characters. */
-function wrap(doc: Doc, text: string, width: number, style: Style): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word
-    if (widthOf(doc, candidate, style) <= width) {
-      line = candidate
-      continue
-    }
-    if (line) lines.push(line)
-    let rest = word
-    while (widthOf(doc, rest, style) > width) {
-      let cut = Array.from(rest)
-      while (cut.length > 1 && widthOf(doc, cut.join(''), style) > width) cut = cut.slice(0, -1)
-      lines.push(cut.join(''))
-      rest = rest.slice(cut.join('').length)
-    }
-    line = rest
-  }
-  if (line || lines.length === 0) lines.push(line)
-  return lines
-}
 
 /** The invoice's data, ready to print: everything comes from the paid order and the config. */
 export type InvoiceData = {
@@ -159,139 +18,22 @@ export type InvoiceData = {
  * US dollars; the date is the payment's date in the shop's time zone.
  */
 export function invoicePdf({ company, order }: InvoiceData): Doc {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    info: {
-      Title: `${w.title} ${invoiceWords.number(order.invoiceNumber)}`,
-      Author: company.name,
-      Creator: company.name,
+  return orderPdf({
+    documentTitle: `${w.title} ${invoiceWords.number(order.invoiceNumber)}`,
+    heading: w.title,
+    company,
+    facts: [
+      [w.invoiceNumber, invoiceWords.number(order.invoiceNumber)],
+      [w.invoiceDate, shopDate(order.paidAt)],
+      [w.orderNumber, order.id],
+    ],
+    order,
+    currency: CURRENCY,
+    ending: ({ line, gap, room }) => {
+      room(40)
+      line(`${w.transaction}: ${order.transactionId ?? ''}`, MARGIN, STYLES.normal)
+      gap(16)
+      line(w.paid, MARGIN, STYLES.muted)
     },
   })
-  // pdfkit 0.20 takes a fontkit font (anything with `layout`); @types/pdfkit 0.17 knows only
-  // files and buffers, hence the cast.
-  doc.registerFont(BENGALI, sharedBengaliFont() as unknown as Buffer)
-
-  let y = PAGE.margin + 14
-  const line = (text: string, x: number, style: Style) => drawLine(doc, text, x, y, style)
-  const lineRight = (text: string, right: number, style: Style) =>
-    drawLine(doc, text, right - widthOf(doc, text, style), y, style)
-  const gap = (points: number) => {
-    y += points
-  }
-  const room = (points: number) => {
-    if (y + points > BOTTOM) {
-      doc.addPage()
-      y = PAGE.margin + 14
-    }
-  }
-  const normal: Style = { size: 10 }
-  const bold: Style = { size: 10, bold: true }
-  const muted: Style = { size: 9, color: '#555555' }
-
-  // The company, left; the invoice's title and numbers, right.
-  line(company.name, PAGE.margin, { size: 16, bold: true })
-  lineRight(w.title, RIGHT, { size: 20, bold: true })
-  const companyLines = [...wrap(doc, company.address, 250, normal), company.email, company.phone]
-  const facts: [string, string][] = [
-    [w.invoiceNumber, invoiceWords.number(order.invoiceNumber)],
-    [w.invoiceDate, shopDate(order.paidAt)],
-    [w.orderNumber, order.id],
-  ]
-  gap(20)
-  const top = y
-  for (const text of companyLines) {
-    line(text, PAGE.margin, normal)
-    gap(14)
-  }
-  const afterCompany = y
-  y = top
-  for (const [label, value] of facts) {
-    lineRight(value, RIGHT, bold)
-    const valueWidth = widthOf(doc, value, bold)
-    lineRight(`${label}:`, RIGHT - valueWidth - 6, muted)
-    gap(14)
-  }
-  y = Math.max(afterCompany, y) + 16
-
-  // The buyer.
-  line(w.billTo, PAGE.margin, { size: 11, bold: true })
-  gap(16)
-  const buyer = [
-    order.customerName,
-    order.customerEmail,
-    order.phone,
-    ...wrap(doc, order.address, RIGHT - PAGE.margin, normal),
-  ].filter((text) => text.trim() !== '')
-  for (const text of buyer) {
-    line(text, PAGE.margin, normal)
-    gap(14)
-  }
-  gap(12)
-
-  // The lines.
-  const cols = { qty: 350, unit: 440, total: RIGHT }
-  const nameWidth = 280
-  const header = () => {
-    line(w.item, PAGE.margin, bold)
-    lineRight(w.quantity, cols.qty, bold)
-    lineRight(w.unitPrice, cols.unit, bold)
-    lineRight(w.lineTotal, cols.total, bold)
-    gap(6)
-    doc.moveTo(PAGE.margin, y).lineTo(RIGHT, y).lineWidth(0.7).strokeColor('#999999').stroke()
-    gap(14)
-  }
-  header()
-  for (const item of order.lines) {
-    const names = wrap(doc, item.toolName, nameWidth, normal)
-    const notes = item.madeToOrder > 0 ? [w.madeToOrder(item.madeToOrder)] : []
-    const height = (names.length + notes.length) * 13 + 6
-    if (y + height > BOTTOM) {
-      room(height + 40)
-      header()
-    }
-    lineRight(String(item.quantity), cols.qty, normal)
-    lineRight(money(item.unitPriceCents), cols.unit, normal)
-    lineRight(money(item.lineTotalCents), cols.total, normal)
-    for (const name of names) {
-      line(name, PAGE.margin, normal)
-      gap(13)
-    }
-    for (const note of notes) {
-      line(note, PAGE.margin + 10, muted)
-      gap(13)
-    }
-    gap(6)
-  }
-  doc
-    .moveTo(PAGE.margin, y - 8)
-    .lineTo(RIGHT, y - 8)
-    .lineWidth(0.7)
-    .strokeColor('#999999')
-    .stroke()
-
-  // The sums.
-  room(90)
-  gap(6)
-  const sum = (label: string, value: string, style: Style) => {
-    lineRight(value, RIGHT, style)
-    lineRight(label, cols.unit, style)
-    gap(16)
-  }
-  if (order.discountCents > 0) {
-    sum(w.subtotal, money(order.subtotalCents), normal)
-    sum(w.discount(order.discountLabel ?? ''), `-${money(order.discountCents)}`, normal)
-  }
-  sum(w.total, money(order.totalCents), { size: 12, bold: true })
-  lineRight(w.currency(CURRENCY), RIGHT, muted)
-  gap(24)
-
-  // The payment.
-  room(40)
-  line(`${w.transaction}: ${order.transactionId ?? ''}`, PAGE.margin, normal)
-  gap(16)
-  line(w.paid, PAGE.margin, muted)
-
-  doc.end()
-  return doc
 }

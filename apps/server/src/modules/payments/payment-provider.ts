@@ -34,6 +34,16 @@ export type PaymentStart =
   | ({ kind: 'instructions'; paymentId: string } & PaymentInstructions)
 
 /**
+ * How a refund went (issue 27): a card provider or gateway sends the money back itself
+ * (`refunded`, `id` its refund's id); a bank transfer cannot be pulled back, so the answer is
+ * that a refund is `due` by hand: a person sends the money and records the outgoing
+ * transfer's reference. `id` names the pending refund until then (`paymentId` the payment it
+ * gives back); it is no proof that money went out.
+ */
+export type RefundAnswer =
+  { kind: 'refunded'; id: string } | { kind: 'due'; id: string; paymentId: string }
+
+/**
  * A provider's notification as it arrived, untouched: the provider checks its own signature
  * over the raw bytes, whether JSON (Stripe's webhook) or a form (a gateway's IPN).
  */
@@ -76,8 +86,11 @@ export interface PaymentProvider {
    * cancelled payment is true (nothing can be paid with it).
    */
   cancelIntent(id: string): Promise<boolean>
-  /** Refunds a succeeded payment in full; the same key twice refunds once. */
-  refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<{ id: string }>
+  /**
+   * Refunds a succeeded payment in full, or says the refund is due by hand; the same key twice
+   * refunds once.
+   */
+  refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<RefundAnswer>
   /** Verifies and reads a notification; throws WebhookRefusedError when it is not genuine. */
   verifyNotification(notification: ProviderNotification): PaymentEvent | Promise<PaymentEvent>
 }

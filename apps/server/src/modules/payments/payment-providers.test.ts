@@ -73,7 +73,7 @@ function fakeProvider(name: string, kind: 'redirect' | 'instructions') {
       const payment = payments.get(paymentIntentId)
       if (payment?.status !== 'succeeded') throw new Error(`${name}: nothing to refund`)
       payment.refundId ??= `re_${name}_${paymentIntentId}`
-      return { id: payment.refundId }
+      return { kind: 'refunded', id: payment.refundId }
     },
     verifyNotification({ rawBody, headers, contentType }) {
       const given = headers['x-fake-signature']

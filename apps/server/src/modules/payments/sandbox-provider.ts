@@ -69,7 +69,7 @@ export function createSandboxProvider({ db, holdHours }: { db: Db; holdHours: nu
     async refund({ paymentIntentId }) {
       const id = await refundSandboxIntent(db, paymentIntentId)
       if (!id) throw new Error(`sandbox: intent ${paymentIntentId} has not succeeded`)
-      return { id }
+      return { kind: 'refunded', id }
     },
 
     verifyNotification() {

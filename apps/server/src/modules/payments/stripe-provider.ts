@@ -95,7 +95,7 @@ export function createStripeProvider(options: StripeOptions) {
       const refund = await call(() =>
         stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }),
       )
-      return { id: refund.id }
+      return { kind: 'refunded', id: refund.id }
     },
 
     verifyNotification({ rawBody, headers }) {
