@@ -104,6 +104,16 @@ export default tseslint.config(
   // import no module. Types may cross (a row type names what a service hands over).
   ...serverLayers(),
   {
+    // Issue 26 §3: the orders module once was one 387-line function. Its functions stay under
+    // 150 lines; the other services' factories (catalog, quotes, acceptance, auth) and the
+    // checkout and payment-received flows are still longer and are split as they are touched.
+    files: ['apps/server/src/modules/orders/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
