@@ -5,6 +5,7 @@ import {
   isRefundDone,
   RefundAnswerSchema,
   SessionAnswerSchema,
+  SessionFormSchema,
   SSLCOMMERZ_PATHS,
   ValidationAnswerSchema,
   type RefundAnswer,
@@ -95,10 +96,17 @@ export function createSslcommerzClient(options: SslcommerzClientOptions) {
     async createSession(
       form: Omit<SessionForm, 'store_id' | 'store_passwd'>,
     ): Promise<{ sessionKey: string; gatewayPageUrl: string }> {
+      // Checked before it leaves: a field the gateway would refuse names itself here, its
+      // value never (it may be the buyer's details).
+      const checked = SessionFormSchema.safeParse({ ...form, ...credentials })
+      if (!checked.success)
+        throw new SslcommerzError(
+          `session: invalid ${checked.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+        )
       const answer = await call(
         'session',
         SSLCOMMERZ_PATHS.session,
-        { form: { ...form, ...credentials } },
+        { form: checked.data },
         SessionAnswerSchema,
       )
       if (answer.status === 'FAILED')

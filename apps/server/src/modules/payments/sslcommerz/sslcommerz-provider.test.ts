@@ -1,3 +1,4 @@
+import { TranIdSchema } from '@toolworks/shared'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, test } from 'vitest'
 
@@ -9,7 +10,7 @@ import {
 import { SslcommerzError } from './sslcommerz-client.js'
 import { signNotification } from './sslcommerz-protocol.js'
 import { createSslcommerzProvider, SSLCOMMERZ_CALLBACKS } from './sslcommerz-provider.js'
-import { startSslcommerzStandIn } from './sslcommerz-stand-in.js'
+import { createSslcommerzStandIn, startSslcommerzStandIn } from './sslcommerz-stand-in.js'
 
 /**
  * The SSLCommerz provider against the stand-in gateway over real HTTP (issue 27): the session,
@@ -223,6 +224,75 @@ describe('paying through the stand-in gateway', () => {
     await expect(
       provider.refund({ paymentIntentId: 'VALNONE', idempotencyKey: 'k' }),
     ).rejects.toThrow(SslcommerzError)
+  })
+})
+
+describe('the stand-in inside the shop', () => {
+  test('mounted under a prefix beside the shop’s own form parser, it serves the whole payment', async () => {
+    const standIn = createSslcommerzStandIn({ storeId, storePassword })
+    const host = Fastify({ logger: false })
+    // The shop keeps raw form bodies for its notification routes; the stand-in parses its own.
+    host.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'buffer' },
+      (_req, body, done) => done(null, body),
+    )
+    const received: Buffer[] = []
+    host.post(SSLCOMMERZ_CALLBACKS.ipn, async (request) => {
+      received.push(request.body as Buffer)
+      return 'ok'
+    })
+    await host.register(standIn.plugin, { prefix: '/dev/sslcommerz' })
+    const url = await host.listen({ host: '127.0.0.1', port: 0 })
+    closing.push(() => host.close())
+    const provider = createSslcommerzProvider({
+      storeId,
+      storePassword,
+      apiUrl: `${url}/dev/sslcommerz`,
+      publicUrl: url,
+    })
+
+    const started = await start(provider)
+    if (started.kind !== 'redirect') throw new Error('not a redirect')
+    expect(started.url.startsWith(`${url}/dev/sslcommerz/gwprocess/v4/gw.php?`)).toBe(true)
+    const back = await click(started.url, 'Pay')
+    expect(back.returnAction).toBe(url + SSLCOMMERZ_CALLBACKS.success)
+    const event = succeeded(
+      provider.verifyNotification({
+        rawBody: received[0] ?? Buffer.alloc(0),
+        headers: {},
+        contentType: 'application/x-www-form-urlencoded',
+      }),
+    )
+    expect((await provider.retrieveIntent(event.paymentIntentId))?.status).toBe('succeeded')
+  })
+})
+
+describe('starting a payment', () => {
+  test('each attempt gets its own tran_id of at most 30 characters', async () => {
+    const { provider } = await setUp()
+    const ids = [await start(provider), await start(provider)].map((s) => s.paymentId)
+    expect(new Set(ids).size).toBe(2)
+    for (const id of ids) expect(TranIdSchema.safeParse(id).success).toBe(true)
+  })
+
+  test('a form the gateway would refuse is refused before it is sent, naming the field', async () => {
+    const { gateway, provider } = await setUp()
+    const error: unknown = await provider
+      .startPayment({
+        orderId,
+        amountCents: 5997,
+        currency: 'usd',
+        idempotencyKey: 'unused',
+        customerEmail: 'not an e-mail',
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+    expect(error).toBeInstanceOf(SslcommerzError)
+    expect((error as Error).message).toBe('sslcommerz: session: invalid cus_email')
+    expect(gateway.control.ipns).toEqual([])
   })
 })
 

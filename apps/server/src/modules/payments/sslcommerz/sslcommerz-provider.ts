@@ -68,6 +68,7 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
           ? 'under_review'
           : 'succeeded'
         : answer.status.toLowerCase(),
+      // An unreadable amount matches no order, so such a payment is never taken as paying one.
       amountCents: parseAmount(paid) ?? -1,
       currency: currency.toLowerCase(),
       orderId: undefined,
