@@ -172,6 +172,18 @@ describe('paying through the stand-in gateway', () => {
     }
   })
 
+  test('with IPNs held, the browser returns first and the IPN follows when released', async () => {
+    const { gateway, shop, provider } = await setUp()
+    gateway.control.holdIpns = true
+    const started = await start(provider)
+    if (started.kind !== 'redirect') throw new Error('not a redirect')
+    const back = await click(started.url, 'Pay')
+    expect(back.returnFields.status).toBe('VALID')
+    expect(shop.events).toEqual([])
+    await gateway.control.sendHeldIpns()
+    expect(succeeded(shop.events[0]).paymentIntentId).toBe(back.returnFields.val_id)
+  })
+
   test('a payment flagged risky (risk_level 1) is under review, never succeeded', async () => {
     const { gateway, shop, provider } = await setUp()
     gateway.control.riskLevel = '1'

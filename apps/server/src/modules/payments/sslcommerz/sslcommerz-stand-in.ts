@@ -54,6 +54,13 @@ export type StandInControl = {
   tamperedAmount: string | undefined
   /** Every IPN it sent, with the shop's HTTP status (0 when the shop could not be reached). */
   readonly ipns: { url: string; fields: Record<string, string>; status: number }[]
+  /**
+   * When true, IPNs wait (the browser returns first) until `sendHeldIpns`: tests order the
+   * return and the IPN either way without sleeping.
+   */
+  holdIpns: boolean
+  /** Sends the IPNs held so far, in order; resolves when the shop has answered them. */
+  sendHeldIpns(): Promise<void>
   /** Every refund it made. */
   readonly refunds: { bankTranId: string; amount: string; remarks: string; refundRefId: string }[]
 }
@@ -86,11 +93,16 @@ export function createSslcommerzStandIn(options: StandInOptions) {
   const sessions = new Map<string, Session>()
   const payments = new Map<string, Payment>()
   const waiting = new Set<() => void>()
+  const heldIpns: { url: string; fields: Record<string, string> }[] = []
   const control: StandInControl = {
     riskLevel: '0',
     answerDelayMs: 0,
     tamperedAmount: undefined,
     ipns: [],
+    holdIpns: false,
+    async sendHeldIpns() {
+      for (const held of heldIpns.splice(0)) await sendIpn(held.url, held.fields)
+    },
     refunds: [],
   }
 
@@ -243,7 +255,8 @@ export function createSslcommerzStandIn(options: StandInOptions) {
       session.decided = true
       const fields = outcome(session, choice)
       // Server to server first, as SSLCommerz does; then the browser goes back to the shop.
-      await sendIpn(session.form.ipn_url, fields)
+      if (control.holdIpns) heldIpns.push({ url: session.form.ipn_url, fields })
+      else await sendIpn(session.form.ipn_url, fields)
       const back = {
         pay: session.form.success_url,
         fail: session.form.fail_url,
