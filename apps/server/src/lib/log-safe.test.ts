@@ -44,6 +44,10 @@ test.each([
     '/api/auth/reset-password/…?callbackURL=%2Freset',
   ],
   ['/api/auth/callback/google?code=4/0Ab&state=xyz', '/api/auth/callback/google?code=…&state=…'],
+  [
+    '/dev/sslcommerz/validator/api/validationserverAPI.php?val_id=V1&store_id=s&store_passwd=pw%26x&v=1',
+    '/dev/sslcommerz/validator/api/validationserverAPI.php?val_id=V1&store_id=s&store_passwd=…&v=1',
+  ],
   ['/api/tool?search=wrench&limit=6', '/api/tool?search=wrench&limit=6'],
   ['/api/user?email=a%40b.com', '/api/user?email=a%40b.com'],
 ])('the request line shows %s as %s', (url, shown) => {

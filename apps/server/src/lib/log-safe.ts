@@ -72,8 +72,10 @@ export function withSafeSerializers(
 }
 
 // Query parameters that carry one-time secrets: e-mail verification and reset tokens, the
-// OAuth code and state on Google's callback, and anything named like a secret or password.
-const SECRET_PARAM = /([?&](?:token|code|state|[\w-]*secret[\w-]*|[\w-]*password[\w-]*)=)[^&#]*/gi
+// OAuth code and state on Google's callback, and anything named like a secret or password
+// (SSLCommerz's `store_passwd` too: the protocol puts it in the query of the stand-in's calls).
+const SECRET_PARAM =
+  /([?&](?:token|code|state|[\w-]*secret[\w-]*|[\w-]*passw(?:or)?d[\w-]*)=)[^&#]*/gi
 
 /**
  * A request URL for the log line: one-time tokens in the query and the reset-password path

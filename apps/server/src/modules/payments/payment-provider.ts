@@ -59,9 +59,29 @@ export type ProviderNotification = {
  * provider checks the signature and reads its own format; the service sees only this.
  */
 export type PaymentEvent =
-  | { type: 'payment_succeeded'; paymentIntentId: string; orderId: string | undefined }
-  /** Signed and understood, but nothing the shop acts on (another event type). */
-  | { type: 'ignored'; providerType: string }
+  | {
+      type: 'payment_succeeded'
+      /** The id `retrieveIntent` takes for this payment (Stripe's intent; SSLCommerz's val_id). */
+      paymentIntentId: string
+      orderId: string | undefined
+      gateway?: GatewayNotice
+    }
+  /** Signed and understood, but nothing the shop acts on (another event type, a failure). */
+  | { type: 'ignored'; providerType: string; gateway?: GatewayNotice }
+
+/**
+ * What a redirect gateway's notification said (SSLCommerz's IPN, issue 27), signed fields only:
+ * the gateway maps its `tranId` to the order, so the event's `orderId` is then undefined.
+ */
+export type GatewayNotice = {
+  status: string
+  tranId: string
+  valId: string | undefined
+  amount: string | undefined
+  currency: string | undefined
+  riskLevel: string | undefined
+  bankTranId: string | undefined
+}
 
 export interface PaymentProvider {
   /** Its name in the registry, in `orders.payment_provider` and in its notification route. */
@@ -74,6 +94,10 @@ export interface PaymentProvider {
     currency: string
     idempotencyKey: string
     customerEmail: string
+    /** Who pays, for a gateway that asks (SSLCommerz's `cus_*` fields); cards need none. */
+    buyer?: { name?: string; phone?: string; address?: string; city?: string; country?: string }
+    /** What is paid for, for a gateway that asks (`num_of_item`, `product_name`). */
+    items?: { count: number; name: string }
   }): Promise<PaymentStart>
   /**
    * The payment as the provider itself tells it (the shop never trusts the browser or an
