@@ -221,7 +221,8 @@ describe('paying through the stand-in gateway', () => {
       paymentIntentId: event.paymentIntentId,
       idempotencyKey: 'k',
     })
-    expect(refund).toMatchObject({ kind: 'refunded', id: expect.stringMatching(/^REF/) })
+    expect(refund.kind).toBe('refunded')
+    expect(refund.id).toMatch(/^REF/)
     expect(
       await provider.refund({ paymentIntentId: event.paymentIntentId, idempotencyKey: 'k' }),
     ).toEqual(refund)
