@@ -1,11 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 
-import { makeTool, makeUser } from '@/testing/factories'
+import { makeOrder, makeTool, makeUser } from '@/testing/factories'
 import { profileHandler } from '@/testing/handlers/accounts'
 import { sessionHandler } from '@/testing/handlers/auth'
 import { cartServer, checkoutHandler } from '@/testing/handlers/cart'
 import { toolsByIdHandler } from '@/testing/handlers/catalog'
+import { ordersServer } from '@/testing/handlers/orders'
+import { paymentsConfigHandler, paymentsServer } from '@/testing/handlers/payments'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 
@@ -96,14 +98,26 @@ describe('saving the cart', () => {
 
   test('checkout sends a waiting save first', async () => {
     const cart = signedIn()
-    const checkout = checkoutHandler()
-    server.use(checkout.handler)
-    const { type } = await typingIn()
+    // The order it places, served to the payment page the checkout opens.
+    const placed = makeOrder({ _id: 'o14', customer: email, customerName: 'Jane Doe' })
+    const orders = ordersServer([placed])
+    const checkout = checkoutHandler({ order: () => placed })
+    server.use(
+      checkout.handler,
+      ...orders.handlers,
+      paymentsConfigHandler('sandbox'),
+      ...paymentsServer(orders).handlers,
+    )
+    const { type, router } = await typingIn()
 
     await type('90')
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }))
     // The save went as the checkout was asked for, not 400 ms later.
     await expect.poll(() => checkout.seen.length).toBe(1)
     expect(puts(cart)[0]).toEqual({ lines: [{ tool: 'bolts', quantity: 90 }] })
+    // The test ends where the app does, on the payment page, with nothing left in flight.
+    vi.useRealTimers()
+    await expect.poll(() => router.state.location.pathname).toBe('/dashboard/payment/o14')
+    await screen.findByRole('heading', { name: /payment/i })
   })
 })

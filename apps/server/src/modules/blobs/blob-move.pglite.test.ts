@@ -93,7 +93,11 @@ test(
     await first.stop()
     expect(first.output()).toContain(MOVED_LINE)
     console.info(`blob move at start-up: peak RSS ${peakMb.toFixed(0)} MB`)
-    expect(peakMb, `peak RSS ${peakMb.toFixed(0)} MB`).toBeLessThan(400)
+    // Its own budget, above the uploads' 400 MB (e2e/large-drawings.spec.ts): the start-up runs
+    // every migration and reads a 20 MB row through PGlite, whose WASM memory keeps its high
+    // mark. Measured 373 MB on a quiet machine, 401–416 MB with the whole suite beside it (the
+    // collector runs later under load); bytes read whole into JS would add a row's size per copy.
+    expect(peakMb, `peak RSS ${peakMb.toFixed(0)} MB`).toBeLessThan(450)
 
     const blobsDir = path.join(dataDir, 'blobs')
     const check = async () => {
