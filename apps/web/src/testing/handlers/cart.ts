@@ -45,11 +45,11 @@ export function cartServer(initial: CartLine[] = []) {
   const seen: SeenRequest[] = []
   let failPut: number | null = null
   const handlers = [
-    http.get('/api/cart', ({ request }) => {
+    http.get(cartContract.get.path, ({ request }) => {
       seen.push({ method: 'GET', url: new URL(request.url), body: undefined })
       return HttpResponse.json({ lines })
     }),
-    http.put('/api/cart', async ({ request }) => {
+    http.put(cartContract.put.path, async ({ request }) => {
       const body = (await request.json()) as unknown
       seen.push({ method: 'PUT', url: new URL(request.url), body })
       if (failPut !== null) {
@@ -109,7 +109,7 @@ export function checkoutHandler({
   }
 } = {}) {
   const seen: unknown[] = []
-  const handler = http.post('/api/checkout', async ({ request }) => {
+  const handler = http.post(cartContract.checkout.path, async ({ request }) => {
     const body = (await request.json()) as unknown
     seen.push(body)
     if (refuse) {
@@ -144,6 +144,6 @@ export function checkoutHandler({
 
 /** By default an empty server cart that takes any valid PUT; nothing is kept between tests. */
 export const cartHandlers = [
-  http.get('/api/cart', () => HttpResponse.json({ lines: [] })),
-  http.put('/api/cart', async ({ request }) => HttpResponse.json(await request.json())),
+  http.get(cartContract.get.path, () => HttpResponse.json({ lines: [] })),
+  http.put(cartContract.put.path, async ({ request }) => HttpResponse.json(await request.json())),
 ]

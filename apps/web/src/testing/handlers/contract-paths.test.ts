@@ -19,8 +19,7 @@ describe('mock handlers', () => {
         (match) => `${file}: ${match[1]}`,
       ),
     )
-    // cart.ts is left to the cart's own change (issue 26 §5); it moves here after that merge.
-    expect(own.filter((line) => !line.startsWith('./cart.ts'))).toEqual([])
+    expect(own).toEqual([])
     expect(Object.keys(sources).length).toBeGreaterThan(5)
   })
 })
