@@ -17,6 +17,14 @@ import {
   orderTargetOf,
 } from './order-states.js'
 import { ORDER_STATUSES } from './orders.js'
+import { PAYMENT_STATES } from './payment-methods.js'
+import {
+  nextPaymentState,
+  PAYMENT_INITIAL_STATE,
+  PAYMENT_STATE_EVENTS,
+  PAYMENT_TRANSITIONS,
+  paymentFromStatesOf,
+} from './payment-states.js'
 import { QUOTE_STATUSES } from './quotes.js'
 import { stateTable, type Transition } from './state-table.js'
 
@@ -52,6 +60,14 @@ const machines = [
     events: QUOTE_EVENTS as readonly string[],
     initial: QUOTE_INITIAL_STATUS as string,
     final: ['declined', 'expired', 'withdrawn'],
+  },
+  {
+    name: 'payment',
+    rows: PAYMENT_TRANSITIONS as readonly Row[],
+    statuses: PAYMENT_STATES as readonly string[],
+    events: PAYMENT_STATE_EVENTS as readonly string[],
+    initial: PAYMENT_INITIAL_STATE as string,
+    final: ['refunded'],
   },
 ]
 
@@ -96,6 +112,21 @@ describe('asking the tables', () => {
     expect(quoteFromStatesOf('offer')).toEqual(['requested', 'quoted'])
     expect(quoteFromStatesOf('expire')).toEqual(['quoted'])
     expect(QUOTE_STATUSES.filter(isFinalQuoteStatus)).toEqual(['declined', 'expired', 'withdrawn'])
+  })
+
+  it('keeps an order’s money where issue 27 says: paid once, refunded the way it came', () => {
+    // A transfer is awaited, then received; a risky payment waits for an admin.
+    expect(nextPaymentState('unpaid', 'await_transfer')).toBe('awaiting-transfer')
+    expect(nextPaymentState('awaiting-transfer', 'receive_transfer')).toBe('paid')
+    expect(nextPaymentState('unpaid', 'flag_for_review')).toBe('under-review')
+    expect(nextPaymentState('under-review', 'accept_review')).toBe('paid')
+    // Nothing pays twice, and a bank transfer never goes back through a gateway.
+    expect(nextPaymentState('paid', 'pay')).toBeUndefined()
+    expect(nextPaymentState('paid', 'receive_transfer')).toBeUndefined()
+    expect(nextPaymentState('refund-due', 'refund')).toBeUndefined()
+    expect(nextPaymentState('refunded', 'close_refund')).toBeUndefined()
+    expect(paymentFromStatesOf('refund_by_hand').sort()).toEqual(['awaiting-transfer', 'paid'])
+    expect(paymentFromStatesOf('refund').sort()).toEqual(['paid', 'under-review', 'unpaid'])
   })
 
   it('refuses a table that sends one event to several statuses', () => {
