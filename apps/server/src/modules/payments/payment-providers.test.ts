@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
-import { insertTool } from '../../../test/factories.js'
+import { placeOrder as placeOneToolOrder } from '../../../test/invoices.js'
 import type { App } from '../../app.js'
 import { orders } from '../../db/schema/index.js'
 import type { Actor } from '../accounts/actor.js'
@@ -122,16 +122,8 @@ async function setUp(onTestFinished: (fn: () => Promise<void>) => void) {
   return { app, gateway, transfer }
 }
 
-async function placeOrder(app: App, user: TestUser) {
-  const tool = await insertTool(database.current.db, { priceCents: 1999, quantity: 100 })
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(user),
-    payload: { toolsId: tool.id, purchaseQuantity: 3, phone: '+880 1700 000000', address: 'Dhaka' },
-  })
-  return res.json<{ insertedId: string }>().insertedId
-}
+/** A one-tool order of $59.97 (the shared helper of the ordering tests). */
+const placeOrder = (app: App, user: TestUser) => placeOneToolOrder(app, database.current.db, user)
 
 async function orderRow(id: string) {
   const [row] = await database.current.db.select().from(orders).where(eq(orders.id, id))
