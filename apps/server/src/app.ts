@@ -54,6 +54,11 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
 import type { PaymentProvider } from './modules/payments/payment-provider.js'
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js'
+import { configuredMethods, DEV_SSLCOMMERZ_PREFIX } from './modules/payments/configured-methods.js'
+import { createPaymentAttempts } from './modules/payments/payment-attempts.service.js'
+import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes.js'
+import { createGatewayPaymentFlow } from './flows/gateway-payment.js'
+import { createPaymentAdminFlow } from './flows/payment-admin.js'
 import { createStripeProvider } from './modules/payments/stripe-provider.js'
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js'
 import { quoteAcceptanceRoutes } from './modules/quotes/quote-acceptance.routes.js'
@@ -151,7 +156,13 @@ function createServices(
   const cart = createCartService({ db, catalog, accounts, quotes: quoteAcceptance })
   const orderMails = createOrderMails({ mailer, publicUrl: config.publicUrl, log })
   const orders = createOrdersService({ db, holdHours: config.orderHoldHours, mails: orderMails })
-  const payments = createPaymentsService({ card: provider, others: paymentProviders })
+  // SSLCommerz and bank transfer as configured (issue 27), then any the caller adds (tests).
+  const methods = configuredMethods(config, clock)
+  const payments = createPaymentsService({
+    card: provider,
+    others: [...methods.providers, ...paymentProviders],
+  })
+  const attempts = createPaymentAttempts({ db })
   // What spans modules lives in src/flows/, each owning its transaction (issue 26 §3).
   const paymentReceived = createPaymentReceivedFlow({
     db,
@@ -177,6 +188,7 @@ function createServices(
     db,
     orders,
     payments,
+    attempts,
     cancellation,
     catalog,
     accounts,
@@ -197,7 +209,34 @@ function createServices(
     now: clock,
   })
   const audit = createAuditService({ db })
+  const gatewayPayment = createGatewayPaymentFlow({
+    db,
+    orders,
+    payments,
+    attempts,
+    accounts,
+    checkout,
+    paymentReceived,
+    holdDays: config.bankTransferHoldDays,
+    clock,
+    log,
+  })
+  const paymentAdmin = createPaymentAdminFlow({
+    db,
+    orders,
+    payments,
+    paymentReceived,
+    cancellation,
+    accounts,
+    catalog,
+    mails: orderMails,
+    log,
+  })
   return {
+    gatewayPayment,
+    paymentAdmin,
+    /** The development stand-in gateway, mounted at DEV_SSLCOMMERZ_PREFIX when there is one. */
+    sslcommerzStandIn: methods.standIn,
     blobs,
     // CSV export and import (issue 17); exports of personal data are audited (issue 25).
     exports: createExportsService({ orders, accounts, catalog, audit }),
@@ -364,6 +403,15 @@ export async function buildApp({
     sandbox: services.sandbox,
     cardWebhook: services.provider.hasWebhook ? services.provider.name : undefined,
   })
+  await app.register(paymentMethodsRoutes, {
+    gateway: services.gatewayPayment,
+    admin: services.paymentAdmin,
+    company: config.company,
+    now: clock ?? systemClock,
+  })
+  // The stand-in gateway (issue 27): development only, so the whole flow runs offline.
+  if (services.sslcommerzStandIn)
+    await app.register(services.sslcommerzStandIn.plugin, { prefix: DEV_SSLCOMMERZ_PREFIX })
   await app.register(mediaRoutes, { media: services.media })
   await app.register(reviewsRoutes, { reviews: services.reviews })
   await app.register(promotionsRoutes, { promotions: services.promotions })

@@ -213,6 +213,7 @@ const EnvSchema = z.object({
       .default(600),
   ),
   SEED_DEMO: booleanFlag,
+  DEV_PAYMENTS: booleanFlag,
   // The company on the invoices (issue 17).
   COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('Toolworks')),
   COMPANY_ADDRESS: z.preprocess(
@@ -277,6 +278,11 @@ export type Config = {
   bankTransfer: BankAccount | undefined
   /** An order awaiting a bank transfer holds its stock this many days. */
   bankTransferHoldDays: number
+  /**
+   * Payments to try without accounts (issue 27): the SSLCommerz stand-in inside the shop and
+   * demo bank details, where credentials are not set. Development only; never in production.
+   */
+  devPayments: boolean
   seedDemo: boolean
   /** Who issues the invoices: name, address and contact (issue 17). */
   company: { name: string; address: string; email: string; phone: string }
@@ -331,6 +337,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const problems: string[] = []
+  if (e.NODE_ENV === 'production' && e.DEV_PAYMENTS === true) {
+    problems.push(
+      'DEV_PAYMENTS cannot be set when NODE_ENV=production: the stand-in gateway takes no money',
+    )
+  }
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     problems.push('AUTH_SECRET is required when NODE_ENV=production')
   }
@@ -388,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     bankTransferHoldDays: e.BANK_TRANSFER_HOLD_DAYS,
+    devPayments: e.NODE_ENV !== 'production' && (e.DEV_PAYMENTS ?? e.NODE_ENV === 'development'),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     company: {
       name: e.COMPANY_NAME,

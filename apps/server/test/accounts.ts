@@ -52,7 +52,7 @@ export async function signUp(
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    headers: { origin: TEST_ORIGIN },
+    headers: { origin: app.config.publicUrl },
     payload: { name, email, password },
   })
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
@@ -65,7 +65,7 @@ export async function signUp(
   const tokenRes = await app.inject({
     method: 'PUT',
     url: `/api/user/${encodeURIComponent(email)}`,
-    headers: { cookie, origin: TEST_ORIGIN },
+    headers: { cookie, origin: app.config.publicUrl },
     payload: { email },
   })
   if (tokenRes.statusCode !== 200)
@@ -84,7 +84,7 @@ export async function signInCookie(app: App, email: string, password: string): P
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    headers: { origin: TEST_ORIGIN },
+    headers: { origin: app.config.publicUrl },
     payload: { email, password },
   })
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
@@ -105,7 +105,7 @@ export async function choosePasswordThroughLink(
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/reset-password',
-    headers: { origin: TEST_ORIGIN },
+    headers: { origin: app.config.publicUrl },
     payload: { token, newPassword: password },
   })
   if (res.statusCode !== 200) throw new Error(`choosing failed: ${res.statusCode} ${res.body}`)

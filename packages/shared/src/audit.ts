@@ -14,6 +14,8 @@ export const AUDIT_KINDS = [
   'product.import',
   'order.status',
   'order.delete',
+  /** A payment event of issue 27: received, under review, refused, refunded, refund due or sent. */
+  'order.payment',
   'promotion.create',
   'promotion.update',
   'promotion.delete',

@@ -130,6 +130,7 @@ export const activityWords = {
     'product.import': 'Products imported',
     'order.status': 'Order status changed',
     'order.delete': 'Order cancelled',
+    'order.payment': 'Payment',
     'promotion.create': 'Promotion added',
     'promotion.update': 'Promotion edited',
     'promotion.delete': 'Promotion deleted',
@@ -145,6 +146,20 @@ export const activityWords = {
     productDeleted: (name: string) => `Took “${name}” off sale`,
     orderShipped: (order: string, buyer: string) => `Marked order ${order} of ${buyer} shipped`,
     orderCancelled: (order: string, buyer: string) => `Cancelled order ${order} of ${buyer}`,
+    /** Payment events (issue 27): `method` in the payment page's words. */
+    paymentReceived: (order: string, method: string) =>
+      `Payment received for order ${order} (${method})`,
+    paymentUnderReview: (order: string) =>
+      `SSLCommerz flagged the payment for order ${order} as risky: it waits for review`,
+    paymentRefused: (order: string, what: string) =>
+      `Refused a payment for order ${order}: ${what} did not match`,
+    transferReceived: (order: string, reference: string) =>
+      `Bank transfer ${reference} received for order ${order}`,
+    reviewAccepted: (order: string) => `Accepted the payment under review for order ${order}`,
+    paymentRefunded: (order: string, method: string) => `Refunded order ${order} (${method})`,
+    refundDue: (order: string) => `A refund by bank transfer is due for order ${order}`,
+    refundSent: (order: string, reference: string) =>
+      `Refund for order ${order} sent by bank transfer, reference ${reference}`,
     promotionCreated: (title: string) => `Added the promotion “${title}”`,
     promotionUpdated: (title: string) => `Edited the promotion “${title}”`,
     promotionDeleted: (title: string) => `Deleted the promotion “${title}”`,

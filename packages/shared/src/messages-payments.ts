@@ -1,4 +1,4 @@
-import type { PaymentMethod, PaymentState } from './payment-methods.js'
+import type { PaymentMethod, PaymentOutcomeKind, PaymentState } from './payment-methods.js'
 
 /**
  * The words of paying through SSLCommerz and by bank transfer (issue 27), exactly as the issue
@@ -35,13 +35,14 @@ export const paymentStateWords = {
   refunded: 'Refunded',
 } as const satisfies Record<PaymentState, string>
 
-/** What the buyer is told on return from the gateway. */
+/** What the buyer is told on return from the gateway (My Orders' `?payment=` outcome). */
 export const paymentOutcomeWords = {
   received: 'Payment received',
   failed: 'Payment failed',
   cancelled: 'Payment cancelled',
-  underReview: 'Payment under review',
-} as const
+  'under-review': 'Payment under review',
+  pending: 'Payment being confirmed: this page shows it as soon as SSLCommerz confirms it.',
+} as const satisfies Record<PaymentOutcomeKind, string>
 
 /**
  * Paying by bank transfer: the details the provider answers (one per line, as the payment page
@@ -72,4 +73,31 @@ export const bankTransferWords = {
       'This is not a tax invoice. The invoice follows when the money arrives; we ship once it has.',
     fileName: (reference: string) => `proforma-${reference}.pdf`,
   },
+} as const
+
+/** The server's refusals and notices for these methods, one sentence each. */
+export const paymentMethodRules = {
+  notOffered: 'This shop does not offer that payment method.',
+  gatewayDown:
+    'SSLCommerz did not answer in time. Nothing was charged and your order is unchanged; please try again.',
+  notAwaitingTransfer: 'Only an order awaiting a bank transfer can be marked received.',
+  amountMustEqual: (due: string) =>
+    `The amount received must equal what is due (${due}). Nothing was recorded.`,
+  referenceUsed: 'That bank reference already paid another order.',
+  notUnderReview: 'Only a payment under review can be accepted or refunded.',
+  shippedStays: 'A shipped order cannot be cancelled.',
+  alreadyCancelled: 'This order is already cancelled.',
+  noRefundDue: 'This order has no refund due.',
+  noProforma: 'A proforma invoice is only for an order awaiting a bank transfer.',
+} as const
+
+/** The buyer's e-mails about money going back (issue 27). */
+export const refundMailWords = {
+  subject: (order: string) => `Your Toolworks order ${order}: refund`,
+  refunded: (amount: string, method: string) =>
+    `We have refunded ${amount} through ${method}. It may take a few days to show on your statement.`,
+  due: (amount: string) =>
+    `We will send ${amount} back to you by bank transfer and e-mail you its reference.`,
+  sent: (amount: string, reference: string) =>
+    `We have sent ${amount} back to you by bank transfer, reference ${reference}.`,
 } as const

@@ -708,6 +708,8 @@ export const messages = {
     expired:
       'This order was not paid while it was held, so it was cancelled and its stock released. Please order again.',
     intentCancelled: 'This payment was cancelled together with its order. Please order again.',
+    underReview:
+      'Your payment for this order is under review. We will e-mail you once it is decided; nothing more is due meanwhile.',
     refundedOutOfStock:
       'This order was cancelled before your payment arrived and the tool has sold out since, so your payment is refunded in full.',
     refundedDiscountUsed:

@@ -16,6 +16,11 @@ export const ORDER_EVENTS = [
   'cancel_by_buyer',
   /** An admin cancels someone's order (the same route). */
   'cancel_by_admin',
+  /**
+   * An admin cancels a paid order that has not shipped (`POST /api/purchase/{id}/cancel`,
+   * issue 27): its stock comes back and its money goes back the way it came.
+   */
+  'cancel_paid',
   /** The sweeper: the hold ran out before any payment (modules/orders/order-sweeper.ts). */
   'expire',
   /** An admin marks a paid order shipped (`PATCH /api/purchase/{id}/status`). */
@@ -36,6 +41,7 @@ export const ORDER_TRANSITIONS = [
   { from: 'cancelled', event: 'reinstate', to: 'paid' },
   { from: 'cancelled', event: 'refund', to: 'cancelled' },
   { from: 'paid', event: 'ship', to: 'shipped' },
+  { from: 'paid', event: 'cancel_paid', to: 'cancelled' },
 ] as const satisfies readonly Transition<OrderStatus, OrderEvent>[]
 
 const orderStates = stateTable<OrderStatus, OrderEvent>(ORDER_TRANSITIONS)

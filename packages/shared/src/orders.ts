@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { PaymentMethodSchema, PaymentStateSchema } from './payment-methods.js'
+
 import { IdParamsSchema } from './ids.js'
 import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
 
@@ -106,6 +108,10 @@ export const OrderSchema = z.object({
   /** Sum of the line totals, before any discount. */
   subtotal: z.number(),
   discount: OrderDiscountSchema.nullable(),
+  /** How the order is being or was paid (issue 27); null before a method was chosen. */
+  paymentMethod: PaymentMethodSchema.nullable(),
+  /** Where its money stands (issue 27); `paid` and `transactionId` keep the seed's meaning. */
+  paymentState: PaymentStateSchema,
 })
 export type Order = z.infer<typeof OrderSchema>
 export const OrderListSchema = z.array(OrderSchema)

@@ -36,3 +36,76 @@ export const TranIdSchema = z
   .min(1)
   .max(TRAN_ID_MAX)
   .regex(/^[A-Za-z0-9-]+$/)
+
+/** The methods started through `POST /api/purchase/{id}/payment`; cards keep create-payment-intent. */
+export const STARTABLE_METHODS = ['sslcommerz', 'bank-transfer'] as const
+export const StartPaymentBodySchema = z.object({
+  method: z.enum(STARTABLE_METHODS, {
+    error: 'method must be "sslcommerz" or "bank-transfer" (cards use /api/create-payment-intent)',
+  }),
+})
+export type StartPaymentBody = z.infer<typeof StartPaymentBodySchema>
+/** SSLCommerz: the gateway's page to send the buyer to; bank transfer: the proforma to pay against. */
+export const StartPaymentResponseSchema = z.union([
+  z.object({ redirectUrl: z.string() }),
+  z.object({ reference: z.string(), proformaUrl: z.string() }),
+])
+export type StartPaymentResponse = z.infer<typeof StartPaymentResponseSchema>
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/
+
+/** An admin records a bank transfer as received (issue 27). */
+export const MarkReceivedBodySchema = z.object({
+  reference: z
+    .string({ error: 'reference is required' })
+    .trim()
+    .min(1, 'reference is required')
+    .max(64, 'reference is at most 64 characters'),
+  /** In currency units, as everywhere in the API; it must equal what is due. */
+  amount: z.number({ error: 'amount must be a number' }).positive('amount must be positive'),
+  receivedOn: z
+    .string({ error: 'receivedOn is required (YYYY-MM-DD)' })
+    .regex(isoDate, 'receivedOn must be a date (YYYY-MM-DD)')
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'receivedOn must be a real date'),
+})
+export type MarkReceivedBody = z.infer<typeof MarkReceivedBodySchema>
+
+/** An admin decides a payment SSLCommerz flagged as risky. */
+export const ReviewBodySchema = z.object({
+  decision: z.enum(['accept', 'refund'], { error: 'decision must be "accept" or "refund"' }),
+})
+export type ReviewBody = z.infer<typeof ReviewBodySchema>
+
+/** An admin cancels an order that has not shipped; paid money goes back the way it came. */
+export const AdminCancelBodySchema = z.object({
+  reason: z
+    .string({ error: 'reason is required' })
+    .trim()
+    .min(1, 'reason is required')
+    .max(500, 'reason is at most 500 characters'),
+})
+export type AdminCancelBody = z.infer<typeof AdminCancelBodySchema>
+
+/** An admin closes a refund due by hand with the outgoing transfer's reference. */
+export const RefundSentBodySchema = z.object({
+  reference: z
+    .string({ error: 'reference is required' })
+    .trim()
+    .min(1, 'reference is required')
+    .max(64, 'reference is at most 64 characters'),
+})
+export type RefundSentBody = z.infer<typeof RefundSentBodySchema>
+
+/**
+ * Where the gateway's return sends the buyer: My Orders, with what happened (`pending`: the
+ * payment could not be confirmed with the gateway yet; its notification still can).
+ */
+export const PAYMENT_OUTCOMES = [
+  'received',
+  'failed',
+  'cancelled',
+  'under-review',
+  'pending',
+] as const
+export const PaymentOutcomeSchema = z.enum(PAYMENT_OUTCOMES)
+export type PaymentOutcomeKind = (typeof PAYMENT_OUTCOMES)[number]

@@ -33,7 +33,9 @@ export type PaymentStateEvent = (typeof PAYMENT_STATE_EVENTS)[number]
 /**
  * The payment state machine (docs/architecture.md, States). `refund` also leaves `unpaid`: a
  * gateway's money that lands on an order a person cancelled is refunded without ever making it
- * paid (flows/payment-received.ts). Refunded is final.
+ * paid (flows/payment-received.ts). Refunded is final. An order that expires or is cancelled
+ * keeps its payment state: a transfer that still arrives for it is received (the order is
+ * reinstated, or the money is due back by hand).
  */
 export const PAYMENT_TRANSITIONS = [
   { from: 'unpaid', event: 'await_transfer', to: 'awaiting-transfer' },
@@ -41,6 +43,11 @@ export const PAYMENT_TRANSITIONS = [
   { from: 'unpaid', event: 'flag_for_review', to: 'under-review' },
   { from: 'unpaid', event: 'refund', to: 'refunded' },
   { from: 'awaiting-transfer', event: 'switch_method', to: 'unpaid' },
+  // Money from a gateway while a transfer was awaited (the buyer paid one way, then chose the
+  // other): it counts, as it would from unpaid. A paid order is never lost.
+  { from: 'awaiting-transfer', event: 'pay', to: 'paid' },
+  { from: 'awaiting-transfer', event: 'flag_for_review', to: 'under-review' },
+  { from: 'awaiting-transfer', event: 'refund', to: 'refunded' },
   { from: 'awaiting-transfer', event: 'receive_transfer', to: 'paid' },
   { from: 'awaiting-transfer', event: 'refund_by_hand', to: 'refund-due' },
   { from: 'under-review', event: 'accept_review', to: 'paid' },

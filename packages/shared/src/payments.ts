@@ -1,6 +1,15 @@
 import { z } from 'zod'
 
 import { OrderSchema } from './orders.js'
+import {
+  AdminCancelBodySchema,
+  MarkReceivedBodySchema,
+  PaymentMethodsResponseSchema,
+  RefundSentBodySchema,
+  ReviewBodySchema,
+  StartPaymentBodySchema,
+  StartPaymentResponseSchema,
+} from './payment-methods.js'
 
 /** The spec's client sends `totalMoney`; it is ignored: the amount comes from the order (issue 5). */
 export const CreatePaymentIntentBodySchema = z.object({
@@ -90,4 +99,45 @@ export const paymentsContract = {
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   /** Each provider's notifications (Stripe's webhook, a gateway's IPN), verified by that provider. */
   providerWebhook: { method: 'POST', path: '/api/payments/webhook/:provider' },
+  /** The methods the shop has configured, in the payment page's order (issue 27). */
+  paymentMethods: {
+    method: 'GET',
+    path: '/api/payment-methods',
+    response: PaymentMethodsResponseSchema,
+  },
+  /** Starts paying an order through SSLCommerz or by bank transfer (the order's owner). */
+  startPayment: {
+    method: 'POST',
+    path: '/api/purchase/:id/payment',
+    body: StartPaymentBodySchema,
+    response: StartPaymentResponseSchema,
+  },
+  sslcommerzIpn: { method: 'POST', path: '/api/payments/sslcommerz/ipn' },
+  /** The browser's return from SSLCommerz's page: 303 to My Orders with the outcome. */
+  sslcommerzReturn: { method: 'POST', path: '/api/payments/sslcommerz/return/:outcome' },
+  proforma: { method: 'GET', path: '/api/purchase/:id/proforma.pdf' },
+  markReceived: {
+    method: 'POST',
+    path: '/api/purchase/:id/mark-received',
+    body: MarkReceivedBodySchema,
+    response: OrderSchema,
+  },
+  review: {
+    method: 'POST',
+    path: '/api/purchase/:id/review',
+    body: ReviewBodySchema,
+    response: OrderSchema,
+  },
+  adminCancel: {
+    method: 'POST',
+    path: '/api/purchase/:id/cancel',
+    body: AdminCancelBodySchema,
+    response: OrderSchema,
+  },
+  refundSent: {
+    method: 'POST',
+    path: '/api/purchase/:id/refund-sent',
+    body: RefundSentBodySchema,
+    response: OrderSchema,
+  },
 } as const

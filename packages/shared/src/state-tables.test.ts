@@ -126,7 +126,14 @@ describe('asking the tables', () => {
     expect(nextPaymentState('refund-due', 'refund')).toBeUndefined()
     expect(nextPaymentState('refunded', 'close_refund')).toBeUndefined()
     expect(paymentFromStatesOf('refund_by_hand').sort()).toEqual(['awaiting-transfer', 'paid'])
-    expect(paymentFromStatesOf('refund').sort()).toEqual(['paid', 'under-review', 'unpaid'])
+    expect(paymentFromStatesOf('refund').sort()).toEqual([
+      'awaiting-transfer',
+      'paid',
+      'under-review',
+      'unpaid',
+    ])
+    // Gateway money that lands while a transfer is awaited still counts.
+    expect(nextPaymentState('awaiting-transfer', 'pay')).toBe('paid')
   })
 
   it('refuses a table that sends one event to several statuses', () => {

@@ -77,11 +77,13 @@ export function createCancellationFlow({
   }
 
   return {
+    returnLines,
+
     /**
      * DELETE /api/purchase/{id}: an unpaid order is cancelled and its quantity returns to stock
      * in one transaction; a paid order is never removed: the customer's delete only hides it.
      */
-    async byPerson(actor: Actor, id: string) {
+    async byPerson(actor: Actor, id: string, note?: string) {
       const row = await orders.orderFor(actor, id)
       const reason = orders.isOwner(actor, row) ? 'customer' : 'admin'
       // Cancellable as the table says (packages/shared/src/order-states.ts), or cancelled already.
@@ -102,7 +104,11 @@ export function createCancellationFlow({
                   changed.customerEmail,
                 ),
                 before: { status: row.status },
-                after: { status: changed.status, cancelReason: changed.cancelReason },
+                after: {
+                  status: changed.status,
+                  cancelReason: changed.cancelReason,
+                  ...(note && { note }),
+                },
               })
             await returnLines(tx, [changed])
             effects.push(() => catalog.stockChanged())

@@ -13,6 +13,7 @@ import {
   shopDate,
   type CartAnyLineInput,
   type CheckoutBody,
+  type PaymentMethod,
   type PurchaseBody,
 } from '@toolworks/shared'
 
@@ -43,6 +44,7 @@ import type { NewOrderLine, OrderWithLines } from '../modules/orders/orders.quer
 import type { OrdersService } from '../modules/orders/orders.service.js'
 import { nextStep } from '../modules/payments/payment-start.js'
 import { PAYMENT_CURRENCY, type PaymentsService } from '../modules/payments/payments.service.js'
+import type { PaymentAttempts } from '../modules/payments/payment-attempts.service.js'
 import type { CancellationFlow } from './cancellation.js'
 
 const HOUR_MS = 3_600_000
@@ -80,6 +82,7 @@ export function createCheckoutFlow({
   db,
   orders,
   payments,
+  attempts,
   cancellation,
   catalog,
   accounts,
@@ -94,6 +97,8 @@ export function createCheckoutFlow({
   db: Db
   orders: OrdersService
   payments: Pick<PaymentsService, 'startPayment' | 'nameOf'>
+  /** Gateway attempts (issue 27): each tran_id mapped to its order. */
+  attempts: Pick<PaymentAttempts, 'open'>
   cancellation: Pick<CancellationFlow, 'voidIfCancelled'>
   /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'placed'>
@@ -319,12 +324,19 @@ export function createCheckoutFlow({
    * (issue 26 §3). The amount always comes from the order (issue 5), and the provider is
    * called outside any transaction (docs/architecture.md, Stack pitfalls §3).
    */
-  async function startPayment(actor: Actor, orderId: string, provider?: string) {
+  async function startPayment(
+    actor: Actor,
+    orderId: string,
+    method: PaymentMethod = 'card',
+    provider?: string,
+  ) {
     const p = messages.paymentRules
     const order = await orders.forPayment(actor, orderId)
     if (order.paid) throw new AppError('CONFLICT', p.alreadyPaid)
     if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
     if (order.expired) throw new AppError('CONFLICT', p.expired)
+    // SSLCommerz took money that waits for an admin: a second payment would take it twice.
+    if (order.paymentState === 'under-review') throw new AppError('CONFLICT', p.underReview)
     // A payment is starting: the order keeps its stock long enough to finish it (issue 25).
     await orders.holdForPayment(order.id)
     const start = await payments.startPayment(
@@ -334,10 +346,22 @@ export function createCheckoutFlow({
         currency: PAYMENT_CURRENCY,
         idempotencyKey: `order-${order.id}-${order.totalCents}`,
         customerEmail: order.customerEmail,
+        buyer: { name: order.customerName, phone: order.phone, address: order.address },
+        items: { count: order.quantity, name: order.toolName },
       },
       provider,
     )
-    await orders.rememberPaymentIntent(order.id, start.paymentId, payments.nameOf(provider))
+    const providerName = payments.nameOf(provider)
+    // A gateway knows the attempt only by its id: map it to the order before the buyer can pay.
+    if (start.kind === 'redirect')
+      await attempts.open({
+        tranId: start.paymentId,
+        orderId: order.id,
+        method,
+        amountCents: order.totalCents,
+        currency: PAYMENT_CURRENCY,
+      })
+    await orders.startedWith(order.id, method, start.paymentId, providerName)
     // Cancelled while the payment was being started: its cancellation had nothing to void yet.
     if (await cancellation.voidIfCancelled(order.id)) throw new AppError('CONFLICT', p.cancelled)
     return {

@@ -1,12 +1,22 @@
-import { messages, nextOrderStatus, systemClock, type Clock, type Order } from '@toolworks/shared'
+import {
+  activityWords,
+  messages,
+  nextOrderStatus,
+  paymentMethodWords,
+  systemClock,
+  type Clock,
+  type Order,
+} from '@toolworks/shared'
 
 import type { Db, Tx } from '../db/client.js'
 import { inTransaction } from '../lib/after-commit.js'
 import { AppError } from '../lib/app-error.js'
 import type { AccountsService, Actor } from '../modules/accounts/accounts.service.js'
+import { shortId } from '../modules/audit/audit-values.js'
+import { writeAuditEntry, type AuditActor } from '../modules/audit/audit.service.js'
 import type { CatalogService } from '../modules/catalog/catalog.service.js'
 import type { OrderMails } from '../modules/orders/orders.mails.js'
-import type { OrderWithLines } from '../modules/orders/orders.queries.js'
+import type { OrderWithLines, PaidBy } from '../modules/orders/orders.queries.js'
 import {
   stockToReturn,
   type OrdersService,
@@ -24,6 +34,13 @@ import type { QuoteAcceptanceService } from '../modules/quotes/quote-acceptance.
 
 const p = messages.paymentRules
 const r = messages.orderRules
+const a = activityWords.summary
+
+/**
+ * How a verified payment reached the order (issue 27), who recorded it (an admin marking a
+ * transfer received or accepting a review; else the provider) and what else the audit row keeps.
+ */
+export type PaymentBy = PaidBy & { actor?: AuditActor; details?: Record<string, unknown> }
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
 
@@ -136,8 +153,11 @@ export function createPaymentReceivedFlow({
     orderId: string,
     transactionId: string,
     provider?: ProviderName,
+    by: PaymentBy = { event: 'pay', method: 'card' },
   ): Promise<PaymentOutcome> {
     const providerName = payments.nameOf(provider)
+    // The id the provider refunds by (SSLCommerz: the val_id; a card: the intent, the same id).
+    const paymentId = by.paymentIntentId ?? transactionId
     const head = await orders.head(orderId)
     if (!head) throw new AppError('NOT_FOUND', r.orderNotFound)
     const outcome = await inTransaction(
@@ -152,6 +172,12 @@ export function createPaymentReceivedFlow({
             return { kind: 'paid' as const, row, reinstated: false }
           throw new AppError('CONFLICT', r.paidByAnotherPayment)
         }
+        // This very payment was already sent back (or is due back): never twice (issue 27).
+        if (
+          (row.paymentState === 'refunded' || row.paymentState === 'refund-due') &&
+          row.paymentIntentId === paymentId
+        )
+          return { kind: 'refund' as const, row, again: true }
         // The table (packages/shared/src/order-states.ts): a live order is paid; any other
         // unpaid one was cancelled, and is reinstated or refunded.
         const event = nextOrderStatus(row.status, 'pay') ? 'pay' : 'reinstate'
@@ -161,17 +187,65 @@ export function createPaymentReceivedFlow({
             const marked = await orders.markRefundDue(
               tx,
               orderId,
-              transactionId,
+              paymentId,
               reason,
               providerName,
+              {
+                // A transfer cannot be pulled back: its refund is due by hand.
+                event: by.method === 'bank-transfer' ? 'refund_by_hand' : 'refund',
+                method: by.method,
+              },
             )
-            return { kind: 'refund' as const, row: marked ?? row }
+            if (marked)
+              await writeAuditEntry(tx, by.actor ?? { id: null, email: providerName }, {
+                kind: 'order.payment',
+                subjectType: 'order',
+                subjectId: orderId,
+                summary:
+                  marked.paymentState === 'refund-due'
+                    ? a.refundDue(shortId(orderId))
+                    : a.paymentRefunded(shortId(orderId), paymentMethodWords[by.method].label),
+                before: { paymentState: row.paymentState, status: row.status },
+                after: {
+                  paymentState: marked.paymentState,
+                  cancelReason: marked.cancelReason,
+                  method: by.method,
+                  provider: providerName,
+                  transactionId,
+                  paymentId,
+                  ...by.details,
+                },
+              })
+            return { kind: 'refund' as const, row: marked ?? row, again: false }
           }
           log.warn({ orderId }, 'payment arrived for an expired order; reinstated')
           effects.push(() => catalog.stockChanged())
         }
-        const paid = await orders.markPaid(tx, row, transactionId, now(), providerName)
+        const paid = await orders.markPaid(tx, row, transactionId, now(), providerName, by)
         if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
+        // Every payment event is in the audit log with its method and the gateway's ids.
+        await writeAuditEntry(tx, by.actor ?? { id: null, email: providerName }, {
+          kind: 'order.payment',
+          subjectType: 'order',
+          subjectId: orderId,
+          summary:
+            by.event === 'receive_transfer'
+              ? a.transferReceived(shortId(orderId), transactionId)
+              : by.event === 'accept_review'
+                ? a.reviewAccepted(shortId(orderId))
+                : a.paymentReceived(shortId(orderId), paymentMethodWords[by.method].label),
+          before: { paymentState: row.paymentState, status: row.status },
+          after: {
+            paymentState: paid.paymentState,
+            status: paid.status,
+            method: by.method,
+            provider: providerName,
+            transactionId,
+            paymentId,
+            invoiceNumber: paid.invoiceNumber,
+            ...by.details,
+          },
+        })
         // The receipt goes once: only the call that made the order paid sends it.
         effects.push(() => mails?.paid(paid))
         return { kind: 'paid' as const, row: paid, reinstated: event === 'reinstate' }
@@ -180,9 +254,15 @@ export function createPaymentReceivedFlow({
     )
     if (outcome.kind === 'paid')
       return { kind: 'paid', order: orders.view(outcome.row), reinstated: outcome.reinstated }
+    if (outcome.again)
+      return {
+        kind: 'refunded',
+        order: orders.view(outcome.row),
+        refundId: outcome.row.refundId ?? '',
+      }
     // Outside the transaction (a provider call); the key makes a retried webhook refund once.
     const refund = await payments.refund(
-      { paymentIntentId: transactionId, idempotencyKey: `refund-${orderId}-${transactionId}` },
+      { paymentIntentId: paymentId, idempotencyKey: `refund-${orderId}-${paymentId}` },
       providerName,
     )
     await orders.setRefundId(orderId, refund.id)

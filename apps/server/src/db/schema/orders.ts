@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { CANCEL_REASONS, ORDER_STATUSES } from '@toolworks/shared'
+import { CANCEL_REASONS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '@toolworks/shared'
 
 import { users } from './accounts.js'
 import { tools } from './catalog.js'
@@ -78,6 +78,16 @@ export const orders = pgTable(
      * before it was kept: the configured card provider.
      */
     paymentProvider: text('payment_provider'),
+    /**
+     * How the buyer chose to pay (issue 27): SSLCommerz, bank transfer or card. Null until a
+     * method is chosen. The provider above is who holds the money; this is the buyer's choice.
+     */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    /**
+     * Where the order's money stands (issue 27), moved only as PAYMENT_TRANSITIONS allows
+     * (packages/shared/src/payment-states.ts), in the same statements that move `status`.
+     */
+    paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('unpaid'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** Given at payment from invoice_counter, in the payment's transaction: no gaps (issue 17). */
     invoiceNumber: bigint('invoice_number', { mode: 'number' }).unique(),

@@ -1,4 +1,10 @@
-import { fitDisplayName, formatMoney, fromCents, invoiceWords } from '@toolworks/shared'
+import {
+  fitDisplayName,
+  formatMoney,
+  fromCents,
+  invoiceWords,
+  refundMailWords,
+} from '@toolworks/shared'
 
 import { escapeHtml } from '../../lib/html.js'
 import type { Mail, Mailer } from '../../lib/mailer.js'
@@ -124,6 +130,37 @@ export function createOrderMails({
             link: { href: `${publicUrl}/dashboard/myorder`, label: w.ordersLink },
           }),
         'order paid',
+      )
+    },
+    /**
+     * Money going back (issue 27): refunded through the gateway or card it came by, due back
+     * by bank transfer, or sent by bank transfer with its reference.
+     */
+    refund(
+      order: OrderWithLines,
+      what:
+        | { kind: 'refunded'; method: string }
+        | { kind: 'due' }
+        | { kind: 'sent'; reference: string },
+    ) {
+      const amount = money(order.totalCents)
+      const text =
+        what.kind === 'refunded'
+          ? refundMailWords.refunded(amount, what.method)
+          : what.kind === 'due'
+            ? refundMailWords.due(amount)
+            : refundMailWords.sent(amount, oneLine(what.reference))
+      return send(
+        order,
+        () =>
+          compose(order.customerEmail, refundMailWords.subject(order.id), {
+            greeting: greet(order),
+            intro: [text, w.orderLine(order.id)],
+            figures: figures(order),
+            outro: [],
+            link: { href: `${publicUrl}/dashboard/myorder`, label: w.ordersLink },
+          }),
+        `refund ${what.kind}`,
       )
     },
     shipped(order: OrderWithLines) {

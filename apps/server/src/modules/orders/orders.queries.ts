@@ -1,8 +1,12 @@
 import {
   orderFromStatesOf,
   orderTargetOf,
+  paymentFromStatesOf,
+  paymentTargetOf,
   PERSON_CANCEL_EVENTS,
   type OrderEvent,
+  type PaymentMethod,
+  type PaymentStateEvent,
 } from '@toolworks/shared'
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 
@@ -137,8 +141,20 @@ export async function listAllOrders(
 }
 
 /** The guard of a conditional update: the order is in a status the table lets `events` leave. */
-const statusAllows = (...events: OrderEvent[]) =>
+export const statusAllows = (...events: OrderEvent[]) =>
   inArray(orders.status, orderFromStatesOf(...events))
+
+/** The same guard for the order's money (packages/shared/src/payment-states.ts, issue 27). */
+export const paymentStateAllows = (...events: PaymentStateEvent[]) =>
+  inArray(orders.paymentState, paymentFromStatesOf(...events))
+
+/** How a verified payment reached the order: a gateway or card, a transfer, an admin's review. */
+export type PaidBy = {
+  event: Extract<PaymentStateEvent, 'pay' | 'receive_transfer' | 'accept_review'>
+  method: PaymentMethod
+  /** The provider's id for the payment, when it is not the transaction id (SSLCommerz's val_id). */
+  paymentIntentId?: string
+}
 
 /**
  * Applies `event` (packages/shared/src/order-states.ts) only while the order is in one of its
@@ -172,6 +188,7 @@ export async function setOrderPaid(
   transactionId: string,
   paidAt: Date = new Date(),
   paymentProvider: string | null = null,
+  by: PaidBy = { event: 'pay', method: 'card' },
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
@@ -181,11 +198,20 @@ export async function setOrderPaid(
       // A payment that reinstates a cancelled order makes it live again.
       cancelReason: null,
       transactionId,
-      paymentIntentId: transactionId,
+      paymentIntentId: by.paymentIntentId ?? transactionId,
       paymentProvider,
+      paymentMethod: by.method,
+      paymentState: paymentTargetOf(by.event),
       paidAt,
     })
-    .where(and(eq(orders.id, id), eq(orders.paid, false), statusAllows('pay', 'reinstate')))
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.paid, false),
+        statusAllows('pay', 'reinstate'),
+        paymentStateAllows(by.event),
+      ),
+    )
     .returning()
   return row
 }
@@ -201,18 +227,6 @@ export async function setShipsBy(
       .update(orderLines)
       .set({ shipsBy })
       .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)))
-}
-
-export async function setPaymentIntent(
-  db: DbOrTx,
-  id: string,
-  paymentIntentId: string,
-  paymentProvider: string,
-): Promise<void> {
-  await db
-    .update(orders)
-    .set({ paymentIntentId, paymentProvider })
-    .where(and(eq(orders.id, id), eq(orders.paid, false)))
 }
 
 /** A person cancels an order only while it is unpaid: a payment and a cancellation cannot both win. */
@@ -234,7 +248,7 @@ export async function cancelUnpaid(
  * When an unpaid order's hold ends, in SQL: its own end (issue 25), or for an order placed
  * before that was kept, `holdHours` after it was placed.
  */
-const holdEnd = (holdHours: number) =>
+export const holdEnd = (holdHours: number) =>
   sql`coalesce(${orders.holdUntil}, ${orders.createdAt} + ${holdHours * 3600}::double precision * interval '1 second')`
 
 /**
@@ -312,6 +326,8 @@ export async function expireUnpaidBefore(
     .where(
       and(
         statusAllows('expire'),
+        // A payment under review waits for an admin, whatever its hold (issue 27).
+        ne(orders.paymentState, 'under-review'),
         // Two index-friendly halves: orders with their own hold end, and older ones without.
         or(lt(orders.holdUntil, now), and(isNull(orders.holdUntil), lt(orders.createdAt, cutoff))),
       ),
@@ -342,6 +358,9 @@ export async function markRefundDue(
     | 'refunded_cancelled'
   >,
   paymentProvider: string | null = null,
+  /** How the money goes back: through its gateway (`refund`), or by hand (a bank transfer). */
+  paymentEvent: Extract<PaymentStateEvent, 'refund' | 'refund_by_hand'> = 'refund',
+  paymentMethod: PaymentMethod = 'card',
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
@@ -350,8 +369,10 @@ export async function markRefundDue(
       cancelReason: reason,
       paymentIntentId,
       paymentProvider,
+      paymentMethod,
+      paymentState: paymentTargetOf(paymentEvent),
     })
-    .where(and(eq(orders.id, id), statusAllows('refund')))
+    .where(and(eq(orders.id, id), statusAllows('refund'), paymentStateAllows(paymentEvent)))
     .returning()
   return row
 }

@@ -6,6 +6,7 @@ import {
   messages,
   PAYMENT_HOLD_MINUTES,
   type Order,
+  type PaymentMethod,
   shopDate,
 } from '@toolworks/shared'
 
@@ -33,14 +34,21 @@ import {
   listCustomerOrders,
   lockOrder,
   setOrderPaid,
-  setPaymentIntent,
   setShipsBy,
   withLinesOne,
   type OrderLineRow,
   type OrderRow,
   type OrderWithLines,
+  type PaidBy,
 } from './orders.queries.js'
 import { assignInvoiceNumber } from './invoices.queries.js'
+import {
+  awaitTransfer,
+  cancelWithRefund,
+  closeRefundDue,
+  flagForReview,
+  startedWith,
+} from './order-payments.queries.js'
 import type { OrderMails } from './orders.mails.js'
 
 const r = messages.orderRules
@@ -100,6 +108,8 @@ export function toOrder(row: OrderWithLines, holdHours: number): Order {
       row.discountCents > 0
         ? { label: row.discountLabel ?? '', amount: fromCents(row.discountCents) }
         : null,
+    paymentMethod: row.paymentMethod,
+    paymentState: row.paymentState,
   }
 }
 
@@ -151,14 +161,31 @@ function transactionSteps(holdHours: number) {
     insert: insertOrder,
     lock: lockOrder,
     hasLiveOrder,
+    flagForReview,
+    cancelWithRefund: async (...args: Parameters<typeof cancelWithRefund>) => {
+      const changed = await cancelWithRefund(...args)
+      return changed && withLinesOne(args[0], changed)
+    },
     markRefundDue: async (
       tx: Tx,
       id: string,
       paymentIntentId: string,
       reason: RefundReason,
       paymentProvider: string | null = null,
+      by: { event: 'refund' | 'refund_by_hand'; method: PaymentMethod } = {
+        event: 'refund',
+        method: 'card',
+      },
     ) => {
-      const marked = await markRefundDue(tx, id, paymentIntentId, reason, paymentProvider)
+      const marked = await markRefundDue(
+        tx,
+        id,
+        paymentIntentId,
+        reason,
+        paymentProvider,
+        by.event,
+        by.method,
+      )
       return marked && withLinesOne(tx, marked)
     },
 
@@ -172,8 +199,9 @@ function transactionSteps(holdHours: number) {
       transactionId: string,
       paidAt: Date,
       paymentProvider: string | null = null,
+      by?: PaidBy,
     ) {
-      const paid = await setOrderPaid(tx, row.id, transactionId, paidAt, paymentProvider)
+      const paid = await setOrderPaid(tx, row.id, transactionId, paidAt, paymentProvider, by)
       if (!paid) return undefined
       const lines = customLinesFromPayment(row.lines, paidAt)
       await setShipsBy(tx, row.id, lines.changed)
@@ -289,7 +317,14 @@ export function createOrdersService({
         status: row.status,
         expired: isExpired(row),
         customerEmail: row.customerEmail,
+        customerName: row.customerName,
+        phone: row.phone,
+        address: row.address,
+        quantity: row.quantity,
+        toolName: row.toolName,
         paymentProvider: row.paymentProvider,
+        paymentMethod: row.paymentMethod,
+        paymentState: row.paymentState,
       }
     },
 
@@ -315,11 +350,24 @@ export function createOrdersService({
     holdForPayment: (id: string) =>
       extendHold(db, id, new Date(Date.now() + PAYMENT_HOLD_MINUTES * 60_000), holdHours),
 
-    /** The payment just started, and the provider holding it (issue 26 §3). */
-    rememberPaymentIntent: (id: string, paymentIntentId: string, paymentProvider: string) =>
-      setPaymentIntent(db, id, paymentIntentId, paymentProvider),
-
     setRefundId: (id: string, refundId: string) => setRefundId(db, id, refundId),
+
+    /**
+     * The buyer chose a bank transfer (issue 27): the order awaits it and holds its stock
+     * `holdDays` from `now`. Undefined when the order cannot await one (paid, cancelled, under review).
+     */
+    awaitTransfer: (id: string, reference: string, until: Date) =>
+      awaitTransfer(db, id, reference, until, holdHours),
+
+    /** A gateway or card payment started: the method is kept, a transfer no longer awaited. */
+    startedWith: (id: string, method: PaymentMethod, paymentId: string, provider: string) =>
+      startedWith(db, id, method, paymentId, provider),
+
+    /** The admin sent a refund due by hand; undefined when none was due. */
+    async closeRefundDue(id: string, reference: string, tx: Tx | Db = db) {
+      const row = await closeRefundDue(tx, id, reference)
+      return row && withLinesOne(tx, row)
+    },
 
     ...transactionSteps(holdHours),
 

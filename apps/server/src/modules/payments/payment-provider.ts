@@ -9,6 +9,11 @@ export type PaymentIntentView = {
   currency: string
   /** The order the payment was started for (metadata, or the gateway's own mapping), if any. */
   orderId: string | undefined
+  /**
+   * The id the order shows as its `transactionId`, when it is not `id` (SSLCommerz's
+   * bank_tran_id; `id` is then the attempt's tran_id).
+   */
+  transactionId?: string
 }
 
 /** Money to be paid by hand (a bank transfer): what the buyer needs to send it. */
@@ -117,6 +122,26 @@ export interface PaymentProvider {
   refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<RefundAnswer>
   /** Verifies and reads a notification; throws WebhookRefusedError when it is not genuine. */
   verifyNotification(notification: ProviderNotification): PaymentEvent | Promise<PaymentEvent>
+  /**
+   * A gateway that knows each attempt by its own id (SSLCommerz's tran_id, issue 27): the
+   * payment behind `id`, as the gateway tells it, checked against the attempt it should pay.
+   * It counts only when `mismatches` is empty. Card providers check by `retrieveIntent`.
+   */
+  checkPayment?(id: string, attempt: AttemptExpectation): Promise<PaymentCheck>
+}
+
+/** What a gateway's payment must match: the attempt's id, amount and currency. */
+export type AttemptExpectation = { tranId: string; amountCents: number; currency: string }
+
+/** One way a payment differs from the attempt it is meant to pay, as the audit log keeps it. */
+export type PaymentMismatch = { field: string; expected: string; actual: string }
+
+export type PaymentCheck = {
+  /** The payment; undefined when the gateway knows none by that id. */
+  payment: PaymentIntentView | undefined
+  mismatches: PaymentMismatch[]
+  /** The gateway's own word for it (SSLCommerz: VALID the first time, VALIDATED after). */
+  said: string
 }
 
 /** Thrown when the provider does not answer in time or at all: the caller may retry. */

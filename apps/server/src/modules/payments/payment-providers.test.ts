@@ -166,6 +166,7 @@ describe('payment providers beside the card one', () => {
     const redirect = await checkout.startPayment(
       await actorOf(user, redirected),
       redirected,
+      'sslcommerz',
       'fake-gateway',
     )
     expect(redirect).toEqual({
@@ -187,6 +188,7 @@ describe('payment providers beside the card one', () => {
     const instructions = await checkout.startPayment(
       await actorOf(user, byHand),
       byHand,
+      'bank-transfer',
       'fake-transfer',
     )
     // Money in the answer is in currency units, as everywhere in the API.
@@ -227,6 +229,7 @@ describe('payment providers beside the card one', () => {
     const { next } = await app.services.checkout.startPayment(
       await actorOf(user, orderId),
       orderId,
+      'sslcommerz',
       'fake-gateway',
     )
     gateway.pay(next.paymentId)
@@ -276,6 +279,7 @@ describe('payment providers beside the card one', () => {
     const started = await app.services.checkout.startPayment(
       await actorOf(user, cancelled),
       cancelled,
+      'sslcommerz',
       'fake-gateway',
     )
     gateway.pay(started.next.paymentId)
@@ -301,6 +305,7 @@ describe('payment providers beside the card one', () => {
     const byHand = await app.services.checkout.startPayment(
       await actorOf(user, late),
       late,
+      'bank-transfer',
       'fake-transfer',
     )
     const cancel = await app.inject({

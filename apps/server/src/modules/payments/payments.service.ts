@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js'
 import {
   ProviderUnavailableError,
   WebhookRefusedError,
+  type AttemptExpectation,
   type PaymentEvent,
   type PaymentProvider,
   type PaymentStart,
@@ -80,6 +81,14 @@ export function createPaymentsService({
     /** The payment as its provider itself tells it; undefined when it knows no such payment. */
     retrieveIntent: (id: string, provider?: ProviderName) =>
       ask(() => of(provider).retrieveIntent(id)),
+
+    /** A gateway's payment checked against its attempt (issue 27); counts only without mismatches. */
+    checkPayment(id: string, attempt: AttemptExpectation, provider: ProviderName) {
+      const checker = of(provider)
+      const check = checker.checkPayment?.bind(checker)
+      if (!check) throw new Error(`${checker.name} checks no gateway attempts`)
+      return ask(() => check(id, attempt))
+    },
 
     /** Voids a payment; false when it cannot be, because it already succeeded. */
     cancelIntent: (id: string, provider?: ProviderName) => of(provider).cancelIntent(id),

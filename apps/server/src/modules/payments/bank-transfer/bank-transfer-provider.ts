@@ -1,6 +1,6 @@
 import { bankTransferWords, paymentReference, shopDateIn, type Clock } from '@toolworks/shared'
 
-import type { BankAccount, Config } from '../../../config.js'
+import type { BankAccount } from '../../../config.js'
 import { WebhookRefusedError, type PaymentProvider } from '../payment-provider.js'
 
 const words = bankTransferWords
@@ -90,17 +90,4 @@ export function createBankTransferProvider({
       throw new WebhookRefusedError('bank transfers send no notifications')
     },
   }
-}
-
-/** The provider when the shop offers bank transfer (BANK_ACCOUNT_NUMBER set), else undefined. */
-export function bankTransferProviderFor(
-  config: Pick<Config, 'bankTransfer' | 'bankTransferHoldDays'>,
-  clock: Clock,
-): PaymentProvider | undefined {
-  if (!config.bankTransfer) return undefined
-  return createBankTransferProvider({
-    account: config.bankTransfer,
-    holdDays: config.bankTransferHoldDays,
-    clock,
-  })
 }

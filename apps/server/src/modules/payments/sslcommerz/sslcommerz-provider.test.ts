@@ -10,6 +10,7 @@ import {
 import { SslcommerzError } from './sslcommerz-client.js'
 import { signNotification } from './sslcommerz-protocol.js'
 import { createSslcommerzProvider, SSLCOMMERZ_CALLBACKS } from './sslcommerz-provider.js'
+import { clickOnGatewayPage } from '../../../../test/sslcommerz.js'
 import { createSslcommerzStandIn, startSslcommerzStandIn } from './sslcommerz-stand-in.js'
 
 /**
@@ -81,32 +82,6 @@ const start = (provider: ReturnType<typeof createSslcommerzProvider>, amountCent
     customerEmail: 'buyer@example.com',
   })
 
-/** The buyer on the hosted page: opens it, clicks a button; answers the page sent back. */
-async function click(url: string, button: 'Pay' | 'Fail' | 'Cancel') {
-  const pageHtml = await (await fetch(url)).text()
-  const action = /<form method="post" action="([^"]+)"/.exec(pageHtml)?.[1] ?? ''
-  const sessionKey = /name="SESSIONKEY" value="([^"]+)"/.exec(pageHtml)?.[1] ?? ''
-  const choice = /<button type="submit" name="choice" value="(\w+)">(\w+)<\/button>/g
-  const buttons = new Map([...pageHtml.matchAll(choice)].map((m) => [m[2], m[1]]))
-  expect([...buttons.keys()]).toEqual(['Pay', 'Fail', 'Cancel'])
-  const res = await fetch(action.replaceAll('&amp;', '&'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ SESSIONKEY: sessionKey, choice: buttons.get(button) ?? '' }),
-  })
-  const html = await res.text()
-  return {
-    status: res.status,
-    returnAction: /<form method="post" action="([^"]+)"/.exec(html)?.[1],
-    returnFields: Object.fromEntries(
-      [...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [
-        m[1] ?? '',
-        m[2] ?? '',
-      ]),
-    ),
-  }
-}
-
 function succeeded(event: PaymentEvent | undefined) {
   if (event?.type !== 'payment_succeeded')
     throw new Error(`not a payment: ${JSON.stringify(event)}`)
@@ -121,7 +96,7 @@ describe('paying through the stand-in gateway', () => {
     expect(started.paymentId).toMatch(/^TW0f8e2a4c-[0-9a-f]{16}$/)
     expect(started.url.startsWith(gateway.url)).toBe(true)
 
-    const back = await click(started.url, 'Pay')
+    const back = await clickOnGatewayPage(started.url, 'Pay')
     expect(back.returnAction).toBe(shop.url + SSLCOMMERZ_CALLBACKS.success)
     expect(gateway.control.ipns.map((i) => [i.url, i.status])).toEqual([
       [shop.url + SSLCOMMERZ_CALLBACKS.ipn, 200],
@@ -143,13 +118,16 @@ describe('paying through the stand-in gateway', () => {
       amountCents: 5997,
       currency: 'usd',
       orderId: undefined,
+      // The seed's transactionId of an SSLCommerz payment is its bank_tran_id (issue 27).
+      transactionId: event.gateway?.bankTranId,
     })
-    const again = await provider.validatePayment(event.paymentIntentId, {
+    expect(event.gateway?.bankTranId).toMatch(/^BTX/)
+    const again = await provider.checkPayment(event.paymentIntentId, {
       tranId: started.paymentId,
       amountCents: 5997,
       currency: 'usd',
     })
-    expect(again.answer.status).toBe('VALIDATED')
+    expect(again.said).toBe('VALIDATED')
     expect(again.mismatches).toEqual([])
     expect(await provider.retrieveIntent('VALNOSUCHTHING')).toBeUndefined()
   })
@@ -162,7 +140,7 @@ describe('paying through the stand-in gateway', () => {
     ] as const) {
       const started = await start(provider)
       if (started.kind !== 'redirect') throw new Error('not a redirect')
-      const back = await click(started.url, button)
+      const back = await clickOnGatewayPage(started.url, button)
       expect(back.returnAction).toBe(shop.url + path)
       expect(shop.events.at(-1)).toMatchObject({
         type: 'ignored',
@@ -177,7 +155,7 @@ describe('paying through the stand-in gateway', () => {
     gateway.control.holdIpns = true
     const started = await start(provider)
     if (started.kind !== 'redirect') throw new Error('not a redirect')
-    const back = await click(started.url, 'Pay')
+    const back = await clickOnGatewayPage(started.url, 'Pay')
     expect(back.returnFields.status).toBe('VALID')
     expect(shop.events).toEqual([])
     await gateway.control.sendHeldIpns()
@@ -189,7 +167,7 @@ describe('paying through the stand-in gateway', () => {
     gateway.control.riskLevel = '1'
     const started = await start(provider)
     if (started.kind !== 'redirect') throw new Error('not a redirect')
-    await click(started.url, 'Pay')
+    await clickOnGatewayPage(started.url, 'Pay')
     const event = succeeded(shop.events[0])
     expect(event.gateway?.riskLevel).toBe('1')
     expect((await provider.retrieveIntent(event.paymentIntentId))?.status).toBe('under_review')
@@ -200,9 +178,9 @@ describe('paying through the stand-in gateway', () => {
     gateway.control.tamperedAmount = '0.97'
     const started = await start(provider)
     if (started.kind !== 'redirect') throw new Error('not a redirect')
-    await click(started.url, 'Pay')
+    await clickOnGatewayPage(started.url, 'Pay')
     const event = succeeded(shop.events[0])
-    const checked = await provider.validatePayment(event.paymentIntentId, {
+    const checked = await provider.checkPayment(event.paymentIntentId, {
       tranId: started.paymentId,
       amountCents: 5997,
       currency: 'usd',
@@ -215,7 +193,7 @@ describe('paying through the stand-in gateway', () => {
     const { gateway, shop, provider } = await setUp()
     const started = await start(provider)
     if (started.kind !== 'redirect') throw new Error('not a redirect')
-    await click(started.url, 'Pay')
+    await clickOnGatewayPage(started.url, 'Pay')
     const event = succeeded(shop.events[0])
     const refund = await provider.refund({
       paymentIntentId: event.paymentIntentId,
@@ -268,7 +246,7 @@ describe('the stand-in inside the shop', () => {
     const started = await start(provider)
     if (started.kind !== 'redirect') throw new Error('not a redirect')
     expect(started.url.startsWith(`${url}/dev/sslcommerz/gwprocess/v4/gw.php?`)).toBe(true)
-    const back = await click(started.url, 'Pay')
+    const back = await clickOnGatewayPage(started.url, 'Pay')
     expect(back.returnAction).toBe(url + SSLCOMMERZ_CALLBACKS.success)
     const event = succeeded(
       provider.verifyNotification({

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 
 import {
   WebhookRefusedError,
+  type AttemptExpectation,
   type GatewayNotice,
+  type PaymentCheck,
   type PaymentIntentView,
   type PaymentProvider,
 } from '../payment-provider.js'
@@ -19,7 +21,6 @@ import {
   paymentMismatches,
   verifyKeyNames,
   verifySign,
-  type PaymentMismatch,
   type ValidationAnswer,
 } from './sslcommerz-protocol.js'
 
@@ -72,6 +73,7 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
       amountCents: parseAmount(paid) ?? -1,
       currency: currency.toLowerCase(),
       orderId: undefined,
+      ...(answer.bank_tran_id && { transactionId: answer.bank_tran_id }),
     }
   }
 
@@ -175,15 +177,16 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
     },
 
     /**
-     * Validates a payment against the attempt it should pay (issue 27): the answer and how it
-     * differs from the order; it counts only when the list is empty.
+     * Validates a payment against the attempt it should pay (issue 27): it counts only when
+     * `mismatches` is empty (sslcommerz-protocol.ts, paymentMismatches).
      */
-    async validatePayment(
-      valId: string,
-      expected: { tranId: string; amountCents: number; currency: string },
-    ): Promise<{ answer: ValidationAnswer; mismatches: PaymentMismatch[] }> {
+    async checkPayment(valId: string, attempt: AttemptExpectation): Promise<PaymentCheck> {
       const answer = await client.validate(valId)
-      return { answer, mismatches: paymentMismatches(answer, expected) }
+      return {
+        payment: answer.status === 'INVALID_TRANSACTION' ? undefined : view(answer),
+        mismatches: paymentMismatches(answer, attempt),
+        said: answer.status,
+      }
     },
   } satisfies PaymentProvider & Record<string, unknown>
   return provider

@@ -1,0 +1,236 @@
+import {
+  activityWords,
+  formatMoney,
+  fromCents,
+  messages,
+  paymentMethodRules as rules,
+  paymentMethodWords,
+  toCents,
+  type MarkReceivedBody,
+  type Order,
+  type PaymentMethod,
+} from '@toolworks/shared'
+
+import type { Db } from '../db/client.js'
+import { inTransaction } from '../lib/after-commit.js'
+import { AppError } from '../lib/app-error.js'
+import type { AccountsService, Actor } from '../modules/accounts/accounts.service.js'
+import { shortId } from '../modules/audit/audit-values.js'
+import { writeAuditEntry } from '../modules/audit/audit.service.js'
+import type { CatalogService } from '../modules/catalog/catalog.service.js'
+import type { OrderMails } from '../modules/orders/orders.mails.js'
+import type { OrdersService } from '../modules/orders/orders.service.js'
+import type { PaymentsService } from '../modules/payments/payments.service.js'
+import type { CancellationFlow } from './cancellation.js'
+import type { PaymentReceivedFlow } from './payment-received.js'
+
+const a = activityWords.summary
+const r = messages.orderRules
+
+type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
+
+export type PaymentAdminFlow = ReturnType<typeof createPaymentAdminFlow>
+
+/** A bank reference another order already carries as its transaction id (a unique column). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if ((e as Error & { code?: unknown }).code === '23505') return true
+  return false
+}
+
+/**
+ * What an admin does with an order's money in Manage Orders (issue 27): records a bank transfer
+ * received, decides a payment SSLCommerz flagged, cancels an order that has not shipped (its
+ * money goes back the way it came) and closes a refund that was due by hand.
+ */
+export function createPaymentAdminFlow({
+  db,
+  orders,
+  payments,
+  paymentReceived,
+  cancellation,
+  accounts,
+  catalog,
+  mails,
+  log,
+}: {
+  db: Db
+  orders: OrdersService
+  payments: Pick<PaymentsService, 'refund' | 'retrieveIntent'>
+  paymentReceived: Pick<PaymentReceivedFlow, 'record'>
+  cancellation: Pick<CancellationFlow, 'returnLines' | 'byPerson'>
+  accounts: Pick<AccountsService, 'lockUsers'>
+  catalog: Pick<CatalogService, 'stockChanged'>
+  mails?: Pick<OrderMails, 'refund'>
+  log: Log
+}) {
+  async function headOf(id: string) {
+    const head = await orders.head(id)
+    if (!head) throw new AppError('NOT_FOUND', r.orderNotFound)
+    return head
+  }
+
+  const through = (method: PaymentMethod) =>
+    method === 'card' ? 'your card' : paymentMethodWords[method].label
+
+  /**
+   * Cancels a paid (not shipped) order or refunds a payment under review: the order is
+   * cancelled and its stock returned in one transaction; after the commit the money goes back
+   * through the provider that took it, or is recorded as due by hand for a bank transfer.
+   */
+  async function cancelAndRefund(
+    actor: Actor,
+    id: string,
+    from: 'paid' | 'under-review',
+    note?: string,
+  ): Promise<Order> {
+    const head = await headOf(id)
+    const method: PaymentMethod = head.paymentMethod ?? 'card'
+    const event = method === 'bank-transfer' ? 'refund_by_hand' : 'refund'
+    const cancelled = await inTransaction(
+      db,
+      async (tx, effects) => {
+        if (head.customerId) await accounts.lockUsers(tx, [head.customerId])
+        const row = await orders.lock(tx, id)
+        if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
+        const changed = await orders.cancelWithRefund(tx, id, from, event)
+        if (!changed) return undefined
+        await writeAuditEntry(tx, actor, {
+          kind: 'order.payment',
+          subjectType: 'order',
+          subjectId: id,
+          summary:
+            event === 'refund_by_hand'
+              ? a.refundDue(shortId(id))
+              : a.paymentRefunded(shortId(id), paymentMethodWords[method].label),
+          before: { status: row.status, paymentState: row.paymentState },
+          after: {
+            status: changed.status,
+            paymentState: changed.paymentState,
+            method,
+            provider: row.paymentProvider,
+            transactionId: row.transactionId,
+            paymentId: row.paymentIntentId,
+            ...(note && { note }),
+          },
+        })
+        await cancellation.returnLines(tx, [changed])
+        effects.push(() => catalog.stockChanged())
+        return changed
+      },
+      log,
+    )
+    if (!cancelled) throw new AppError('CONFLICT', messages.errors.CONFLICT)
+    const paymentId = cancelled.paymentIntentId ?? cancelled.transactionId
+    if (!paymentId) throw new Error(`order ${id} was paid without a payment id`)
+    // Outside the transaction (a provider call): the key makes a retry refund once.
+    const refund = await payments.refund(
+      { paymentIntentId: paymentId, idempotencyKey: `refund-${id}-${paymentId}` },
+      cancelled.paymentProvider,
+    )
+    await orders.setRefundId(id, refund.id)
+    const row = { ...cancelled, refundId: refund.id }
+    await mails?.refund(
+      row,
+      refund.kind === 'due' ? { kind: 'due' } : { kind: 'refunded', method: through(method) },
+    )
+    return orders.view(row)
+  }
+
+  return {
+    /**
+     * POST /api/purchase/{id}/mark-received: the transfer is on the bank statement. The amount
+     * must be what is due; the order is then paid exactly as a card payment is (invoice
+     * number, receipt, audit row). An order that expired meanwhile is reinstated, or its money
+     * is due back.
+     */
+    async markReceived(actor: Actor, id: string, body: MarkReceivedBody): Promise<Order> {
+      const head = await headOf(id)
+      if (head.paymentState !== 'awaiting-transfer')
+        throw new AppError('CONFLICT', rules.notAwaitingTransfer)
+      if (toCents(body.amount) !== head.totalCents) {
+        const why = rules.amountMustEqual(formatMoney(fromCents(head.totalCents)))
+        throw new AppError('VALIDATION_FAILED', why, { amount: why })
+      }
+      try {
+        const outcome = await paymentReceived.record(id, body.reference, 'bank-transfer', {
+          event: 'receive_transfer',
+          method: 'bank-transfer',
+          paymentIntentId: head.paymentIntentId ?? undefined,
+          actor,
+          details: { amountCents: head.totalCents, receivedOn: body.receivedOn },
+        })
+        if (outcome.kind === 'refunded') {
+          const row = await orders.forInvoice(actor, id)
+          await mails?.refund(row, { kind: 'due' })
+        }
+        return outcome.order
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError('CONFLICT', rules.referenceUsed, { reference: rules.referenceUsed })
+        }
+        throw error
+      }
+    },
+
+    /** POST /api/purchase/{id}/review: accept the payment SSLCommerz flagged, or refund it. */
+    async review(actor: Actor, id: string, decision: 'accept' | 'refund'): Promise<Order> {
+      const head = await headOf(id)
+      if (head.paymentState !== 'under-review' || !head.paymentIntentId)
+        throw new AppError('CONFLICT', rules.notUnderReview)
+      if (decision === 'refund') return cancelAndRefund(actor, id, 'under-review')
+      // Asked again: the payment must still be there, and its bank id is the transaction id.
+      const intent = await payments.retrieveIntent(head.paymentIntentId, head.paymentProvider)
+      if (!intent) throw new AppError('CONFLICT', messages.paymentRules.noSuchPayment)
+      const outcome = await paymentReceived.record(
+        id,
+        intent.transactionId ?? intent.id,
+        head.paymentProvider,
+        {
+          event: 'accept_review',
+          method: head.paymentMethod ?? 'sslcommerz',
+          paymentIntentId: head.paymentIntentId,
+          actor,
+          details: { tranId: intent.id },
+        },
+      )
+      return outcome.order
+    },
+
+    /**
+     * POST /api/purchase/{id}/cancel (admin): an unpaid order is cancelled as the seed's delete
+     * does; a paid one that has not shipped, or one under review, is cancelled and refunded.
+     */
+    async cancel(actor: Actor, id: string, reason: string): Promise<Order> {
+      const head = await headOf(id)
+      if (head.status === 'shipped') throw new AppError('CONFLICT', rules.shippedStays)
+      if (head.status === 'cancelled') throw new AppError('CONFLICT', rules.alreadyCancelled)
+      if (head.paymentState === 'under-review')
+        return cancelAndRefund(actor, id, 'under-review', reason)
+      if (head.status === 'paid') return cancelAndRefund(actor, id, 'paid', reason)
+      await cancellation.byPerson(actor, id, reason)
+      return orders.getOne(actor, id)
+    },
+
+    /** POST /api/purchase/{id}/refund-sent: the refund due by hand went out with this reference. */
+    async refundSent(actor: Actor, id: string, reference: string): Promise<Order> {
+      const head = await headOf(id)
+      const closed = await db.transaction(async (tx) => {
+        const row = await orders.closeRefundDue(id, reference, tx)
+        if (!row) return undefined
+        await writeAuditEntry(tx, actor, {
+          kind: 'order.payment',
+          subjectType: 'order',
+          subjectId: id,
+          summary: a.refundSent(shortId(id), reference),
+          before: { paymentState: head.paymentState, refundId: head.refundId },
+          after: { paymentState: row.paymentState, refundId: row.refundId },
+        })
+        return row
+      })
+      if (!closed) throw new AppError('CONFLICT', rules.noRefundDue)
+      await mails?.refund(closed, { kind: 'sent', reference })
+      return orders.view(closed)
+    },
+  }
+}

@@ -1,0 +1,26 @@
+import type { PaymentMethod } from '@toolworks/shared'
+
+import type { Db } from '../../db/client.js'
+import { findAttempt, insertAttempt, setAttemptOutcome } from './payment-attempts.queries.js'
+
+export type PaymentAttempts = ReturnType<typeof createPaymentAttempts>
+
+/**
+ * The gateway attempts of issue 27: each tran_id mapped to its order, with the amount and
+ * currency it was opened for. A gateway's notification names only the tran_id, so this is how
+ * the shop knows which order (if any) a payment is for: never from the browser.
+ */
+export function createPaymentAttempts({ db }: { db: Db }) {
+  return {
+    open: (attempt: {
+      tranId: string
+      orderId: string
+      method: PaymentMethod
+      amountCents: number
+      currency: string
+    }) => insertAttempt(db, attempt),
+    find: (tranId: string) => findAttempt(db, tranId),
+    /** What the gateway last said of the attempt (VALID, FAILED, CANCELLED…). */
+    said: (tranId: string, outcome: string) => setAttemptOutcome(db, tranId, outcome),
+  }
+}
