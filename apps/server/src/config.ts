@@ -273,7 +273,15 @@ export type Config = {
     | undefined
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
   /** SSLCommerz's store and gateway (issue 27); undefined when it is not offered. */
-  sslcommerz: { storeId: string; storePassword: string; apiUrl: string } | undefined
+  sslcommerz:
+    | {
+        storeId: string
+        storePassword: string
+        apiUrl: string
+        /** Tests only: how long a call waits for the gateway (10 s by default). */
+        timeoutMs?: number
+      }
+    | undefined
   /** The shop's bank account for transfers (issue 27); undefined when they are not offered. */
   bankTransfer: BankAccount | undefined
   /** An order awaiting a bank transfer holds its stock this many days. */

@@ -78,8 +78,6 @@ export const bankTransferWords = {
 /** The server's refusals and notices for these methods, one sentence each. */
 export const paymentMethodRules = {
   notOffered: 'This shop does not offer that payment method.',
-  gatewayDown:
-    'SSLCommerz did not answer in time. Nothing was charged and your order is unchanged; please try again.',
   notAwaitingTransfer: 'Only an order awaiting a bank transfer can be marked received.',
   amountMustEqual: (due: string) =>
     `The amount received must equal what is due (${due}). Nothing was recorded.`,

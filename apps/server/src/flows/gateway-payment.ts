@@ -16,7 +16,7 @@ import { inTransaction } from '../lib/after-commit.js'
 import { AppError } from '../lib/app-error.js'
 import type { AccountsService, Actor } from '../modules/accounts/accounts.service.js'
 import { shortId } from '../modules/audit/audit-values.js'
-import { writeAuditEntry } from '../modules/audit/audit.service.js'
+import { writePaymentEvent } from '../modules/audit/audit.service.js'
 import type { OrdersService } from '../modules/orders/orders.service.js'
 import type { PaymentAttempts } from '../modules/payments/payment-attempts.service.js'
 import type { PaymentMismatch, ProviderNotification } from '../modules/payments/payment-provider.js'
@@ -81,18 +81,11 @@ export function createGatewayPaymentFlow({
       'SSLCommerz payment refused: it does not match the order',
     )
     await db.transaction((tx) =>
-      writeAuditEntry(
-        tx,
-        { id: null, email: SSLCOMMERZ },
-        {
-          kind: 'order.payment',
-          subjectType: 'order',
-          subjectId: orderId,
-          summary: a.paymentRefused(shortId(orderId), differed.map((d) => d.field).join(', ')),
-          before: null,
-          after: { method: SSLCOMMERZ, differed, ...said },
-        },
-      ),
+      writePaymentEvent(tx, { id: null, email: SSLCOMMERZ }, orderId, {
+        summary: a.paymentRefused(shortId(orderId), differed.map((d) => d.field).join(', ')),
+        before: null,
+        after: { method: SSLCOMMERZ, differed, ...said },
+      }),
     )
   }
 
@@ -109,18 +102,11 @@ export function createGatewayPaymentFlow({
         if (!row) return
         const flagged = await orders.flagForReview(tx, orderId, valId, SSLCOMMERZ)
         if (!flagged) return
-        await writeAuditEntry(
-          tx,
-          { id: null, email: SSLCOMMERZ },
-          {
-            kind: 'order.payment',
-            subjectType: 'order',
-            subjectId: orderId,
-            summary: a.paymentUnderReview(shortId(orderId)),
-            before: { paymentState: row.paymentState },
-            after: { paymentState: flagged.paymentState, method: SSLCOMMERZ, ...said },
-          },
-        )
+        await writePaymentEvent(tx, { id: null, email: SSLCOMMERZ }, orderId, {
+          summary: a.paymentUnderReview(shortId(orderId)),
+          before: { paymentState: row.paymentState },
+          after: { paymentState: flagged.paymentState, method: SSLCOMMERZ, ...said },
+        })
       },
       log,
     )

@@ -16,7 +16,7 @@ import { inTransaction } from '../lib/after-commit.js'
 import { AppError } from '../lib/app-error.js'
 import type { AccountsService, Actor } from '../modules/accounts/accounts.service.js'
 import { shortId } from '../modules/audit/audit-values.js'
-import { writeAuditEntry } from '../modules/audit/audit.service.js'
+import { writePaymentEvent } from '../modules/audit/audit.service.js'
 import type { CatalogService } from '../modules/catalog/catalog.service.js'
 import type { OrderMails } from '../modules/orders/orders.mails.js'
 import type { OrdersService } from '../modules/orders/orders.service.js'
@@ -95,10 +95,7 @@ export function createPaymentAdminFlow({
         if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
         const changed = await orders.cancelWithRefund(tx, id, from, event)
         if (!changed) return undefined
-        await writeAuditEntry(tx, actor, {
-          kind: 'order.payment',
-          subjectType: 'order',
-          subjectId: id,
+        await writePaymentEvent(tx, actor, id, {
           summary:
             event === 'refund_by_hand'
               ? a.refundDue(shortId(id))
@@ -218,10 +215,7 @@ export function createPaymentAdminFlow({
       const closed = await db.transaction(async (tx) => {
         const row = await orders.closeRefundDue(id, reference, tx)
         if (!row) return undefined
-        await writeAuditEntry(tx, actor, {
-          kind: 'order.payment',
-          subjectType: 'order',
-          subjectId: id,
+        await writePaymentEvent(tx, actor, id, {
           summary: a.refundSent(shortId(id), reference),
           before: { paymentState: head.paymentState, refundId: head.refundId },
           after: { paymentState: row.paymentState, refundId: row.refundId },

@@ -13,7 +13,7 @@ import { inTransaction } from '../lib/after-commit.js'
 import { AppError } from '../lib/app-error.js'
 import type { AccountsService, Actor } from '../modules/accounts/accounts.service.js'
 import { shortId } from '../modules/audit/audit-values.js'
-import { writeAuditEntry, type AuditActor } from '../modules/audit/audit.service.js'
+import { writePaymentEvent, type AuditActor } from '../modules/audit/audit.service.js'
 import type { CatalogService } from '../modules/catalog/catalog.service.js'
 import type { OrderMails } from '../modules/orders/orders.mails.js'
 import type { OrderWithLines, PaidBy } from '../modules/orders/orders.queries.js'
@@ -197,10 +197,7 @@ export function createPaymentReceivedFlow({
               },
             )
             if (marked)
-              await writeAuditEntry(tx, by.actor ?? { id: null, email: providerName }, {
-                kind: 'order.payment',
-                subjectType: 'order',
-                subjectId: orderId,
+              await writePaymentEvent(tx, by.actor ?? { id: null, email: providerName }, orderId, {
                 summary:
                   marked.paymentState === 'refund-due'
                     ? a.refundDue(shortId(orderId))
@@ -224,10 +221,7 @@ export function createPaymentReceivedFlow({
         const paid = await orders.markPaid(tx, row, transactionId, now(), providerName, by)
         if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
         // Every payment event is in the audit log with its method and the gateway's ids.
-        await writeAuditEntry(tx, by.actor ?? { id: null, email: providerName }, {
-          kind: 'order.payment',
-          subjectType: 'order',
-          subjectId: orderId,
+        await writePaymentEvent(tx, by.actor ?? { id: null, email: providerName }, orderId, {
           summary:
             by.event === 'receive_transfer'
               ? a.transferReceived(shortId(orderId), transactionId)

@@ -40,3 +40,20 @@ export function sendCachedAnswer(
   if (answer.total !== undefined) reply.header('X-Total-Count', String(answer.total))
   return sendEncoded(request, reply, answer.wire)
 }
+
+/**
+ * Sends a PDF made for one person (an invoice, a proforma) as a download: never cached by a
+ * browser or proxy, never sniffed as anything else.
+ */
+export function sendPrivatePdf(
+  reply: FastifyReply,
+  fileName: string,
+  pdf: NodeJS.ReadableStream,
+): FastifyReply {
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf)
+}

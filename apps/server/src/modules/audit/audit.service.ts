@@ -23,6 +23,24 @@ import { changedValues } from './audit-values.js'
 export type { AuditActor } from './audit.queries.js'
 
 /**
+ * One payment event of an order (issue 27): received, under review, refused, refunded, due or
+ * sent back; `after` keeps its method and the gateway's ids. The caller's transaction, as below.
+ */
+export function writePaymentEvent(
+  tx: DbOrTx,
+  actor: AuditActor,
+  orderId: string,
+  entry: Pick<AuditEntryInput, 'summary' | 'before' | 'after'>,
+): Promise<void> {
+  return insertAuditEntry(tx, actor, {
+    kind: 'order.payment',
+    subjectType: 'order',
+    subjectId: orderId,
+    ...entry,
+  })
+}
+
+/**
  * Writes one audit row in the caller's transaction, so a change and its row commit together
  * (issue 17). Other modules and the flows write the audit log only through this (issue 26 §3).
  */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 import { AppError } from '../../lib/app-error.js'
-import { actorOf, errorResponses } from '../../lib/route-helpers.js'
+import { actorOf, errorResponses, sendPrivatePdf } from '../../lib/route-helpers.js'
 import { invoicePdf, type Company } from './invoice-pdf.js'
 import type { OrdersService } from './orders.service.js'
 
@@ -41,15 +41,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders,
         company,
         order: { ...order, invoiceNumber: order.invoiceNumber, paidAt: order.paidAt },
       })
-      return reply
-        .type('application/pdf')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${invoiceWords.fileName(order.invoiceNumber)}"`,
-        )
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(stream)
+      return sendPrivatePdf(reply, invoiceWords.fileName(order.invoiceNumber), stream)
     },
   )
 }

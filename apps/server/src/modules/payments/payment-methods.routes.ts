@@ -5,7 +5,7 @@ import { z } from 'zod'
 
 import type { GatewayPaymentFlow, NoticeResult } from '../../flows/gateway-payment.js'
 import type { PaymentAdminFlow } from '../../flows/payment-admin.js'
-import { actorOf, errorResponses } from '../../lib/route-helpers.js'
+import { actorOf, errorResponses, sendPrivatePdf } from '../../lib/route-helpers.js'
 import type { Company } from '../orders/order-pdf.js'
 import { proformaPdf } from '../orders/proforma-pdf.js'
 import type { ProviderNotification } from './payment-provider.js'
@@ -86,15 +86,11 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<Deps> = async (
     },
     async (request, reply) => {
       const { order, payment } = await gateway.proforma(actorOf(request), request.params.id)
-      return reply
-        .type('application/pdf')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${bankTransferWords.proforma.fileName(payment.reference)}"`,
-        )
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(proformaPdf({ company, order, payment, issuedAt: now() }))
+      return sendPrivatePdf(
+        reply,
+        bankTransferWords.proforma.fileName(payment.reference),
+        proformaPdf({ company, order, payment, issuedAt: now() }),
+      )
     },
   )
 
