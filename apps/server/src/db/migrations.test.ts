@@ -147,3 +147,44 @@ test('migration 0008 turns every order placed before it into a one-line order th
     },
   ])
 })
+
+test('migration 0016 gives every older order its payment method and state', async ({
+  onTestFinished,
+}) => {
+  const client = new PGlite()
+  onTestFinished(() => client.close())
+  const db = drizzle(client)
+  await migrate(db, { migrationsFolder: migrationsBefore('0016_payment_methods') })
+  const rows = async (text: string, params: unknown[] = []) =>
+    (await client.query<Row>(text, params)).rows
+  const [tool] = await rows(
+    `insert into tools (name, description, image, price_cents, quantity)
+     values ('Spring clamp', 'x', 'y', 1999, 10) returning id`,
+  )
+  const order = async (values: string) =>
+    (
+      await rows(
+        `insert into orders (tool_id, tool_name, unit_price_cents, quantity, subtotal_cents,
+           total_cents, customer_email, customer_name, phone, address, status, paid,
+           payment_intent_id, cancel_reason, refund_id)
+         values ($1, 'Spring clamp', 1999, 1, 1999, 1999, 'old@example.com', 'Old', '1', 'Dhaka',
+           ${values}) returning id`,
+        [tool?.id],
+      )
+    )[0]?.id
+  const paid = await order(`'paid', true, 'pi_1', null, null`)
+  const open = await order(`'unpaid', false, null, null, null`)
+  const started = await order(`'unpaid', false, 'pi_2', null, null`)
+  const refunded = await order(`'cancelled', false, 'pi_3', 'refunded_out_of_stock', 're_3'`)
+  const expired = await order(`'cancelled', false, null, 'expired', null`)
+
+  await migrate(db, { migrationsFolder })
+
+  const state = async (id: unknown) =>
+    (await rows(`select payment_method, payment_state from orders where id = $1`, [id]))[0]
+  expect(await state(paid)).toEqual({ payment_method: 'card', payment_state: 'paid' })
+  expect(await state(open)).toEqual({ payment_method: null, payment_state: 'unpaid' })
+  expect(await state(started)).toEqual({ payment_method: 'card', payment_state: 'unpaid' })
+  expect(await state(refunded)).toEqual({ payment_method: 'card', payment_state: 'refunded' })
+  expect(await state(expired)).toEqual({ payment_method: null, payment_state: 'unpaid' })
+})
