@@ -58,6 +58,8 @@ import { configuredMethods, DEV_SSLCOMMERZ_PREFIX } from './modules/payments/con
 import { createPaymentAttempts } from './modules/payments/payment-attempts.service.js'
 import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes.js'
 import { createGatewayPaymentFlow } from './flows/gateway-payment.js'
+import { exchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.js'
+import { createExchangeRateService } from './modules/exchange-rate/exchange-rate.service.js'
 import { createPaymentAdminFlow } from './flows/payment-admin.js'
 import { createStripeProvider } from './modules/payments/stripe-provider.js'
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js'
@@ -209,6 +211,7 @@ function createServices(
     now: clock,
   })
   const audit = createAuditService({ db })
+  const exchangeRate = createExchangeRateService({ db, now: clock })
   const gatewayPayment = createGatewayPaymentFlow({
     db,
     orders,
@@ -233,6 +236,7 @@ function createServices(
     log,
   })
   return {
+    exchangeRate,
     gatewayPayment,
     paymentAdmin,
     /** The development stand-in gateway, mounted at DEV_SSLCOMMERZ_PREFIX when there is one. */
@@ -420,6 +424,7 @@ export async function buildApp({
   await app.register(exportsRoutes, { exports: services.exports })
   await app.register(importRoutes, { productsImport: services.productsImport })
   await app.register(auditRoutes, { audit: services.audit })
+  await app.register(exchangeRateRoutes, { rates: services.exchangeRate })
 
   // The web app: its files, robots and sitemap, then its pages (the catch-all route).
   await app.register(staticAssetsPlugin, { webDistDir: config.webDistDir })

@@ -99,6 +99,8 @@ const APP_TABLES = [
   'contact_messages',
   'newsletter_subscribers',
   'sandbox_payment_intents',
+  'payment_attempts',
+  'exchange_rates',
   'orders',
   'reviews',
   'tools',

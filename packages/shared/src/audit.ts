@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { activityWords } from './messages-admin.js'
+import { isCalendarDate } from './shop-calendar.js'
 
 /**
  * The audit log's contract (issue 17): every admin action, who did it, when, and the values
@@ -22,12 +23,22 @@ export const AUDIT_KINDS = [
   'quote.offer',
   'export.orders',
   'export.users',
+  /** The taka rate set (issue 28). */
+  'exchange-rate.set',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 export const AuditKindSchema = z.enum(AUDIT_KINDS)
 
 /** What a change touched. */
-export const AUDIT_SUBJECTS = ['user', 'tool', 'order', 'promotion', 'quote', 'export'] as const
+export const AUDIT_SUBJECTS = [
+  'user',
+  'tool',
+  'order',
+  'promotion',
+  'quote',
+  'export',
+  'exchange-rate',
+] as const
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number]
 
 /** Changed fields as plain JSON values (money in cents, dates as ISO strings). */
@@ -51,13 +62,7 @@ export const AUDIT_PAGE_SIZE = 25
 export const AUDIT_PAGE_MAX = 10_000
 
 /** A shop date (YYYY-MM-DD) that exists in the calendar. */
-const AuditDateSchema = z
-  .string({ error: w.dateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, w.dateInvalid)
-  .refine((value) => {
-    const at = new Date(`${value}T00:00:00Z`)
-    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value)
-  }, w.dateInvalid)
+const AuditDateSchema = z.string({ error: w.dateInvalid }).refine(isCalendarDate, w.dateInvalid)
 
 /** An empty query parameter (`?actor=`) means no filter, as the page's form sends it. */
 const blankAsMissing = (value: unknown) => (value === '' ? undefined : value)

@@ -137,6 +137,7 @@ export const activityWords = {
     'quote.offer': 'Quote sent',
     'export.orders': 'Orders exported',
     'export.users': 'Users exported',
+    'exchange-rate.set': 'Exchange rate set',
   } satisfies Record<AuditKind, string>,
   /** The one-line summaries the server stores with each entry. */
   summary: {
@@ -158,6 +159,8 @@ export const activityWords = {
     reviewAccepted: (order: string) => `Accepted the payment under review for order ${order}`,
     paymentRefunded: (order: string, method: string) => `Refunded order ${order} (${method})`,
     refundDue: (order: string) => `A refund by bank transfer is due for order ${order}`,
+    exchangeRateSet: (perUsd: number, from: string) =>
+      `Set the taka rate to ${perUsd} per US dollar from ${from}`,
     refundSent: (order: string, reference: string) =>
       `Refund for order ${order} sent by bank transfer, reference ${reference}`,
     promotionCreated: (title: string) => `Added the promotion “${title}”`,

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { isCalendarDate } from './shop-calendar.js'
+
 /**
  * How a buyer can pay (issue 27), in the order the payment page offers them: SSLCommerz (cards,
  * bKash, Nagad, Rocket, internet banking on its hosted page), bank transfer against a proforma
@@ -52,8 +54,6 @@ export const StartPaymentResponseSchema = z.union([
 ])
 export type StartPaymentResponse = z.infer<typeof StartPaymentResponseSchema>
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/
-
 /** An admin records a bank transfer as received (issue 27). */
 export const MarkReceivedBodySchema = z.object({
   reference: z
@@ -65,8 +65,7 @@ export const MarkReceivedBodySchema = z.object({
   amount: z.number({ error: 'amount must be a number' }).positive('amount must be positive'),
   receivedOn: z
     .string({ error: 'receivedOn is required (YYYY-MM-DD)' })
-    .regex(isoDate, 'receivedOn must be a date (YYYY-MM-DD)')
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'receivedOn must be a real date'),
+    .refine(isCalendarDate, 'receivedOn must be a date (YYYY-MM-DD)'),
 })
 export type MarkReceivedBody = z.infer<typeof MarkReceivedBodySchema>
 

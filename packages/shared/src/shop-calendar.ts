@@ -83,3 +83,10 @@ export function lastShopDays(
     lastDate,
   }
 }
+
+/** Whether `value` is a date (YYYY-MM-DD) the calendar has: 2026-02-30 is not. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const at = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value)
+}

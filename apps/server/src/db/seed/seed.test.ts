@@ -6,7 +6,7 @@ import { useTestApp } from '../../../test/app.js'
 import { tempBlobStore } from '../../../test/blobs.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { createMediaService } from '../../modules/media/media.service.js'
-import { mediaFiles, promotions, reviews, tools } from '../schema/index.js'
+import { exchangeRates, mediaFiles, promotions, reviews, tools } from '../schema/index.js'
 import { seedDemoData } from './seed.js'
 
 const database = useTestDatabase()
@@ -32,6 +32,9 @@ test('fills an empty database with the demo catalogue and reviews, once', async 
   // Two widths per picture.
   const [imageCount] = await db.select({ n: count() }).from(mediaFiles)
   expect(imageCount?.n).toBe(first.tools * 2)
+  // The demo prices in taka at 122.5 per dollar (issue 28), set once.
+  const rates = await db.select().from(exchangeRates)
+  expect(rates.map((r) => r.perUsdUnits)).toEqual([1_225_000])
 })
 
 test('never adds to a catalogue that already has tools', async () => {

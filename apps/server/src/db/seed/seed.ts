@@ -5,7 +5,8 @@ import { messages, shopDate } from '@toolworks/shared'
 import type { BlobRef } from '../../modules/blobs/blob-store.js'
 import type { MediaService } from '../../modules/media/media.service.js'
 import type { Db } from '../client.js'
-import { promotions, reviews, tools } from '../schema/index.js'
+import { exchangeRates, promotions, reviews, tools } from '../schema/index.js'
+
 import { seedReviews } from './catalog/reviews.js'
 import { seedTools } from './catalog/tools.js'
 import {
@@ -18,6 +19,9 @@ import { insertDemoShop } from './demo-orders.js'
 import { insertDemoQuotes, putDemoDrawings } from './demo-quotes.js'
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the seed numbers its paid demo orders' invoices; listed in db/README.md
 import { numberSeededInvoices } from '../../modules/orders/invoices.queries.js'
+
+/** The demo's taka per US dollar (issue 28). */
+export const DEMO_TAKA_PER_USD = 122.5
 
 // Any key works as long as every process uses the same one.
 const SEED_LOCK_KEY = 727_002
@@ -136,6 +140,15 @@ export async function seedDemoData(
           .returning({ id: promotions.id })
         result.promotions = offers.length
       }
+      // The demo prices in taka too (issue 28): a rate as Bangladesh Bank published one, in
+      // force from a month before the seed (rates are kept in ten-thousandths).
+      const [ratesNow] = await tx.select({ n: count() }).from(exchangeRates)
+      if ((ratesNow?.n ?? 0) === 0)
+        await tx.insert(exchangeRates).values({
+          perUsdUnits: DEMO_TAKA_PER_USD * 10_000,
+          effectiveFrom: shopDate(new Date(now - 30 * DAY_MS)),
+          setByEmail: 'demo seed',
+        })
       if (prepared && demoAccounts) {
         result.accounts = await insertDemoAccounts(tx, prepared, new Date(now))
         // The shop's history comes with its demo buyer: development only, this run only.

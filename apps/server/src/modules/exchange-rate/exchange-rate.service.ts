@@ -1,0 +1,82 @@
+import {
+  activityWords,
+  exchangeRateWords,
+  shopDate,
+  systemClock,
+  type Clock,
+  type ExchangeRate,
+  type ExchangeRateBody,
+} from '@toolworks/shared'
+
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../lib/app-error.js'
+import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
+import {
+  insertRate,
+  rateHistory,
+  rateInForce,
+  type ExchangeRateRow,
+} from './exchange-rate.queries.js'
+
+/** Rates are stored in ten-thousandths of a taka (exchange-rates schema). */
+const SCALE = 10_000
+
+const view = (row: ExchangeRateRow): ExchangeRate => ({
+  currency: 'BDT',
+  perUsd: row.perUsdUnits / SCALE,
+  effectiveFrom: row.effectiveFrom,
+})
+
+export type ExchangeRateService = ReturnType<typeof createExchangeRateService>
+
+/**
+ * The taka rate (issue 28): an admin sets it with the date it applies from; every change is
+ * kept and audited; the rate in force is the latest whose date has come on the shop's clock.
+ */
+export function createExchangeRateService({ db, now = systemClock }: { db: Db; now?: Clock }) {
+  return {
+    /** The rate in force today; undefined until one has been set (BDT is then not offered). */
+    async current(): Promise<ExchangeRate | undefined> {
+      const row = await rateInForce(db, shopDate(now()))
+      return row && view(row)
+    },
+
+    /** GET /api/exchange-rate: the rate in force, or a 404 that says none is set yet. */
+    async currentOrRefuse(): Promise<ExchangeRate> {
+      const rate = await this.current()
+      if (!rate) throw new AppError('NOT_FOUND', exchangeRateWords.noneYet)
+      return rate
+    },
+
+    async set(actor: AuditActor, body: ExchangeRateBody): Promise<ExchangeRate> {
+      const row = await db.transaction(async (tx) => {
+        const before = await rateInForce(tx, shopDate(now()))
+        const inserted = await insertRate(tx, {
+          perUsdUnits: Math.round(body.perUsd * SCALE),
+          effectiveFrom: body.effectiveFrom,
+          setByEmail: actor.email,
+        })
+        await writeAuditEntry(tx, actor, {
+          kind: 'exchange-rate.set',
+          subjectType: 'exchange-rate',
+          subjectId: inserted.id,
+          summary: activityWords.summary.exchangeRateSet(body.perUsd, body.effectiveFrom),
+          before: before
+            ? { perUsd: before.perUsdUnits / SCALE, effectiveFrom: before.effectiveFrom }
+            : null,
+          after: { perUsd: body.perUsd, effectiveFrom: body.effectiveFrom },
+        })
+        return inserted
+      })
+      return view(row)
+    },
+
+    async history() {
+      return (await rateHistory(db)).map((row) => ({
+        ...view(row),
+        setBy: row.setByEmail,
+        setAt: row.setAt.toISOString(),
+      }))
+    },
+  }
+}
