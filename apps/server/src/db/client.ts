@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -41,6 +42,13 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 
+/**
+ * The contrib extensions the migrations create (pg_trgm, issue 29's search): PGlite loads an
+ * extension's files only when given here, at every start, so every PGlite that opens the
+ * shop's data must pass them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm }
+
 // Any PostgreSQL advisory-lock key works, as long as every process uses the same one.
 const MIGRATION_LOCK_KEY = 727_001
 
@@ -69,8 +77,16 @@ async function openPglite(
 ): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   const client = dataDir
-    ? await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS })
-    : await PGlite.create({ startParams: PGLITE_START_PARAMS, ...(loadDataDir && { loadDataDir }) })
+    ? await PGlite.create({
+        dataDir,
+        startParams: PGLITE_START_PARAMS,
+        extensions: PGLITE_EXTENSIONS,
+      })
+    : await PGlite.create({
+        startParams: PGLITE_START_PARAMS,
+        extensions: PGLITE_EXTENSIONS,
+        ...(loadDataDir && { loadDataDir }),
+      })
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' })
   await migratePglite(pgliteDb, { migrationsFolder })
   // The PGlite and node-postgres drizzle types differ only in their driver result type.
