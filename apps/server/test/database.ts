@@ -107,6 +107,7 @@ const APP_TABLES = [
   'orders',
   'reviews',
   'tools',
+  'categories',
   'promotions',
   'media_files',
   'verification',
