@@ -278,6 +278,8 @@ export const SynonymsSchema = z
   )
   .max(500, sm.synonymTooMany)
 export type Synonyms = z.output<typeof SynonymsSchema>
+/** The synonyms as the server answers them (already normalised). */
+export const SynonymsAnswerSchema = z.array(z.array(z.string()))
 
 export const categoryContract = {
   list: { method: 'GET', path: '/api/category', response: z.array(CategorySchema) },
@@ -316,12 +318,12 @@ export const searchContract = {
     response: z.array(SuggestionSchema).max(SUGGEST_MAX),
   },
   part: { method: 'GET', path: '/api/tool/part/:partNumber', params: PartNumberParamsSchema },
-  synonyms: { method: 'GET', path: '/api/search/synonyms', response: SynonymsSchema },
+  synonyms: { method: 'GET', path: '/api/search/synonyms', response: SynonymsAnswerSchema },
   putSynonyms: {
     method: 'PUT',
     path: '/api/search/synonyms',
     body: SynonymsSchema,
-    response: SynonymsSchema,
+    response: SynonymsAnswerSchema,
   },
 } as const
 

@@ -151,8 +151,9 @@ export async function countSpecValues(
     .select({ value, n: count() })
     .from(tools)
     .where(and(searchWhere(filters, { spec: key }), sql`${tools.specs} ? ${key}`))
-    .groupBy(value)
-    .orderBy(desc(count()), asc(value))
+    // By position: the key is a parameter, and $1 and $5 are not the same expression to GROUP BY.
+    .groupBy(sql`1`)
+    .orderBy(sql`2 desc`, sql`1`)
   return rows.map((r) => ({ value: r.value, count: r.n }))
 }
 
