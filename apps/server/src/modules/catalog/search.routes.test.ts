@@ -1,5 +1,7 @@
 import {
+  ErrorBodySchema,
   searchMessages as sm,
+  SynonymsAnswerSchema,
   SuggestionSchema,
   ToolFacetsSchema,
   ToolListSchema,
@@ -155,8 +157,9 @@ describe('GET /api/tool: the catalogue search (issue 29)', () => {
     const page = await search(app, 'category=hand-tools&limit=2&offset=2')
     expect(page.names).toHaveLength(2)
     expect(page.total).toBeGreaterThan(4)
-    const tool = ToolSchema.parse(res.json()[0])
-    expect(tool).toMatchObject({ partNumber: expect.any(String), category: expect.any(String) })
+    const [tool] = ToolListSchema.parse(res.json())
+    expect(tool?.partNumber).toMatch(/^TW-/)
+    expect(tool?.category).toBeTruthy()
   })
 
   test('bad filters answer 400 naming the parameter', async () => {
@@ -171,12 +174,13 @@ describe('GET /api/tool: the catalogue search (issue 29)', () => {
     ] as const) {
       const res = await app.inject({ method: 'GET', url: `/api/tool?${query}` })
       expect(res.statusCode, query).toBe(400)
-      expect(res.json().error.code).toBe('VALIDATION_FAILED')
-      expect(Object.keys(res.json().error.fields ?? {}), query).toContain(field)
+      const { error } = ErrorBodySchema.parse(res.json())
+      expect(error.code).toBe('VALIDATION_FAILED')
+      expect(Object.keys(error.fields ?? {}), query).toContain(field)
     }
     const unknown = await app.inject({ method: 'GET', url: '/api/tool?category=nope' })
     expect(unknown.statusCode).toBe(400)
-    expect(unknown.json().error.message).toBe(sm.categoryUnknown('nope'))
+    expect(ErrorBodySchema.parse(unknown.json()).error.message).toBe(sm.categoryUnknown('nope'))
   })
 })
 
@@ -234,16 +238,17 @@ describe('part numbers and suggestions', () => {
     for (const pn of ['TW-HK-915', 'tw-hk-915', 'Tw-Hk-915']) {
       const res = await app.inject({ method: 'GET', url: `/api/tool/part/${pn}` })
       expect(res.statusCode).toBe(200)
-      expect(ToolSchema.parse(res.json())).toMatchObject({
+      const tool = ToolSchema.parse(res.json())
+      expect(tool).toMatchObject({
         name: 'Hex Key Set, 1.5–10 mm (9 pcs)',
         partNumber: 'TW-HK-915',
         category: 'hex-keys',
-        specs: expect.objectContaining({ pieces: 9 }),
       })
+      expect(tool.specs?.pieces).toBe(9)
     }
     const missing = await app.inject({ method: 'GET', url: '/api/tool/part/TW-NOPE-1' })
     expect(missing.statusCode).toBe(404)
-    expect(missing.json().error.message).toBe(sm.partNotFound)
+    expect(ErrorBodySchema.parse(missing.json()).error.message).toBe(sm.partNotFound)
   })
 
   test('GET /api/tool/suggest answers at most 8 part numbers and names', async () => {
@@ -277,7 +282,9 @@ describe('synonyms', () => {
   test('the shop starts with synonyms; only an admin replaces them, and the search follows', async () => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)
-    const start = (await app.inject({ method: 'GET', url: '/api/search/synonyms' })).json()
+    const start = SynonymsAnswerSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/search/synonyms' })).json(),
+    )
     expect(start).toEqual(expect.arrayContaining([['vise', 'vice']]))
 
     const customer = await signUp(app)
