@@ -156,7 +156,8 @@ export function createCatalogService({
     if (body.category === undefined && body.specs === undefined) return fields
     const tree = await loadCategoryTree(tx)
     const slug = body.category !== undefined ? body.category : (current?.categorySlug ?? null)
-    const specs: Specs = body.specs ?? current?.specs ?? {}
+    // Taking a tool out of its category takes its specs with it.
+    const specs: Specs = body.specs ?? (body.category === null ? {} : (current?.specs ?? {}))
     const category = slug !== null ? tree.bySlug(slug) : undefined
     if (slug !== null && !category) refuse({ field: 'category', message: sm.categoryUnknown(slug) })
     if (!category) {
