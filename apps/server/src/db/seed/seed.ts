@@ -145,7 +145,9 @@ export async function seedDemoData(
         result.accounts = await insertDemoAccounts(tx, prepared, new Date(now))
         // The shop's history comes with its demo buyer: development only, this run only.
         if (result.accounts > 0) {
-          const byName = new Map(seedTools.map((t) => [t.name, t]))
+          const byName = new Map(
+            seedTools.filter((t) => !t.notInDemoHistory).map((t) => [t.name, t]),
+          )
           const seeded = inserted.flatMap((row) => {
             const seed = byName.get(row.name)
             return seed ? [{ id: row.id, seed }] : []

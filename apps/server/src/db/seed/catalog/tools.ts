@@ -19,6 +19,8 @@ export type SeedTool = {
   partNumber: string
   category: string
   specs: Record<string, number | string>
+  /** Added with issue 29: left out of the demo order history, which stays as it was. */
+  notInDemoHistory?: true
 }
 
 // Palette: steel greys, dark slate, safety orange.
@@ -721,6 +723,7 @@ export const seedTools: SeedTool[] = [
       'Long-arm chrome-vanadium hex keys (Allen keys) in 1.5, 2, 2.5, 3, 4, 5, 6, 8 and 10 mm, with ball ends for angled work, held in a numbered plastic rack.',
     svg: hexKeySvg,
     partNumber: 'TW-HK-915',
+    notInDemoHistory: true,
     category: 'hex-keys',
     specs: {
       material: 'Chrome vanadium',
@@ -739,6 +742,7 @@ export const seedTools: SeedTool[] = [
       'ISO 4762 socket head cap screws in A2 stainless steel with a 6 mm hex socket and 1.25 mm coarse thread. For machine building, fixtures and damp places.',
     svg: capScrewSvg,
     partNumber: 'TW-FS-M830A2',
+    notInDemoHistory: true,
     category: 'screws-bolts',
     specs: { material: 'Stainless A2', pack: 100, thread: 'M8', length: 30, head: 'Socket cap' },
   },
