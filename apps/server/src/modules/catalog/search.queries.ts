@@ -119,12 +119,21 @@ export function searchTools(
   return searchQuery(db, filters, sort, page)
 }
 
+/** How many tools match (the builder, so tests can EXPLAIN it). */
+export function countSearchQuery(
+  db: DbOrTx,
+  filters: SearchFilters,
+  without?: { category?: true; spec?: string },
+) {
+  return db.select({ n: count() }).from(tools).where(searchWhere(filters, without))
+}
+
 export async function countSearch(
   db: DbOrTx,
   filters: SearchFilters,
   without?: { category?: true; spec?: string },
 ): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tools).where(searchWhere(filters, without))
+  const [row] = await countSearchQuery(db, filters, without)
   return row?.n ?? 0
 }
 
