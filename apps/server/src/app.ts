@@ -33,7 +33,12 @@ import { createBearerTokens } from './modules/accounts/bearer-token.js'
 import { cartRoutes } from './modules/cart/cart.routes.js'
 import { createCartService } from './modules/cart/cart.service.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
-import { createCatalogService } from './modules/catalog/catalog.service.js'
+import { createCatalogService, toTool } from './modules/catalog/catalog.service.js'
+import { categoryRoutes } from './modules/catalog/categories.routes.js'
+import { createCategoryService } from './modules/catalog/categories.service.js'
+import { createSqlSearchIndex } from './modules/catalog/search-index.js'
+import { searchRoutes } from './modules/catalog/search.routes.js'
+import { createSearchService } from './modules/catalog/search.service.js'
 import { contactRoutes } from './modules/contact/contact.routes.js'
 import { createContactService } from './modules/contact/contact.service.js'
 import { exportsRoutes } from './modules/exports/exports.routes.js'
@@ -140,7 +145,11 @@ function createServices(
   // File bytes live in the blob store, never in rows (issue 25).
   const blobs = createFsBlobStore(config.blobDir)
   const media = createMediaService({ db, blobs })
-  const catalog = createCatalogService({ db, media, changes: database.changes })
+  // The catalogue search (issue 29) behind one SearchIndex, here the SQL one.
+  const searchIndex = createSqlSearchIndex({ db, changes: database.changes })
+  const search = createSearchService({ db, index: searchIndex, changes: database.changes, toTool })
+  const catalog = createCatalogService({ db, media, changes: database.changes, search })
+  const categories = createCategoryService({ db, catalogChanged: catalog.stockChanged })
   const stripe = config.stripe ? createStripeProvider(stripeOptions(config.stripe)) : undefined
   const sandbox = stripe
     ? undefined
@@ -267,6 +276,9 @@ function createServices(
     tokens,
     accounts,
     catalog,
+    searchIndex,
+    search,
+    categories,
     cart,
     quoteAcceptance,
     orders,
@@ -391,6 +403,9 @@ export async function buildApp({
   await app.register(healthRoutes, { database })
   await app.register(siteConfigRoutes, { config })
   await app.register(accountsRoutes, { accounts: services.accounts })
+  // Before the catalogue's /api/tool/:id, though the router prefers static paths anyway.
+  await app.register(searchRoutes, { search: services.search })
+  await app.register(categoryRoutes, { categories: services.categories })
   await app.register(catalogRoutes, { catalog: services.catalog })
   await app.register(ordersRoutes, {
     orders: services.orders,
@@ -456,6 +471,8 @@ export async function buildApp({
   })
   app.addHook('onClose', async () => {
     services.catalog.close()
+    services.search.close()
+    services.searchIndex.close()
     services.reviews.close()
     services.promotions.close()
     await services.orderSweeper.stop()

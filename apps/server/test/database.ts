@@ -13,7 +13,12 @@ import pg from 'pg'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 
 import { CHANGE_TOPICS } from '../src/db/change-feed.js'
-import { migrationsFolder, openDatabase, type Database } from '../src/db/client.js'
+import {
+  migrationsFolder,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+  type Database,
+} from '../src/db/client.js'
 
 /** Which engine this Vitest project runs on (set per project in vitest.config.ts). */
 export const TEST_DB_KIND: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite'
@@ -51,7 +56,7 @@ async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `toolworks-pglite-template-${templateKey()}.tar`)
   const saved = await readFile(file).catch(() => undefined)
   if (saved) return new Blob([saved])
-  const client = await PGlite.create()
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
   await migrate(drizzle(client), { migrationsFolder })
   const dump = await client.dumpDataDir('none')
   await client.close()
@@ -104,6 +109,7 @@ const APP_TABLES = [
   'orders',
   'reviews',
   'tools',
+  'categories',
   'promotions',
   'media_files',
   'verification',

@@ -13,6 +13,13 @@ import { MediaUrlSchema } from './media.js'
 import { messages } from './messages.js'
 import { PRICE_BREAKS_MAX, priceBreaksProblem, type PriceBreakProblem } from './pricing.js'
 import { toCents } from './money.js'
+import {
+  PartNumberSchema,
+  SpecsSchema,
+  ToolDocumentSchema,
+  ToolSearchQuerySchema,
+  toolSearchFields,
+} from './search.js'
 
 /** From `minQuantity` units on, each unit costs `price` (issue 14). */
 export const PriceBreakSchema = z.object({
@@ -37,6 +44,12 @@ export const ToolSchema = z.object({
   /** May be ordered beyond stock; the rest is made in `leadTimeDays` working days. */
   madeToOrder: z.boolean(),
   leadTimeDays: z.number().int().positive().nullable(),
+  /** Issue 29: present when the tool has them (tools made without them keep the old shape). */
+  partNumber: PartNumberSchema.optional(),
+  /** The category's slug. */
+  category: z.string().optional(),
+  specs: SpecsSchema.optional(),
+  documents: z.array(ToolDocumentSchema).optional(),
 })
 export type Tool = z.infer<typeof ToolSchema>
 
@@ -164,6 +177,7 @@ export const ToolCreateBodySchema = z
     packSize: productFields.packSize.default(1),
     madeToOrder: productFields.madeToOrder.default(false),
     leadTimeDays: productFields.leadTimeDays.default(null),
+    ...toolSearchFields,
   })
   .superRefine((body, ctx) => {
     if (body.minimum > body.quantity)
@@ -187,6 +201,7 @@ export const ToolCreateResponseSchema = z.object({
 export const ToolUpdateBodySchema = z
   .object({ ...productFields, quantity: wholeNumber(m.quantityRequired, 0, m.quantityNegative) })
   .partial()
+  .extend(toolSearchFields)
 export type ToolUpdateBody = z.infer<typeof ToolUpdateBodySchema>
 
 export const ToolDeleteResponseSchema = z.object({
@@ -195,7 +210,12 @@ export const ToolDeleteResponseSchema = z.object({
 })
 
 export const catalogContract = {
-  list: { method: 'GET', path: '/api/tool', query: ToolListQuerySchema, response: ToolListSchema },
+  list: {
+    method: 'GET',
+    path: '/api/tool',
+    query: ToolSearchQuerySchema,
+    response: ToolListSchema,
+  },
   getOne: {
     method: 'GET',
     path: '/api/tool/:id',

@@ -11,7 +11,7 @@ import type { Config } from '../config.js'
 import { BLOB_KEY_PATTERN } from '../modules/blobs/blob-store.js'
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a backup holds the blob store too; listed in db/README.md until the blob store moves to lib/
 import { createFsBlobStore } from '../modules/blobs/fs-blob-store.js'
-import { pgliteDir } from './client.js'
+import { PGLITE_EXTENSIONS, pgliteDir } from './client.js'
 import { createTar, isTar, readTar } from './tar.js'
 
 /**
@@ -112,7 +112,7 @@ async function dumpDatabase(config: Config, file: string): Promise<void> {
   const dir = pgliteDir(config.dataDir)
   if (!existsSync(path.join(dir, 'PG_VERSION')))
     throw new BackupError(`No embedded database in ${dir} (DATA_DIR) to back up`)
-  const db = await PGlite.create(dir)
+  const db = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS })
   try {
     const dump = await db.dumpDataDir('gzip')
     await writeFile(file, Buffer.from(await dump.arrayBuffer()))
@@ -251,6 +251,7 @@ async function restoreDump(config: Config, file: string, shown = file): Promise<
   try {
     const db = await PGlite.create({
       dataDir: incoming,
+      extensions: PGLITE_EXTENSIONS,
       loadDataDir: new Blob([await readFile(file)]),
     })
     await db.query('select 1')

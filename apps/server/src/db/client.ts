@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -34,12 +35,32 @@ export type Database = {
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
 /**
+ * How alike a searched word must be to a word of a tool to match it despite a typo (pg_trgm's
+ * `<%`, issue 29). Its default, 0.6, misses "wrnch" for "wrench" (0.44); set on every
+ * connection of both engines, so the search's SQL is the same on both.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.4
+
+/**
  * PGlite's defaults with 32 MB of shared buffers instead of 128 MB, which it fills at start:
  * an open shop's resident memory fell from about 440 to about 320 MB under the heap flags of
  * `npm start` (issue 25; the peak must stay under 400 MB). The rows live in the OS's page
  * cache as well, and file bytes are no longer in the database.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  `pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+]
+
+/**
+ * The contrib extensions the migrations create (pg_trgm, issue 29's search): PGlite loads an
+ * extension's files only when given here, at every start, so every PGlite that opens the
+ * shop's data must pass them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm }
 
 // Any PostgreSQL advisory-lock key works, as long as every process uses the same one.
 const MIGRATION_LOCK_KEY = 727_001
@@ -69,8 +90,16 @@ async function openPglite(
 ): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   const client = dataDir
-    ? await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS })
-    : await PGlite.create({ startParams: PGLITE_START_PARAMS, ...(loadDataDir && { loadDataDir }) })
+    ? await PGlite.create({
+        dataDir,
+        startParams: PGLITE_START_PARAMS,
+        extensions: PGLITE_EXTENSIONS,
+      })
+    : await PGlite.create({
+        startParams: PGLITE_START_PARAMS,
+        extensions: PGLITE_EXTENSIONS,
+        ...(loadDataDir && { loadDataDir }),
+      })
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' })
   await migratePglite(pgliteDb, { migrationsFolder })
   // The PGlite and node-postgres drizzle types differ only in their driver result type.
@@ -97,6 +126,7 @@ async function openPg(url: string, poolSize: number): Promise<Database> {
     idleTimeoutMillis: 30_000,
     // A statement that runs longer than this is a bug or a lock pile-up, not work.
     statement_timeout: 15_000,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   })
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query opens a fresh one.

@@ -9,7 +9,7 @@ import { expect, test } from 'vitest'
 
 import { createTestDatabase } from '../../test/database.js'
 import { migrationsBefore } from '../../test/migrations-before.js'
-import { migrationsFolder, openDatabase, selectRows } from './client.js'
+import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS, selectRows } from './client.js'
 
 const journal = JSON.parse(
   readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
@@ -94,7 +94,7 @@ test('the database refuses rows that break the money and stock rules', async ({
 test('migration 0008 turns every order placed before it into a one-line order that reads the same', async ({
   onTestFinished,
 }) => {
-  const client = new PGlite()
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS })
   onTestFinished(() => client.close())
   const db = drizzle(client)
   await migrate(db, { migrationsFolder: migrationsBefore('0008_order_lines_cart_promotions') })
@@ -151,7 +151,7 @@ test('migration 0008 turns every order placed before it into a one-line order th
 test('migration 0016 gives every older order its payment method and state', async ({
   onTestFinished,
 }) => {
-  const client = new PGlite()
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS })
   onTestFinished(() => client.close())
   const db = drizzle(client)
   await migrate(db, { migrationsFolder: migrationsBefore('0016_payment_methods') })

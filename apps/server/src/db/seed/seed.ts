@@ -4,9 +4,9 @@ import { messages, shopDate } from '@toolworks/shared'
 
 import type { BlobRef } from '../../modules/blobs/blob-store.js'
 import type { MediaService } from '../../modules/media/media.service.js'
-import type { Db } from '../client.js'
-import { exchangeRates, promotions, reviews, tools } from '../schema/index.js'
-
+import type { Db, Tx } from '../client.js'
+import { categories, exchangeRates, promotions, reviews, tools } from '../schema/index.js'
+import { seedCategories } from './catalog/categories.js'
 import { seedReviews } from './catalog/reviews.js'
 import { seedTools } from './catalog/tools.js'
 import {
@@ -113,6 +113,7 @@ export async function seedDemoData(
 
     const [toolsNow] = await tx.select({ n: count() }).from(tools)
     if ((toolsNow?.n ?? 0) === 0 && images.length === seedTools.length) {
+      const categoryIds = await seedCategoryTree(tx)
       const rows = seedTools.map((t, i) => ({
         name: t.name,
         description: t.description,
@@ -124,6 +125,9 @@ export async function seedDemoData(
         packSize: t.packSize ?? 1,
         madeToOrder: t.madeToOrder ?? false,
         leadTimeDays: t.leadTimeDays ?? null,
+        partNumber: t.partNumber,
+        categoryId: categoryIds.get(t.category) ?? null,
+        specs: t.specs,
         // The list is newest first: the first demo tool is the newest.
         createdAt: new Date(now - i * 60_000),
       }))
@@ -153,7 +157,9 @@ export async function seedDemoData(
         result.accounts = await insertDemoAccounts(tx, prepared, new Date(now))
         // The shop's history comes with its demo buyer: development only, this run only.
         if (result.accounts > 0) {
-          const byName = new Map(seedTools.map((t) => [t.name, t]))
+          const byName = new Map(
+            seedTools.filter((t) => !t.notInDemoHistory).map((t) => [t.name, t]),
+          )
           const seeded = inserted.flatMap((row) => {
             const seed = byName.get(row.name)
             return seed ? [{ id: row.id, seed }] : []
@@ -185,6 +191,30 @@ export async function seedDemoData(
       writeDemoAccountsFile(demoAccounts.dataDir, prepared)
     return result
   })
+}
+
+/**
+ * The demo category tree (issue 29), parents first, when the shop has no categories yet.
+ * Answers every category's id by slug (the shop's own when it already had them).
+ */
+async function seedCategoryTree(tx: Tx): Promise<Map<string, string>> {
+  const existing = await tx.select({ id: categories.id, slug: categories.slug }).from(categories)
+  const ids = new Map(existing.map((c) => [c.slug, c.id]))
+  if (existing.length > 0) return ids
+  for (const c of seedCategories) {
+    const [row] = await tx
+      .insert(categories)
+      .values({
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        parentId: c.parent ? (ids.get(c.parent) ?? null) : null,
+        attributes: c.attributes,
+      })
+      .returning({ id: categories.id })
+    if (row) ids.set(c.slug, row.id)
+  }
+  return ids
 }
 
 async function countRows(db: Db, table: 'tools' | 'reviews'): Promise<number> {

@@ -1,10 +1,10 @@
-import type { PriceBreakCents, ToolSort } from '@toolworks/shared'
+import type { PriceBreakCents, Specs, ToolDocument, ToolSort } from '@toolworks/shared'
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
-import { tools } from '../../db/schema/index.js'
+import { categories, tools } from '../../db/schema/index.js'
 
-const toolColumns = {
+export const toolColumns = {
   id: tools.id,
   name: tools.name,
   description: tools.description,
@@ -16,6 +16,14 @@ const toolColumns = {
   packSize: tools.packSize,
   madeToOrder: tools.madeToOrder,
   leadTimeDays: tools.leadTimeDays,
+  partNumber: tools.partNumber,
+  categoryId: tools.categoryId,
+  // A primary-key lookup per row: answers name the category by its slug (issue 29).
+  categorySlug: sql<
+    string | null
+  >`(select ${categories.slug} from ${categories} where ${categories.id} = ${tools.categoryId})`,
+  specs: tools.specs,
+  documents: tools.documents,
 }
 
 export type ToolRow = {
@@ -30,7 +38,18 @@ export type ToolRow = {
   packSize: number
   madeToOrder: boolean
   leadTimeDays: number | null
+  partNumber: string | null
+  categoryId: string | null
+  categorySlug: string | null
+  specs: Specs
+  documents: ToolDocument[]
 }
+
+/** Issue 29's fields of a tool that has none of them. */
+export const noSearchFields = (): Pick<
+  ToolRow,
+  'partNumber' | 'categoryId' | 'categorySlug' | 'specs' | 'documents'
+> => ({ partNumber: null, categoryId: null, categorySlug: null, specs: {}, documents: [] })
 
 const active = isNull(tools.deletedAt)
 
@@ -96,11 +115,25 @@ export async function findActiveTool(db: DbOrTx, id: string): Promise<ToolRow | 
   return row
 }
 
+type SearchFieldName = 'partNumber' | 'categoryId' | 'categorySlug' | 'specs' | 'documents'
+
 export type NewToolRow = Omit<
   ToolRow,
-  'id' | 'priceBreaks' | 'packSize' | 'madeToOrder' | 'leadTimeDays'
+  'id' | 'priceBreaks' | 'packSize' | 'madeToOrder' | 'leadTimeDays' | SearchFieldName
 > &
-  Partial<Pick<ToolRow, 'priceBreaks' | 'packSize' | 'madeToOrder' | 'leadTimeDays'>> & {
+  Partial<
+    Pick<
+      ToolRow,
+      | 'priceBreaks'
+      | 'packSize'
+      | 'madeToOrder'
+      | 'leadTimeDays'
+      | 'partNumber'
+      | 'categoryId'
+      | 'specs'
+      | 'documents'
+    >
+  > & {
     createdAt?: Date
   }
 
@@ -140,7 +173,7 @@ export async function lockActiveTool(tx: DbOrTx, id: string): Promise<ToolRow | 
 export async function updateTool(
   tx: DbOrTx,
   id: string,
-  fields: Partial<Omit<ToolRow, 'id'>>,
+  fields: Partial<Omit<ToolRow, 'id' | 'categorySlug'>>,
 ): Promise<ToolRow | undefined> {
   const [row] = await tx.update(tools).set(fields).where(eq(tools.id, id)).returning(toolColumns)
   return row

@@ -17,7 +17,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
       compress: false,
       schema: {
         tags: ['catalog'],
-        summary: 'Tools on sale, newest first',
+        summary: 'Tools on sale: a page, or a search (q, category, spec.<key>, inStock, sort)',
         querystring: list.query,
         response: { 200: list.response, 400: ErrorBodySchema },
       },

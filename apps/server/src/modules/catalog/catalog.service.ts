@@ -7,8 +7,12 @@ import {
   messages,
   toCents,
   type Tool,
+  searchMessages as sm,
+  specsProblem,
+  type Specs,
   type ToolCreateBody,
-  type ToolListQuery,
+  type ToolSearchQuery,
+  type ToolSort,
   type ToolUpdateBody,
 } from '@toolworks/shared'
 
@@ -36,7 +40,13 @@ import {
   takeCheckedStock,
   type LineToolRow,
   type ToolRow,
+  noSearchFields,
 } from './catalog.queries.js'
+import { loadCategoryTree } from './categories.service.js'
+import { partNumberTaken } from './search.queries.js'
+import { isSearch, type SearchService } from './search.service.js'
+
+export { searchWords } from './search-words.js'
 
 export function toTool(row: ToolRow): Tool {
   return {
@@ -54,6 +64,11 @@ export function toTool(row: ToolRow): Tool {
     packSize: row.packSize,
     madeToOrder: row.madeToOrder,
     leadTimeDays: row.leadTimeDays,
+    // Issue 29's fields appear when the tool has them, so older tools keep their shape.
+    ...(row.partNumber !== null && { partNumber: row.partNumber }),
+    ...(row.categorySlug !== null && { category: row.categorySlug }),
+    ...((row.categorySlug !== null || Object.keys(row.specs).length > 0) && { specs: row.specs }),
+    ...(row.documents.length > 0 && { documents: row.documents }),
   }
 }
 
@@ -95,6 +110,9 @@ function editProblemOf(
   return buyingRulesProblem({ ...current, ...body })
 }
 
+/** The list's own sorts; the others (relevance, price-asc, …) are the search's. */
+const OLD_SORTS = new Set(['newest', 'price_asc', 'price_desc'])
+
 export type CatalogService = ReturnType<typeof createCatalogService>
 
 /** An import's tool was deleted or changed between the check and the write. */
@@ -103,26 +121,52 @@ const catalogImportChanged = csvWords.changedMeanwhile
 const notFound = () => new AppError('NOT_FOUND', messages.catalog.toolNotFound)
 
 /** The catalogue: what the shop shows of its tools, and the admin's changes to it. */
-/** Letters and digits of a search, lower-cased: safe to hand to to_tsquery. */
-export function searchWords(q: string | undefined): string[] {
-  return (
-    (q ?? '')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 8) ?? []
-  )
-}
-
 export function createCatalogService({
   db,
   media,
   changes,
+  search,
 }: {
   db: Db
   media: Pick<MediaService, 'exists'>
   changes: ChangeFeed
+  search: Pick<SearchService, 'list'>
 }) {
   const cache = createAnswerCache({ feed: changes, topic: 'catalog' })
+
+  /**
+   * Issue 29's fields of a create or an edit, checked against the tool's (new) category inside
+   * the transaction: a part number nobody else has (any case), a known category, and specs
+   * that are the category's attributes with the right types and every required one.
+   */
+  async function searchFieldsOf(
+    tx: DbOrTx,
+    current: ToolRow | undefined,
+    body: Pick<ToolUpdateBody, 'partNumber' | 'category' | 'specs' | 'documents'>,
+  ): Promise<Partial<Pick<ToolRow, 'partNumber' | 'categoryId' | 'specs' | 'documents'>>> {
+    const fields: Partial<Pick<ToolRow, 'partNumber' | 'categoryId' | 'specs' | 'documents'>> = {}
+    if (body.partNumber !== undefined) {
+      if (body.partNumber !== null && (await partNumberTaken(tx, body.partNumber, current?.id)))
+        throw new AppError('CONFLICT', sm.partNumberTaken(body.partNumber), {
+          partNumber: sm.partNumberTaken(body.partNumber),
+        })
+      fields.partNumber = body.partNumber
+    }
+    if (body.documents !== undefined) fields.documents = body.documents
+    if (body.category === undefined && body.specs === undefined) return fields
+    const tree = await loadCategoryTree(tx)
+    const slug = body.category !== undefined ? body.category : (current?.categorySlug ?? null)
+    // Taking a tool out of its category takes its specs with it.
+    const specs: Specs = body.specs ?? (body.category === null ? {} : (current?.specs ?? {}))
+    const category = slug !== null ? tree.bySlug(slug) : undefined
+    if (slug !== null && !category) refuse({ field: 'category', message: sm.categoryUnknown(slug) })
+    if (!category) {
+      if (Object.keys(specs).length > 0) refuse({ field: 'specs', message: sm.specsNeedCategory })
+    } else refuse(specsProblem(specs, tree.attributes(category), category.name))
+    fields.categoryId = category?.id ?? null
+    fields.specs = category ? specs : {}
+    return fields
+  }
 
   /** A product may show only a picture this shop stores (uploaded through POST /api/media). */
   async function checkImage(image: string | undefined): Promise<void> {
@@ -138,16 +182,17 @@ export function createCatalogService({
       body: ToolCreateBody,
     ): Promise<{ acknowledged: true; insertedId: string }> {
       await checkImage(body.image)
-      const values = newToolValues(body)
+      const base = newToolValues(body)
       // The product and its audit row commit together (issue 17).
       const row = await db.transaction(async (tx) => {
+        const values = { ...base, ...(await searchFieldsOf(tx, undefined, body)) }
         const [inserted] = await insertTools(tx, [values])
         if (!inserted) throw new Error('insert returned no row')
         await writeAuditEntry(tx, actor, {
           kind: 'product.create',
           subjectType: 'tool',
           subjectId: inserted.id,
-          summary: activityWords.summary.productCreated(values.name),
+          summary: activityWords.summary.productCreated(base.name),
           before: null,
           after: values,
         })
@@ -189,16 +234,23 @@ export function createCatalogService({
      * The catalogue page as it goes on the wire, from the cache until any process changes a
      * tool. `total` (for X-Total-Count) comes with paged and searched lists.
      */
-    async list(query: ToolListQuery): Promise<CachedAnswer> {
-      const words = searchWords(query.q)
-      const sort = query.sort ?? 'newest'
-      const paged = query.limit !== undefined || query.offset !== undefined || words.length > 0
-      const key = `list:${sort}:${query.limit ?? ''}:${query.offset ?? ''}:${words.join(' ')}`
+    async list(query: ToolSearchQuery): Promise<CachedAnswer> {
+      // Words, a category, specs or stock: the search of issue 29 (search.service.ts).
+      if (isSearch(query) || (query.sort !== undefined && !OLD_SORTS.has(query.sort)))
+        return search.list(query)
+      const sort: ToolSort =
+        query.sort === 'price_asc'
+          ? 'price_asc'
+          : query.sort === 'price_desc'
+            ? 'price_desc'
+            : 'newest'
+      const paged = query.limit !== undefined || query.offset !== undefined
+      const key = `list:${sort}:${query.limit ?? ''}:${query.offset ?? ''}`
       return cache.get(key, async () => {
-        const options = { limit: query.limit, offset: query.offset, words, sort }
+        const options = { limit: query.limit, offset: query.offset, sort }
         const [rows, total] = await Promise.all([
           listActiveTools(db, options),
-          paged ? countActiveTools(db, words) : Promise.resolve(undefined),
+          paged ? countActiveTools(db) : Promise.resolve(undefined),
         ])
         return { value: rows.map(toTool), total }
       })
@@ -250,6 +302,7 @@ export function createCatalogService({
           ...(body.packSize !== undefined && { packSize: body.packSize }),
           ...(body.madeToOrder !== undefined && { madeToOrder: body.madeToOrder }),
           ...(body.leadTimeDays !== undefined && { leadTimeDays: body.leadTimeDays }),
+          ...(await searchFieldsOf(tx, current, body)),
         }
         // The edit merged into the row must still hold together (stock, pack, breaks, lead time).
         refuse(editProblemOf(toTool(current), body))
@@ -357,7 +410,7 @@ export function createCatalogService({
         for (const [i, v] of values.entries()) {
           const id = inserted[i]?.id
           if (!id) throw new Error('insert returned too few rows')
-          await record(tx, { before: null, after: toTool({ id, ...v }) })
+          await record(tx, { before: null, after: toTool({ id, ...v, ...noSearchFields() }) })
         }
         return { created: plan.creates.length, updated: plan.updates.length }
       })

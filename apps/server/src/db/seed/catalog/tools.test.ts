@@ -1,6 +1,14 @@
-import { buyingRulesProblem, fromCents } from '@toolworks/shared'
+import {
+  buyingRulesProblem,
+  CATEGORY_DEPTH_MAX,
+  fromCents,
+  inheritedAttributes,
+  PART_NUMBER_PATTERN,
+  specsProblem,
+} from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
+import { seedCategories } from './categories.js'
 import { seedReviews } from './reviews.js'
 import { seedTools } from './tools.js'
 
@@ -74,6 +82,40 @@ describe('seed reviews', () => {
       expect(r.customer).toMatch(/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i)
       expect(r.customerName.trim().length).toBeGreaterThan(0)
       expect(r.reviewText.trim().length).toBeGreaterThan(0)
+    },
+  )
+})
+
+describe('seed catalogue (issue 29)', () => {
+  const categories = seedCategories.map((c) => ({ ...c }))
+
+  test('categories are unique, parents come first, at most 3 levels', () => {
+    const seen = new Set<string>()
+    for (const c of seedCategories) {
+      expect(seen.has(c.slug)).toBe(false)
+      if (c.parent) expect(seen.has(c.parent)).toBe(true)
+      seen.add(c.slug)
+    }
+    for (const c of seedCategories) {
+      let depth = 1
+      for (let p = c.parent; p; p = seedCategories.find((x) => x.slug === p)?.parent ?? null)
+        depth += 1
+      expect(depth).toBeLessThanOrEqual(CATEGORY_DEPTH_MAX)
+    }
+  })
+
+  test.each(seedTools.map((t) => [t.name, t] as const))(
+    '%s has a unique part number and specs its category allows',
+    (_, t) => {
+      expect(t.partNumber).toMatch(PART_NUMBER_PATTERN)
+      expect(
+        seedTools.filter((o) => o.partNumber.toLowerCase() === t.partNumber.toLowerCase()),
+      ).toHaveLength(1)
+      const category = seedCategories.find((c) => c.slug === t.category)
+      expect(category).toBeDefined()
+      expect(
+        specsProblem(t.specs, inheritedAttributes(categories, t.category), category?.name ?? ''),
+      ).toBeNull()
     },
   )
 })

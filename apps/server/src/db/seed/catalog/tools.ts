@@ -15,6 +15,12 @@ export type SeedTool = {
   packSize?: number
   madeToOrder?: boolean
   leadTimeDays?: number
+  /** Issue 29: every demo tool has a part number, a category (slug) and its specs. */
+  partNumber: string
+  category: string
+  specs: Record<string, number | string>
+  /** Added with issue 29: left out of the demo order history, which stays as it was. */
+  notInDemoHistory?: true
 }
 
 // Palette: steel greys, dark slate, safety orange.
@@ -457,6 +463,42 @@ const weldingGlovesSvg = frame(
   [400, 550, 280, 24],
 )
 
+/** Nine L-shaped hex keys fanned out, smallest in front. */
+const hexKeySvg = frame(
+  range(0, 8, 1)
+    .map((i) => {
+      const x = 170 + i * 52
+      const long = 200 + i * 22
+      const w = 8 + i * 2.2
+      return bar(
+        `M${x} ${470 - long}L${x} 470L${n(x + 60 + i * 6)} 470`,
+        n(w),
+        i % 2 ? S2 : S3,
+        DARK,
+      )
+    })
+    .join(''),
+  [420, 500, 300, 26],
+)
+
+/** Socket cap screws: round heads with hex sockets, threaded shanks. */
+function capScrew(): string {
+  const threads = range(0, 9, 1)
+    .map((i) => `<path d="M${78 + i * 22} 22L${90 + i * 22} 58" stroke="${S4}" stroke-width="3"/>`)
+    .join('')
+  return (
+    `<rect x="70" y="20" width="230" height="40" rx="6" fill="${SX}" ${ln}/>${threads}` +
+    `<rect x="0" y="0" width="80" height="80" rx="14" fill="${ST}" ${ln}/>` +
+    `<path d="${hex(40, 40, 18)}" fill="${DARK}"/>`
+  )
+}
+const capScrewSvg = frame(
+  `<g transform="translate(150 200) rotate(-12)">${capScrew()}</g>` +
+    `<g transform="translate(330 330) rotate(8)">${capScrew()}</g>` +
+    `<g transform="translate(200 420) rotate(-4)">${capScrew()}</g>`,
+  [400, 540, 300, 26],
+)
+
 export const seedTools: SeedTool[] = [
   {
     name: 'Combination Wrench Set, 8–19 mm (8 pcs)',
@@ -466,6 +508,14 @@ export const seedTools: SeedTool[] = [
     description:
       'Chrome-vanadium steel wrenches with 15° offset open ends and 12-point ring ends in 8, 10, 11, 12, 13, 14, 17 and 19 mm. Satin finish, supplied in a roll-up canvas pouch.',
     svg: wrenchSetSvg,
+    partNumber: 'TW-WR-CS819',
+    category: 'wrenches',
+    specs: {
+      material: 'Chrome vanadium',
+      wrench_type: 'Combination',
+      length: 250,
+      fits: 'M5 M6 M8 M10 M12 hex heads',
+    },
   },
   {
     name: 'Ball-Peen Hammer, 16 oz',
@@ -475,6 +525,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Drop-forged, heat-treated carbon steel head with a flat striking face and a rounded peen for riveting and shaping metal. Fibreglass handle with anti-slip grip, 330 mm overall.',
     svg: hammerSvg,
+    partNumber: 'TW-HM-BP16',
+    category: 'hammers',
+    specs: { material: 'Carbon steel', head_weight: 450 },
   },
   {
     name: 'Keyless Drill Chuck, 13 mm (1/2"-20 UNF)',
@@ -484,6 +537,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Single-sleeve keyless chuck for 1.5–13 mm shanks with hardened steel jaws and a ratchet lock. Fits most 18 V and 20 V cordless drills with a 1/2"-20 UNF spindle.',
     svg: drillChuckSvg,
+    partNumber: 'TW-PT-KC13',
+    category: 'power-tool-parts',
+    specs: { capacity: 13, thread: '1/2"-20 UNF' },
   },
   {
     name: 'Precision Vernier Caliper, 0–150 mm',
@@ -493,6 +549,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Hardened stainless steel caliper with 0.02 mm resolution, outside, inside and depth measurement and a thumb roller for fine setting. Supplied with a calibration certificate.',
     svg: caliperSvg,
+    partNumber: 'TW-MS-VC150',
+    category: 'measuring',
+    specs: { range: 150, resolution: 0.02, material: 'Stainless steel' },
   },
   {
     name: 'Hex Bolt Pack M10 × 40 mm (50 pcs)',
@@ -507,6 +566,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Grade 8.8 zinc-plated steel hex bolts with 1.5 mm coarse thread, packed with matching nuts and flat washers. For machinery, steel frames and structural fixing.',
     svg: hexBoltSvg,
+    partNumber: 'TW-FB-M1040',
+    category: 'screws-bolts',
+    specs: { material: 'Zinc-plated steel', pack: 50, thread: 'M10', length: 40, head: 'Hex' },
   },
   {
     name: 'Bench Vise, 125 mm with Swivel Base',
@@ -518,6 +580,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Ductile-iron body with 125 mm replaceable serrated steel jaws, 150 mm maximum opening and a locking 360° swivel base. Built-in anvil for light shaping work.',
     svg: benchViseSvg,
+    partNumber: 'TW-WH-BV125',
+    category: 'vises',
+    specs: { material: 'Cast iron', jaw_width: 125, base: 'Swivel' },
   },
   {
     name: 'Angle Grinder Cutting Discs, 115 mm (25 pcs)',
@@ -532,6 +597,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Fibreglass-reinforced 115 × 1.0 × 22.23 mm thin cutting discs for steel and stainless steel, rated to 13,300 rpm. Fast, clean cuts with little burr.',
     svg: grinderDiscSvg,
+    partNumber: 'TW-AB-CD115',
+    category: 'abrasives',
+    specs: { diameter: 115, thickness: 1, for_material: 'Stainless steel', pack: 25 },
   },
   {
     name: 'Socket Set, 1/2" Drive (24 pcs)',
@@ -541,6 +609,14 @@ export const seedTools: SeedTool[] = [
     description:
       'Chrome-vanadium 6-point sockets from 10 to 32 mm with a 72-tooth quick-release ratchet, extension bars and a universal joint, all in a moulded carry case.',
     svg: socketSetSvg,
+    partNumber: 'TW-SK-1224',
+    category: 'sockets',
+    specs: {
+      material: 'Chrome vanadium',
+      drive: '1/2"',
+      pieces: 24,
+      fits: 'M8 M10 M12 M14 M16 M20 hex heads',
+    },
   },
   {
     name: 'Heavy-Duty Pipe Wrench, 14"',
@@ -550,6 +626,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Drop-forged hook and heel jaws with hardened teeth that grip pipe up to 50 mm (2"). Powder-coated I-beam handle for plumbing, pipeline and plant maintenance.',
     svg: pipeWrenchSvg,
+    partNumber: 'TW-WR-PW14',
+    category: 'wrenches',
+    specs: { material: 'Cast iron', wrench_type: 'Pipe', length: 350 },
   },
   {
     name: 'Spring Clamp Pack, 50/75/100 mm (6 pcs)',
@@ -559,6 +638,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Two each of 50, 75 and 100 mm nylon spring clamps with steel springs and swivel pads that do not mark the work. For gluing, welding set-ups and holding templates.',
     svg: springClampSvg,
+    partNumber: 'TW-WH-SC6',
+    category: 'clamps',
+    specs: { material: 'Carbon steel', opening: 100, pieces: 6 },
   },
   {
     name: 'Click Torque Wrench, 1/2" Drive, 40–210 N·m',
@@ -568,6 +650,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Click-type torque wrench accurate to ±4%, with a dual N·m and ft·lb scale, reversible 24-tooth ratchet head and locking handle. For wheel nuts, engines and machine assembly.',
     svg: torqueWrenchSvg,
+    partNumber: 'TW-WR-TQ210',
+    category: 'wrenches',
+    specs: { material: 'Chrome vanadium', wrench_type: 'Torque', length: 470 },
   },
   {
     name: 'Aviation Tin Snips, Straight Cut, 250 mm',
@@ -577,6 +662,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Compound-leverage snips with hardened chrome-molybdenum blades that cut up to 1.2 mm mild steel or 0.8 mm stainless sheet. Spring-loaded, with a one-hand latch.',
     svg: tinSnipsSvg,
+    partNumber: 'TW-CT-AS250',
+    category: 'saws-snips',
+    specs: { material: 'Chrome vanadium', length: 250, cut: 'Straight' },
   },
   {
     name: 'Flat File Set, 200–250 mm (3 pcs)',
@@ -586,6 +674,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Bastard, second and smooth cut flat files of hardened high-carbon steel with comfortable handles. For deburring, shaping and finishing metal parts.',
     svg: fileSetSvg,
+    partNumber: 'TW-HT-FF3',
+    category: 'files',
+    specs: { material: 'Carbon steel', pieces: 3, cut: 'Bastard' },
   },
   {
     name: 'Steel Butt Hinge Pack, 100 mm (10 pairs)',
@@ -595,6 +686,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Cold-rolled steel butt hinges, 100 × 75 × 2.5 mm, with fixed pins, countersunk holes and a zinc finish. For doors, gates, cabinets and machine guards; screws included.',
     svg: hingePackSvg,
+    partNumber: 'TW-FH-BH100',
+    category: 'hinges',
+    specs: { material: 'Zinc-plated steel', pack: 20, length: 100 },
   },
   {
     name: 'Hacksaw with 300 mm Bi-Metal Blade',
@@ -604,6 +698,9 @@ export const seedTools: SeedTool[] = [
     description:
       'Rigid tubular steel frame with blade tensioning, a cushioned pistol grip and a 24 TPI bi-metal blade for steel, pipe and conduit. Takes 250 and 300 mm blades.',
     svg: hacksawSvg,
+    partNumber: 'TW-CT-HS300',
+    category: 'saws-snips',
+    specs: { material: 'Carbon steel', length: 300, cut: 'Bi-metal blade' },
   },
   {
     name: 'Welding Gloves, Leather Gauntlet (Pair)',
@@ -613,5 +710,40 @@ export const seedTools: SeedTool[] = [
     description:
       'Heat-resistant split-cowhide gauntlet gloves, 35 cm long, with Kevlar stitching and a cotton lining. For MIG, stick and gas welding; one size fits most.',
     svg: weldingGlovesSvg,
+    partNumber: 'TW-SF-WG01',
+    category: 'safety',
+    specs: { material: 'Leather', size: 'XL' },
+  },
+  {
+    name: 'Hex Key Set, 1.5–10 mm (9 pcs)',
+    priceCents: 1150,
+    quantity: 900,
+    minimum: 1,
+    description:
+      'Long-arm chrome-vanadium hex keys (Allen keys) in 1.5, 2, 2.5, 3, 4, 5, 6, 8 and 10 mm, with ball ends for angled work, held in a numbered plastic rack.',
+    svg: hexKeySvg,
+    partNumber: 'TW-HK-915',
+    notInDemoHistory: true,
+    category: 'hex-keys',
+    specs: {
+      material: 'Chrome vanadium',
+      size_min: 1.5,
+      size_max: 10,
+      pieces: 9,
+      fits: 'M2 M3 M4 M5 M6 M8 M10 M12 socket caps',
+    },
+  },
+  {
+    name: 'Socket Cap Screw M8 × 30 mm, Stainless A2 (100 pcs)',
+    priceCents: 1890,
+    quantity: 1200,
+    minimum: 1,
+    description:
+      'ISO 4762 socket head cap screws in A2 stainless steel with a 6 mm hex socket and 1.25 mm coarse thread. For machine building, fixtures and damp places.',
+    svg: capScrewSvg,
+    partNumber: 'TW-FS-M830A2',
+    notInDemoHistory: true,
+    category: 'screws-bolts',
+    specs: { material: 'Stainless A2', pack: 100, thread: 'M8', length: 30, head: 'Socket cap' },
   },
 ]

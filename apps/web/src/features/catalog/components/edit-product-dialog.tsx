@@ -19,7 +19,15 @@ import { PRODUCT_FIELDS, ProductFields, type ProductFormInput } from './product-
 const m = messages.products
 
 // The shared edit rules with every field filled in (the form shows them all), the image a file.
-const EditProductFormSchema = ToolUpdateBodySchema.omit({ image: true, leadTimeDays: true })
+// Issue 29's catalogue fields (part number, category, specs, documents) are not on this form yet.
+const EditProductFormSchema = ToolUpdateBodySchema.omit({
+  image: true,
+  leadTimeDays: true,
+  partNumber: true,
+  category: true,
+  specs: true,
+  documents: true,
+})
   .required()
   .extend({ leadTimeDays: LeadTimeInputSchema, image: OptionalImageFileSchema })
 type EditProductFormOutput = z.output<typeof EditProductFormSchema>
