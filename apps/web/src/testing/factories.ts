@@ -132,6 +132,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     cancelReason: null,
     subtotal,
     discount,
+    paymentMethod: null,
+    // A paid order's money was received; override for the other states (issue 27).
+    paymentState: overrides.paid === true ? 'paid' : 'unpaid',
     ...overrides,
     lines,
   })
