@@ -104,18 +104,16 @@ function StartMethod({ order, method }: { order: Order; method: 'sslcommerz' | '
     start.mutate(
       { orderId: order._id, method },
       {
-        onSuccess: async (answer) => {
+        onSuccess: (answer) => {
           if ('redirectUrl' in answer) {
             leavePage.assign(answer.redirectUrl)
             return
           }
           setTransfer(answer)
-          try {
-            const { blob, fileName } = await fetchProforma(answer.proformaUrl)
-            saveBlob(blob, fileName)
-          } catch (error) {
-            setProformaFailure(`${w.proformaFailed} ${getErrorMessage(error)}`)
-          }
+          fetchProforma(answer.proformaUrl).then(
+            ({ blob, fileName }) => saveBlob(blob, fileName),
+            (error: unknown) => setProformaFailure(`${w.proformaFailed} ${getErrorMessage(error)}`),
+          )
         },
       },
     )
