@@ -118,8 +118,6 @@ export const paymentChoiceWords = {
 
 /** Manage Orders' payment actions (issue 27). */
 export const paymentAdminWords = {
-  method: 'Payment method',
-  state: 'Payment',
   noMethod: 'Not chosen',
   markReceived: 'Mark received',
   markReceivedTitle: (order: string) => `Mark the bank transfer for ${order} received`,
@@ -143,6 +141,5 @@ export const paymentAdminWords = {
   outgoingReference: 'Outgoing transfer reference',
   refundRecorded: 'Refund recorded.',
   close: 'Close',
-  save: 'Save',
   actionFor: (action: string, order: string) => `${action}: ${order}`,
 } as const

@@ -58,6 +58,32 @@ describe('My Orders after paying (issue 27)', () => {
     },
   )
 
+  test(
+    '?payment=pending asks again until the gateway’s payment is decided',
+    { timeout: 20_000 },
+    async () => {
+      const { orders } = setup('?payment=pending&order=o1')
+      await screen.findByRole('heading', { level: 2, name: 'My Orders (4)' })
+      expect(
+        within(rowOf('Lathe chuck')).getByRole('link', { name: 'Pay: Lathe chuck' }),
+      ).toBeInTheDocument()
+      // The IPN arrives meanwhile: the order is paid on the server.
+      const order = orders.orders().find((o) => o._id === 'o1')!
+      orders.update({
+        ...order,
+        paid: true,
+        status: 'paid',
+        paymentState: 'paid',
+        transactionId: 'BT-1',
+      })
+      await expect
+        .poll(() => within(rowOf('Lathe chuck')).queryByTestId('transaction-id')?.textContent, {
+          timeout: 12_000,
+        })
+        .toBe('BT-1')
+    },
+  )
+
   test('no banner without an outcome, nor for one the shop does not know', async () => {
     setup('?payment=stolen')
     await screen.findByRole('heading', { level: 2, name: 'My Orders (4)' })

@@ -46,7 +46,11 @@ function PaymentOutcomeBanner() {
 export function MyOrdersRoute() {
   useDocumentTitle(messages.dashboard.myOrders)
   const session = useSession()
-  const orders = useMyOrders(session.user?.email ?? '')
+  const [searchParams] = useSearchParams()
+  // A payment SSLCommerz has not confirmed yet: the list follows it until it is decided.
+  const confirming =
+    searchParams.get('payment') === 'pending' ? (searchParams.get('order') ?? undefined) : undefined
+  const orders = useMyOrders(session.user?.email ?? '', confirming)
   const deleteOrder = useDeleteOrder()
   const queryClient = useQueryClient()
 
