@@ -69,6 +69,9 @@ export default async function setup(project: TestProject) {
       AUTH_SECRET: authSecret,
       GOOGLE_DISCOVERY_URL: google.discoveryUrl,
       LOG_LEVEL: 'warn',
+      // The SSLCommerz stand-in under /dev/sslcommerz and bank transfer with demo details
+      // (issue 27): the payment page offers all three methods, Card preselected.
+      DEV_PAYMENTS: 'true',
       ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

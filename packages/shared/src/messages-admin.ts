@@ -28,6 +28,10 @@ export const overviewWords = {
     shipped: 'Shipped',
     cancelled: 'Cancelled',
   } as Record<'unpaid' | 'paid' | 'shipped' | 'cancelled', string>,
+  byMethodTitle: 'Revenue by payment method',
+  byMethodCaption: (days: number) => `Paid revenue by payment method, the last ${days} days`,
+  byMethodMethod: 'Method',
+  byMethodRevenue: 'Revenue',
   topToolsTitle: 'Top 5 tools by revenue',
   topToolsCaption: (days: number) =>
     `The tools that brought the most revenue, the last ${days} days`,

@@ -99,3 +99,45 @@ export const refundMailWords = {
   sent: (amount: string, reference: string) =>
     `We have sent ${amount} back to you by bank transfer, reference ${reference}.`,
 } as const
+
+/** The payment page's choice of method (issue 27); each method's own words are above. */
+export const paymentChoiceWords = {
+  legend: 'How would you like to pay?',
+  methodsLoadFailed: 'The payment methods could not be loaded.',
+  starting: 'Starting the payment…',
+  reference: 'Payment reference',
+  writeReference: 'Write this reference on your bank transfer.',
+  proforma: 'Download the proforma invoice (PDF)',
+  proformaFailed: 'The proforma invoice could not be downloaded.',
+  underReview:
+    'Your payment is under review. We will let you know by e-mail once it is accepted or refunded.',
+  switchMethod: 'You can still pay another way below; the transfer is then not needed.',
+} as const
+
+/** Manage Orders' payment actions (issue 27). */
+export const paymentAdminWords = {
+  noMethod: 'Not chosen',
+  markReceived: 'Mark received',
+  markReceivedTitle: (order: string) => `Mark the bank transfer for ${order} received`,
+  bankReference: 'Bank reference',
+  amountReceived: 'Amount received',
+  receivedOn: 'Date received',
+  received: 'Transfer recorded; the order is paid.',
+  acceptPayment: 'Accept payment',
+  accepted: 'Payment accepted; the order is paid.',
+  refund: 'Refund',
+  refundConfirm: 'Refund this payment through SSLCommerz and cancel the order?',
+  refunded: 'Payment refunded.',
+  cancel: 'Cancel',
+  cancelTitle: (order: string) => `Cancel the order for ${order}`,
+  cancelReason: 'Reason',
+  cancelPaidNote: 'This order is paid: the money goes back the way it came.',
+  cancelUnpaidNote: 'The order’s stock goes back on sale.',
+  cancelled: 'Order cancelled.',
+  refundSent: 'Refund sent',
+  refundSentTitle: (order: string) => `Record the refund sent for ${order}`,
+  outgoingReference: 'Outgoing transfer reference',
+  refundRecorded: 'Refund recorded.',
+  close: 'Close',
+  actionFor: (action: string, order: string) => `${action}: ${order}`,
+} as const

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { overviewWords } from './messages-admin.js'
 import { OrderStatusSchema } from './orders.js'
+import { PaymentMethodSchema } from './payment-methods.js'
 
 /** The overview's periods in days (issue 17): the last 7, 30 or 90 shop days, today included. */
 export const OVERVIEW_PERIODS = [7, 30, 90] as const
@@ -66,6 +67,13 @@ export const LowStockToolSchema = z.object({
 })
 export type LowStockTool = z.infer<typeof LowStockToolSchema>
 
+export const RevenueByMethodSchema = z.object({
+  method: PaymentMethodSchema,
+  /** Dollars: the totals of the period's paid and shipped orders taken this way. */
+  revenue: z.number(),
+})
+export type RevenueByMethod = z.infer<typeof RevenueByMethodSchema>
+
 export const OverviewSchema = z.object({
   days: z.number().int(),
   revenueByDay: z.array(RevenueDaySchema),
@@ -73,6 +81,11 @@ export const OverviewSchema = z.object({
   topTools: z.array(TopToolSchema),
   lowStock: z.array(LowStockToolSchema),
   quotesWaiting: z.number().int(),
+  /**
+   * Paid revenue by payment method (issue 27), every method in PAYMENT_METHODS' order, zeros
+   * included; orders paid before methods were recorded count as card.
+   */
+  revenueByMethod: z.array(RevenueByMethodSchema),
 })
 export type Overview = z.infer<typeof OverviewSchema>
 

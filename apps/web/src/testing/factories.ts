@@ -132,9 +132,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     cancelReason: null,
     subtotal,
     discount,
-    // Issue 27: how it is paid and where its money stands, as the seed's `paid` says.
-    paymentMethod: overrides.paid ? 'card' : null,
-    paymentState: overrides.paid ? 'paid' : 'unpaid',
+    paymentMethod: null,
+    // A paid order's money was received; override for the other states (issue 27).
+    paymentState: overrides.paid === true ? 'paid' : 'unpaid',
     ...overrides,
     lines,
   })

@@ -37,6 +37,7 @@ type Seed = {
   paidAt?: Date
   cancelReason?: 'customer' | 'refunded_out_of_stock'
   discountCents?: number
+  paymentMethod?: 'sslcommerz' | 'bank-transfer' | 'card'
   lines: Line[]
 }
 
@@ -80,6 +81,7 @@ async function insertOrder(db: Db, seed: Seed) {
       paid: seed.paidAt !== undefined,
       paidAt: seed.paidAt ?? null,
       cancelReason: seed.cancelReason ?? null,
+      paymentMethod: seed.paymentMethod ?? null,
       createdAt: seed.at,
     })
     .returning()
@@ -357,6 +359,86 @@ describe('GET /api/stats/overview', () => {
     expect(answer.ordersByStatus).toEqual({ unpaid: 0, paid: 0, shipped: 0, cancelled: 0 })
     expect(answer.topTools).toEqual([])
     expect(answer.quotesWaiting).toBe(0)
+    expect(answer.revenueByMethod).toEqual([
+      { method: 'sslcommerz', revenue: 0 },
+      { method: 'bank-transfer', revenue: 0 },
+      { method: 'card', revenue: 0 },
+    ])
+  })
+
+  test('counts the period’s paid revenue by payment method, no method as card (issue 27)', async ({
+    onTestFinished,
+  }) => {
+    const { app, admin } = await withAdmin(onTestFinished)
+    const db = database.current.db
+    const paidOn = (n: number) => noonOf(daysAgo(n))
+    const line = (quantity: number) => [{ tool: tool.a, quantity }]
+    // SSLCommerz: one paid, one shipped; bank transfer: one paid; card: one recorded, one from
+    // before methods were recorded (null).
+    await insertOrder(db, {
+      status: 'paid',
+      at: paidOn(3),
+      paidAt: paidOn(3),
+      paymentMethod: 'sslcommerz',
+      lines: line(2),
+    })
+    await insertOrder(db, {
+      status: 'shipped',
+      at: paidOn(5),
+      paidAt: paidOn(5),
+      paymentMethod: 'sslcommerz',
+      lines: line(3),
+    })
+    await insertOrder(db, {
+      status: 'paid',
+      at: paidOn(1),
+      paidAt: paidOn(1),
+      paymentMethod: 'bank-transfer',
+      lines: line(10),
+    })
+    await insertOrder(db, {
+      status: 'paid',
+      at: paidOn(2),
+      paidAt: paidOn(2),
+      paymentMethod: 'card',
+      lines: line(1),
+    })
+    await insertOrder(db, { status: 'shipped', at: paidOn(4), paidAt: paidOn(4), lines: line(4) })
+    // Not revenue: unpaid, cancelled (refunded), or paid before the period.
+    await insertOrder(db, {
+      status: 'unpaid',
+      at: paidOn(1),
+      paymentMethod: 'bank-transfer',
+      lines: line(7),
+    })
+    await insertOrder(db, {
+      status: 'cancelled',
+      at: paidOn(2),
+      paidAt: paidOn(2),
+      cancelReason: 'customer',
+      paymentMethod: 'sslcommerz',
+      lines: line(9),
+    })
+    await insertOrder(db, {
+      status: 'paid',
+      at: paidOn(40),
+      paidAt: paidOn(40),
+      paymentMethod: 'bank-transfer',
+      lines: line(6),
+    })
+
+    const answer = OverviewSchema.parse((await overview(app, admin)).json())
+    expect(answer.revenueByMethod).toEqual([
+      { method: 'sslcommerz', revenue: 50 },
+      { method: 'bank-transfer', revenue: 100 },
+      { method: 'card', revenue: 50 },
+    ])
+    // The methods add up to the revenue by day.
+    const total = answer.revenueByDay.reduce((sum, d) => sum + d.revenue, 0)
+    expect(answer.revenueByMethod.reduce((sum, m) => sum + m.revenue, 0)).toBe(total)
+
+    const quarter = OverviewSchema.parse((await overview(app, admin, '?days=90')).json())
+    expect(quarter.revenueByMethod.find((m) => m.method === 'bank-transfer')?.revenue).toBe(160)
   })
 
   test('refuses any other period with 400 and a clear message', async ({ onTestFinished }) => {

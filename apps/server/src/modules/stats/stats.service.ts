@@ -3,6 +3,7 @@ import {
   OVERVIEW_LOW_STOCK_MAX,
   OVERVIEW_STATUSES,
   OVERVIEW_TOP_TOOLS,
+  PAYMENT_METHODS,
   SHOP_UTC_OFFSET_MINUTES,
   lastShopDays,
   type Overview,
@@ -11,7 +12,14 @@ import {
 
 import type { Db } from '../../db/client.js'
 import type { QuotesService } from '../quotes/quotes.service.js'
-import { lowStock, ordersByStatus, revenueByDay, topTools, type Period } from './stats.queries.js'
+import {
+  lowStock,
+  ordersByStatus,
+  revenueByDay,
+  revenueByMethod,
+  topTools,
+  type Period,
+} from './stats.queries.js'
 
 type Deps = {
   db: Db
@@ -42,6 +50,7 @@ export function createStatsService({
       const top = await topTools(db, period, OVERVIEW_TOP_TOOLS)
       const low = await lowStock(db, OVERVIEW_LOW_STOCK_MAX)
       const quotesWaiting = await quotes.countWaiting()
+      const byMethod = await revenueByMethod(db, period)
       const count = (status: string) => statuses.find((s) => s.status === status)?.count ?? 0
       return {
         days,
@@ -58,6 +67,10 @@ export function createStatsService({
         })),
         lowStock: low,
         quotesWaiting,
+        revenueByMethod: PAYMENT_METHODS.map((method) => ({
+          method,
+          revenue: fromCents(byMethod.find((r) => r.method === method)?.cents ?? 0),
+        })),
       }
     },
   }

@@ -1,13 +1,27 @@
-import { useDeferredValue } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from '@/lib/toast'
 
-import { messages, OrderStatusSchema, type Order, type OrderStatus } from '@toolworks/shared'
+import {
+  messages,
+  OrderStatusSchema,
+  paymentAdminWords,
+  type Order,
+  type OrderStatus,
+} from '@toolworks/shared'
 
 import { QueryView } from '@/components/errors/query-view'
 import { useAllOrders } from '@/features/orders/api/get-all-orders'
 import { useMarkShipped } from '@/features/orders/api/mark-shipped'
-import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table'
+import { usePaymentAdminAction } from '@/features/orders/api/payment-admin'
+import {
+  ManageOrdersTable,
+  type PaymentActionKind,
+} from '@/features/orders/components/manage-orders-table'
+import {
+  PaymentActionDialog,
+  type PaymentDialogKind,
+} from '@/features/orders/components/payment-action-dialog'
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button'
 import { OrderFilters } from '@/features/orders/components/order-filters'
 import { getErrorMessage } from '@/lib/get-error-message'
@@ -26,6 +40,27 @@ export function ManageOrdersRoute() {
   const deferredQ = useDeferredValue(q.trim())
   const orders = useAllOrders({ status, q: deferredQ === '' ? undefined : deferredQ })
   const markShipped = useMarkShipped()
+  const review = usePaymentAdminAction()
+  const [dialog, setDialog] = useState<{ kind: PaymentDialogKind; order: Order } | null>(null)
+
+  // Accept and Refund need no details; the others open their dialog (issue 27).
+  const onPaymentAction = (order: Order, action: PaymentActionKind) => {
+    if (action === 'accept' || action === 'refund') {
+      if (action === 'refund' && !window.confirm(paymentAdminWords.refundConfirm)) return
+      review.mutate(
+        { kind: 'review', orderId: order._id, body: { decision: action } },
+        {
+          onSuccess: () =>
+            toast.success(
+              action === 'accept' ? paymentAdminWords.accepted : paymentAdminWords.refunded,
+            ),
+          onError: (error) => toast.error(getErrorMessage(error)),
+        },
+      )
+      return
+    }
+    setDialog({ kind: action, order })
+  }
 
   const setParam = (name: 'status' | 'q', value: string | undefined) =>
     setSearchParams(
@@ -63,9 +98,19 @@ export function ManageOrdersRoute() {
             orders={data}
             pendingId={markShipped.isPending ? markShipped.variables : null}
             onMarkShipped={onMarkShipped}
+            paymentPendingId={review.isPending ? review.variables.orderId : null}
+            onPaymentAction={onPaymentAction}
           />
         )}
       </QueryView>
+      {dialog !== null && (
+        <PaymentActionDialog
+          key={`${dialog.kind}-${dialog.order._id}`}
+          kind={dialog.kind}
+          order={dialog.order}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </div>
   )
 }

@@ -1,7 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
 import { toast } from '@/lib/toast'
 
-import { messages, type Order } from '@toolworks/shared'
+import {
+  messages,
+  PaymentOutcomeSchema,
+  paymentOutcomeWords,
+  type Order,
+  type PaymentOutcomeKind,
+} from '@toolworks/shared'
 
 import { QueryView } from '@/components/errors/query-view'
 import { anyToolKey } from '@/features/catalog/api/get-tool'
@@ -15,11 +22,35 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.ordering
 
+const OUTCOME_ALERT: Record<PaymentOutcomeKind, string> = {
+  received: 'alert-success',
+  failed: 'alert-error',
+  cancelled: 'alert-warning',
+  'under-review': 'alert-warning',
+  pending: 'alert-info',
+}
+
+/** What happened at the gateway, as its return tells (`?payment=<outcome>`, issue 27). */
+function PaymentOutcomeBanner() {
+  const [searchParams] = useSearchParams()
+  const outcome = PaymentOutcomeSchema.safeParse(searchParams.get('payment'))
+  if (!outcome.success) return null
+  return (
+    <p role="status" className={`alert alert-soft mb-4 ${OUTCOME_ALERT[outcome.data]}`}>
+      {paymentOutcomeWords[outcome.data]}
+    </p>
+  )
+}
+
 /** docs/product.md §2 My Orders: the count in the heading, Pay for unpaid orders, delete after a confirm. */
 export function MyOrdersRoute() {
   useDocumentTitle(messages.dashboard.myOrders)
   const session = useSession()
-  const orders = useMyOrders(session.user?.email ?? '')
+  const [searchParams] = useSearchParams()
+  // A payment SSLCommerz has not confirmed yet: the list follows it until it is decided.
+  const confirming =
+    searchParams.get('payment') === 'pending' ? (searchParams.get('order') ?? undefined) : undefined
+  const orders = useMyOrders(session.user?.email ?? '', confirming)
   const deleteOrder = useDeleteOrder()
   const queryClient = useQueryClient()
 
@@ -42,6 +73,7 @@ export function MyOrdersRoute() {
         {orders.data ? m.ordersCount(orders.data.length) : messages.dashboard.myOrders}
       </h2>
       <div className="title-rule" />
+      <PaymentOutcomeBanner />
       <QueryView query={orders} failed={m.ordersLoadFailed}>
         {(data) => (
           <MyOrdersTable

@@ -63,6 +63,21 @@ describe('Overview (admin, issue 17)', { timeout: 20_000 }, () => {
       '2Old chisel(deleted)2$14.00',
     ])
 
+    // Paid revenue by payment method (issue 27), every method in the shop's order.
+    const byMethod = screen.getByRole('table', {
+      name: 'Paid revenue by payment method, the last 30 days',
+    })
+    expect(
+      within(byMethod)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
+      'bKash, Nagad, cards and internet banking (SSLCommerz)$80.00',
+      'Bank transfer$1,250.50',
+      'Card$0.00',
+    ])
+
     expect(screen.getByText('0 in stock, minimum order 1')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Edit Empty shelf' })).toHaveAttribute(
       'href',

@@ -17,6 +17,7 @@ import { PeriodSwitch } from '@/features/stats/components/period-switch'
 import { RevenueChart } from '@/features/stats/components/revenue-chart'
 import { RevenueTable } from '@/features/stats/components/revenue-table'
 import { StatusCards } from '@/features/stats/components/status-cards'
+import { RevenueByMethodTable } from '@/features/stats/components/revenue-by-method-table'
 import { TopToolsTable } from '@/features/stats/components/top-tools-table'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -86,6 +87,13 @@ function OverviewFigures({ overview }: { overview: Overview }) {
           <RevenueChart days={overview.revenueByDay} />
           <RevenueTable days={overview.revenueByDay} period={overview.days} />
         </div>
+      </section>
+
+      <section aria-labelledby="overview-by-method">
+        <h3 id="overview-by-method" className="text-xl font-bold">
+          {m.byMethodTitle}
+        </h3>
+        <RevenueByMethodTable methods={overview.revenueByMethod} period={overview.days} />
       </section>
 
       <section aria-labelledby="overview-orders">

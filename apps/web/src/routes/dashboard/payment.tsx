@@ -11,6 +11,7 @@ import { orderQuery, useOrder } from '@/features/orders/api/get-order'
 import { usePaymentIntent } from '@/features/orders/api/create-payment-intent'
 import { HoldNotice } from '@/features/orders/components/hold-notice'
 import { OrderLinesTable } from '@/features/orders/components/order-lines-table'
+import { PaymentChoice } from '@/features/orders/components/payment-choice'
 import { SandboxCardForm } from '@/features/orders/components/sandbox-card-form'
 import { ApiError } from '@/lib/api-error'
 import { paths } from '@/lib/paths'
@@ -98,7 +99,7 @@ function PaymentEntry({ order, onPaid }: { order: Order; onPaid: (id: string) =>
   )
 }
 
-/** Greeting, amount, and either the card entry, the completion message or the paid state. */
+/** Greeting, amount, and either the payment methods (the card entry among them), the completion message or the paid state. */
 function OrderPayment({ order }: { order: Order }) {
   // Kept here so the congratulations stay after the refreshed order comes back paid.
   const [completedId, setCompletedId] = useState<string | null>(null)
@@ -123,7 +124,10 @@ function OrderPayment({ order }: { order: Order }) {
           {order.transactionId !== null && <TransactionId id={order.transactionId} />}
         </div>
       ) : (
-        <PaymentEntry order={order} onPaid={setCompletedId} />
+        <PaymentChoice
+          order={order}
+          card={<PaymentEntry order={order} onPaid={setCompletedId} />}
+        />
       )}
     </div>
   )

@@ -1,8 +1,8 @@
 import { delay, http, HttpResponse } from 'msw'
 
-import { paymentsContract, siteConfigContract } from '@toolworks/shared'
+import { paymentMethodWords, paymentsContract, siteConfigContract } from '@toolworks/shared'
 
-import type { ErrorBody, Order, SandboxConfirmBody } from '@toolworks/shared'
+import type { ErrorBody, Order, PaymentMethod, SandboxConfirmBody } from '@toolworks/shared'
 
 import type { ordersServer, SeenRequest } from './orders'
 
@@ -119,8 +119,133 @@ export function paymentsConfigHandler(
   )
 }
 
+/** The shop's payment methods as GET /api/payment-methods answers them (issue 27). */
+export function paymentMethodsHandler(ids: PaymentMethod[] = ['card']) {
+  return http.get(paymentsContract.paymentMethods.path, () =>
+    HttpResponse.json(ids.map((id) => ({ id, label: paymentMethodWords[id].label }))),
+  )
+}
+
 export const paymentsHandlers = [
+  // A shop with only the card, as before issue 27: the payment page is the card page.
+  paymentMethodsHandler(),
   http.post(paymentsContract.createIntent.path, () =>
     HttpResponse.json(errorBody('NOT_FOUND', 'No such order'), { status: 404 }),
   ),
 ]
+
+/** The gateway's hosted page the SSLCommerz stand-in answers in tests. */
+export const gatewayPageFor = (orderId: string) => `https://sandbox.example/gw/${orderId}`
+export const referenceFor = (orderId: string) => `TW-${orderId.toUpperCase()}`
+
+/**
+ * Issue 27's payment routes over an `ordersServer`: starting SSLCommerz (the gateway's page) or a
+ * bank transfer (reference and proforma; the order awaits the transfer), the proforma PDF, and
+ * the admin's mark-received, review, cancel and refund-sent, which change the order as the
+ * server does. `refuseNext` makes the next call to a path answer an error instead.
+ */
+export function paymentMethodsServer(orders: ReturnType<typeof ordersServer>) {
+  const seen: SeenRequest[] = []
+  const refusals: { path: string; status: number; body: ErrorBody }[] = []
+  const record = async (request: Request, path: string) => {
+    const text = await request.clone().text()
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      body: text === '' ? undefined : (JSON.parse(text) as unknown),
+    })
+    const index = refusals.findIndex((r) => r.path === path)
+    if (index === -1) return null
+    const [refusal] = refusals.splice(index, 1)
+    return HttpResponse.json(refusal!.body, { status: refusal!.status })
+  }
+  const find = (id: unknown) => orders.orders().find((o) => o._id === id)
+  const notFound = () => HttpResponse.json(errorBody('NOT_FOUND', 'No such order'), { status: 404 })
+  const change = (order: Order, changes: Partial<Order>) => {
+    const changed = { ...order, ...changes }
+    orders.update(changed)
+    return HttpResponse.json(changed)
+  }
+  const c = paymentsContract
+
+  const handlers = [
+    http.post(c.startPayment.path, async ({ request, params }) => {
+      const refused = await record(request, c.startPayment.path)
+      if (refused) return refused
+      const order = find(params.id)
+      if (!order) return notFound()
+      const { method } = (await request.json()) as { method: string }
+      if (method === 'sslcommerz') {
+        orders.update({ ...order, paymentMethod: 'sslcommerz' })
+        return HttpResponse.json({ redirectUrl: gatewayPageFor(order._id) })
+      }
+      orders.update({ ...order, paymentMethod: 'bank-transfer', paymentState: 'awaiting-transfer' })
+      return HttpResponse.json({
+        reference: referenceFor(order._id),
+        proformaUrl: c.proforma.path.replace(':id', order._id),
+      })
+    }),
+    http.get(c.proforma.path, async ({ request, params }) => {
+      const refused = await record(request, c.proforma.path)
+      if (refused) return refused
+      const order = find(params.id)
+      if (!order) return notFound()
+      return new HttpResponse(`%PDF-1.4 proforma of ${order._id}`, {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="proforma-${referenceFor(order._id)}.pdf"`,
+        },
+      })
+    }),
+    http.post(c.markReceived.path, async ({ request, params }) => {
+      const refused = await record(request, c.markReceived.path)
+      if (refused) return refused
+      const order = find(params.id)
+      if (!order) return notFound()
+      const { reference } = (await request.json()) as { reference: string }
+      return change(order, {
+        paid: true,
+        status: 'paid',
+        paymentState: 'paid',
+        transactionId: reference,
+      })
+    }),
+    http.post(c.review.path, async ({ request, params }) => {
+      const refused = await record(request, c.review.path)
+      if (refused) return refused
+      const order = find(params.id)
+      if (!order) return notFound()
+      const { decision } = (await request.json()) as { decision: string }
+      return decision === 'accept'
+        ? change(order, { paid: true, status: 'paid', paymentState: 'paid' })
+        : change(order, { status: 'cancelled', paymentState: 'refunded' })
+    }),
+    http.post(c.adminCancel.path, async ({ request, params }) => {
+      const refused = await record(request, c.adminCancel.path)
+      if (refused) return refused
+      const order = find(params.id)
+      if (!order) return notFound()
+      const refundState =
+        order.paymentMethod === 'bank-transfer' ? ('refund-due' as const) : ('refunded' as const)
+      return change(order, {
+        status: 'cancelled',
+        cancelReason: 'admin',
+        paymentState: order.paid ? refundState : order.paymentState,
+      })
+    }),
+    http.post(c.refundSent.path, async ({ request, params }) => {
+      const refused = await record(request, c.refundSent.path)
+      if (refused) return refused
+      const order = find(params.id)
+      if (!order) return notFound()
+      return change(order, { paymentState: 'refunded' })
+    }),
+  ]
+  const refuseNext = (
+    path: string,
+    status: number,
+    code: ErrorBody['error']['code'],
+    message: string,
+  ) => refusals.push({ path, status, body: errorBody(code, message) })
+  return { handlers, seen, refuseNext }
+}

@@ -21,6 +21,11 @@ export function makeOverview(days: number, sales: Record<string, number> = {}): 
     ],
     lowStock: [{ id: 'low1', name: 'Empty shelf', quantity: 0, minimum: 1 }],
     quotesWaiting: 2,
+    revenueByMethod: [
+      { method: 'sslcommerz', revenue: 80 },
+      { method: 'bank-transfer', revenue: 1250.5 },
+      { method: 'card', revenue: 0 },
+    ],
   }
 }
 

@@ -18,5 +18,20 @@ export const myOrdersQuery = (customer: string) =>
     meta: bearerMeta,
   })
 
-export const useMyOrders = (customer: string) =>
-  useQuery({ ...myOrdersQuery(customer), enabled: customer !== '' })
+/** How often My Orders asks again while a gateway payment is being confirmed (issue 27). */
+export const CONFIRMING_REFRESH_MS = 5_000
+
+/**
+ * `awaiting`: an order whose gateway payment is being confirmed (`?payment=pending`); the list
+ * is asked again every few seconds until that order is no longer unpaid.
+ */
+export const useMyOrders = (customer: string, awaiting?: string) =>
+  useQuery({
+    ...myOrdersQuery(customer),
+    enabled: customer !== '',
+    refetchInterval: (query) =>
+      awaiting !== undefined &&
+      query.state.data?.some((o) => o._id === awaiting && o.status === 'unpaid') !== false
+        ? CONFIRMING_REFRESH_MS
+        : false,
+  })

@@ -1,14 +1,16 @@
 import { Fragment, useState } from 'react'
 import { Link } from 'react-router'
 
-import { formatMoney, messages, type Order } from '@toolworks/shared'
+import { formatMoney, messages, paymentStateWords, type Order } from '@toolworks/shared'
 
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/lib/paths'
 
+import { proformaPath } from '../api/download-proforma'
 import { HoldNotice } from './hold-notice'
 import { InvoiceButton, hasInvoice } from './invoice-button'
 import { OrderLinesRow } from './order-lines-list'
+import { ProformaButton } from './payment-choice'
 
 const m = messages.ordering
 
@@ -25,10 +27,30 @@ function PayWithin({ payBy }: { payBy: string }) {
   )
 }
 
+/** The payment states worth a word beside the seed's status (issue 27). */
+function PaymentStateNote({ order }: { order: Order }) {
+  const state = order.paymentState
+  if (state === 'unpaid' || state === 'paid') return null
+  return (
+    <div className="space-y-1">
+      <span className="badge badge-warning badge-soft" data-testid="payment-state">
+        {paymentStateWords[state]}
+      </span>
+      {state === 'awaiting-transfer' && (
+        <ProformaButton path={proformaPath(order._id)} className="btn btn-outline btn-xs" />
+      )}
+    </div>
+  )
+}
+
 function PaymentCell({ order }: { order: Order }) {
+  // Under review: the money is with the shop, waiting for an admin; nothing to pay.
+  if (order.status === 'unpaid' && order.paymentState === 'under-review')
+    return <PaymentStateNote order={order} />
   if (order.status === 'unpaid')
     return (
       <div className="space-y-1">
+        <PaymentStateNote order={order} />
         <Link
           to={paths.dashboard.payment(order._id)}
           className="btn btn-primary btn-xs"
@@ -50,6 +72,7 @@ function PaymentCell({ order }: { order: Order }) {
         </p>
       )}
       {hasInvoice(order) && <InvoiceButton order={order} />}
+      <PaymentStateNote order={order} />
     </div>
   )
 }
