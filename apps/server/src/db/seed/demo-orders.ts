@@ -205,6 +205,9 @@ export async function insertDemoShop(
         transactionId: paymentId,
         paymentIntentId: paymentId,
         paidAt,
+        // The demo's history was paid by card (issue 27: its method and state).
+        paymentMethod: paid ? 'card' : null,
+        paymentState: paid ? 'paid' : 'unpaid',
         cancelReason:
           status === 'cancelled' ? rand.pick(['customer', 'admin', 'expired'] as const) : null,
         createdAt: at,
