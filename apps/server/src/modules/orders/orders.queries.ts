@@ -99,7 +99,7 @@ export async function hasLiveOrder(
   return rows.length > 0
 }
 
-/** A customer's own list: neither cancelled nor hidden by them, newest first. */
+/** A customer's own list: not hidden by them, and not cancelled unless refunded; newest first. */
 export async function listCustomerOrders(db: DbOrTx, email: string): Promise<OrderWithLines[]> {
   const rows = await db
     .select()
@@ -107,7 +107,12 @@ export async function listCustomerOrders(db: DbOrTx, email: string): Promise<Ord
     .where(
       and(
         eq(sql`lower(${orders.customerEmail})`, email.toLowerCase()),
-        ne(orders.status, 'cancelled'),
+        // A cancelled order leaves the list, unless money went back or is due back to the
+        // buyer (issue 27): they see it with its refund until it is done.
+        or(
+          ne(orders.status, 'cancelled'),
+          inArray(orders.paymentState, ['refund-due', 'refunded']),
+        ),
         eq(orders.hiddenByCustomer, false),
       ),
     )

@@ -6,7 +6,7 @@ import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accoun
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { mailsTo, payOrder, pdfText } from '../../../test/invoices.js'
-import { purchase, stockOf } from '../../../test/orders.js'
+import { cancel, purchase, stockOf } from '../../../test/orders.js'
 import {
   clickOnGatewayPage,
   postForm,
@@ -459,6 +459,18 @@ describe('refunds go back the way the money came', () => {
     expect(await stockOf(database.current.db, o.toolId)).toBe(50)
     expect((await mailsTo(o.app, o.buyer.email)).some((m) => /refund/i.test(m.subject))).toBe(true)
     expect((await adminPost(o, 'cancel', { reason: 'again' })).statusCode).toBe(409)
+    // The buyer still sees it in My Orders, refunded; an order they cancelled unpaid is gone.
+    const second = await purchase(o.app, o.buyer, o.toolId, 1)
+    const secondId = second.json<{ insertedId: string }>().insertedId
+    expect((await cancel(o.app, o.buyer, secondId)).statusCode).toBe(200)
+    const mine = await o.app.inject({
+      method: 'GET',
+      url: `/api/purchase?customer=${encodeURIComponent(o.buyer.email)}`,
+      headers: bearer(o.buyer),
+    })
+    expect(mine.json<{ _id: string; paymentState: string }[]>()).toEqual([
+      expect.objectContaining({ _id: o.id, status: 'cancelled', paymentState: 'refunded' }),
+    ])
   })
 
   test('bank transfer: a Refund due record, closed with the outgoing reference', async () => {
