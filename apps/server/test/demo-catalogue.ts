@@ -1,7 +1,7 @@
 import type { Db } from '../src/db/client.js'
-import { categories, tools } from '../src/db/schema/index.js'
-import { seedCategories } from '../src/db/seed/catalog/categories.js'
+import { tools } from '../src/db/schema/index.js'
 import { seedTools } from '../src/db/seed/catalog/tools.js'
+import { seedCategoryTree } from '../src/db/seed/seed.js'
 
 const IMAGE = '/media/0123456789abcdef0123456789abcdef-800.webp'
 
@@ -11,20 +11,7 @@ const IMAGE = '/media/0123456789abcdef0123456789abcdef-800.webp'
  * seconds of encoding every picture. Answers the tools' ids by name.
  */
 export async function insertDemoCatalogue(db: Db): Promise<Map<string, string>> {
-  const ids = new Map<string, string>()
-  for (const c of seedCategories) {
-    const [row] = await db
-      .insert(categories)
-      .values({
-        slug: c.slug,
-        name: c.name,
-        description: c.description,
-        parentId: c.parent ? (ids.get(c.parent) ?? null) : null,
-        attributes: c.attributes,
-      })
-      .returning({ id: categories.id })
-    if (row) ids.set(c.slug, row.id)
-  }
+  const ids = await seedCategoryTree(db)
   const now = Date.now()
   const rows = await db
     .insert(tools)

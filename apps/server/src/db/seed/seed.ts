@@ -4,7 +4,7 @@ import { messages, shopDate } from '@toolworks/shared'
 
 import type { BlobRef } from '../../modules/blobs/blob-store.js'
 import type { MediaService } from '../../modules/media/media.service.js'
-import type { Db, Tx } from '../client.js'
+import type { Db, DbOrTx } from '../client.js'
 import { categories, exchangeRates, promotions, reviews, tools } from '../schema/index.js'
 import { seedCategories } from './catalog/categories.js'
 import { seedReviews } from './catalog/reviews.js'
@@ -197,7 +197,7 @@ export async function seedDemoData(
  * The demo category tree (issue 29), parents first, when the shop has no categories yet.
  * Answers every category's id by slug (the shop's own when it already had them).
  */
-async function seedCategoryTree(tx: Tx): Promise<Map<string, string>> {
+export async function seedCategoryTree(tx: DbOrTx): Promise<Map<string, string>> {
   const existing = await tx.select({ id: categories.id, slug: categories.slug }).from(categories)
   const ids = new Map(existing.map((c) => [c.slug, c.id]))
   if (existing.length > 0) return ids
