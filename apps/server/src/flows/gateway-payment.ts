@@ -20,15 +20,14 @@ import { writePaymentEvent } from '../modules/audit/audit.service.js'
 import type { OrdersService } from '../modules/orders/orders.service.js'
 import type { PaymentAttempts } from '../modules/payments/payment-attempts.service.js'
 import type { PaymentMismatch, ProviderNotification } from '../modules/payments/payment-provider.js'
+import { BANK_TRANSFER } from '../modules/payments/bank-transfer/bank-transfer-provider.js'
 import { PAYMENT_CURRENCY, type PaymentsService } from '../modules/payments/payments.service.js'
+import { SSLCOMMERZ } from '../modules/payments/sslcommerz/sslcommerz-provider.js'
 import type { CheckoutFlow } from './checkout.js'
 import type { PaymentReceivedFlow } from './payment-received.js'
 
 const a = activityWords.summary
 const DAY_MS = 86_400_000
-/** The registry's names of the methods of issue 27 (the card is the configured card provider). */
-const SSLCOMMERZ = 'sslcommerz'
-const BANK_TRANSFER = 'bank-transfer'
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
 

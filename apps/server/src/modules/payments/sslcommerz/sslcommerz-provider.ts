@@ -24,6 +24,9 @@ import {
   type ValidationAnswer,
 } from './sslcommerz-protocol.js'
 
+/** Its name in the registry, in `orders.payment_provider` and in the audit log. */
+export const SSLCOMMERZ = 'sslcommerz'
+
 /** The shop's routes the gateway calls back (issue 27, "API words"), under `PUBLIC_URL`. */
 export const SSLCOMMERZ_CALLBACKS = {
   ipn: '/api/payments/sslcommerz/ipn',
@@ -78,7 +81,7 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
   }
 
   const provider = {
-    name: 'sslcommerz',
+    name: SSLCOMMERZ,
     hasWebhook: true,
 
     async startPayment({ orderId, amountCents, currency, customerEmail, buyer, items }) {
