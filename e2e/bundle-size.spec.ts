@@ -43,7 +43,19 @@ const JS_TARGET_KB = 80
 // 135 → 135.5 (issue 26 §5, a click before hydration is never lost): boot.ts holds early clicks
 // (lib/event-replay.ts) and the header's menu button and the session links replay or share
 // them: measured 135.04 KB.
-const JS_BOUND_KB = 135.5
+// 135.5 → 140.5 (issue 29, the catalogue on /products): the URL ⇄ filters rules
+// (products-search.ts, and spec-filters.ts without zod), the facets column, the search box with
+// its suggestions, the facets' and categories' queries and the first screen's words
+// (messages-catalog.ts) measured 140.2 KB. Loading the column and the box lazily measured
+// 138.6 KB but cannot hydrate here: React completes a server-rendered lazy boundary with an
+// inline script, which the CSP refuses. The product page and the admin's pages are lazy routes.
+// 140.5 → 142.8 (issue 28): the header's currency switch and the taka price of every card
+// (lib/currency.ts, the shared inCurrency and formatAmount; its contracts and zod stay lazy):
+// measured 142.4 KB.
+// 142.8 → 143.2 (issues 29 and 30): the header cart's menu with Quick order, Add to cart's
+// "2 packs of 10 added" with View cart, and the first-order promotion's cap on the home page:
+// measured 143.0 KB.
+const JS_BOUND_KB = 143.2
 // 15 → 15.5 (issue 15): Tailwind emits one stylesheet for every screen, so the quote screens'
 // few new utilities land in the first load too: 15.2 KB measured, just over the 15 KB target.
 const CSS_TARGET_KB = 15
@@ -51,7 +63,16 @@ const CSS_TARGET_KB = 15
 // admin's overview, import preview, activity log and invoice buttons brought new ones: measured
 // 15.51 KB. Splitting the admin screens' utilities into a stylesheet of their own is the way back
 // under 15 KB.
-const CSS_BOUND_KB = 15.8
+// 15.8 → 16.1 (issue 29): the facets column, product page and category admin's utilities
+// measured 16.0 KB.
+// 16.1 → 16.3 (issue 28): the switch's join buttons and the Bengali font's face (the taka
+// sign; the font itself loads only on a page that shows it): measured 16.2 KB.
+// 16.3 → 16.5 (issues 29 and 30): the product forms' specification and documents inputs, the
+// receipt, Manage Orders' pager and the cards' price row: measured 16.4 KB.
+// 16.5 → 16.8 (issue 30, helper A): the dashboard tables' cards below 640 px (`.card-table` in
+// index.css, written as plain CSS to keep it small) and Manage Orders' fitting classes: +0.35 KB,
+// measured 16.76 KB (JS unchanged, 143.0 KB).
+const CSS_BOUND_KB = 16.8
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))
 

@@ -7,8 +7,8 @@ import { QUOTE_DRAWING_MAX_BYTES, QUOTE_DRAWINGS_MAX, QuoteRequestSchema } from 
 import { expect, test } from 'vitest'
 
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs'
-import { startServer, type RunningServer } from '../apps/server/test/server-process.js'
-import { waitForEmailLink } from './support/outbox.js'
+import { startServer } from '../apps/server/test/server-process.js'
+import { verifiedTokenOverHttp } from './support/accounts.js'
 
 /**
  * Issue 25 H1, its "done when": the shop as `npm start` runs it (the build, PGlite, the same heap flags)
@@ -50,27 +50,6 @@ const quoteFields = {
   address: 'Plot 7, Tejgaon, Dhaka',
 }
 
-/** Signs a buyer up over HTTP, verifies the address from the outbox; answers a bearer token. */
-async function verifiedBuyer(server: RunningServer, dataDir: string): Promise<string> {
-  const email = `large-drawings-${Date.now()}@example.com`
-  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ name: 'Rafiq Islam', email, password: 'large-drawings-pass' }),
-  })
-  expect(signUp.status).toBe(200)
-  const url = new URL(await waitForEmailLink(email, /\/verify-email\?/, 10_000, dataDir))
-  const verified = await fetch(`${server.url}${url.pathname}${url.search}`, { redirect: 'manual' })
-  expect(verified.status).toBeLessThan(400)
-  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
-  const token = await fetch(`${server.url}/api/user/${email}`, {
-    method: 'PUT',
-    headers: { cookie, origin: ORIGIN },
-  })
-  expect(token.status).toBe(200)
-  return ((await token.json()) as { token: string }).token
-}
-
 test(
   'npm start on PGlite: 5 × 20 MB in one request, then 20 downloads, byte for byte, under 400 MB',
   { timeout: 300_000 },
@@ -88,7 +67,12 @@ test(
     const server = await startServer(env, 90_000, SERVER_NODE_FLAGS, { built: true })
     onTestFinished(() => server.stop())
     const alive = () => server.output().match(/heap limit|FATAL ERROR/i) === null
-    const token = await verifiedBuyer(server, dataDir)
+    const buyer = {
+      name: 'Rafiq Islam',
+      email: `large-drawings-${Date.now()}@example.com`,
+      password: 'large-drawings-pass',
+    }
+    const token = await verifiedTokenOverHttp(server.url, buyer, { origin: ORIGIN, dataDir })
     const auth = { authorization: `Bearer ${token}` }
 
     const files = Array.from({ length: QUOTE_DRAWINGS_MAX }, () => pdfOf(QUOTE_DRAWING_MAX_BYTES))

@@ -86,6 +86,9 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
   await screenshot(page, 'cart-custom-line-1280')
   await main.getByLabel('Phone', { exact: true }).fill(PHONE)
   await main.getByLabel('Address', { exact: true }).fill(ADDRESS)
+  // Issue 30: the delivery block's city and postcode beside the address line.
+  await main.getByLabel('City', { exact: true }).fill('Tongi')
+  await main.getByLabel('Postcode', { exact: true }).fill('1710')
   const placed = page.waitForResponse(
     (r) => r.url().endsWith('/api/checkout') && r.request().method() === 'POST',
   )
@@ -111,7 +114,7 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
   await main.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242')
   await main.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/34')
   await main.getByLabel('CVC', { exact: true }).fill('123')
-  await main.getByRole('button', { name: 'Pay', exact: true }).click()
+  await main.getByRole('button', { name: /^Pay [$৳]/ }).click()
   await page.getByText('Payment successful').waitFor()
 
   // The request is now Ordered.
@@ -124,8 +127,16 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
   await row.getByText('Paid', { exact: true }).waitFor()
   await adminMain.getByText(`Custom: ${partName}`).first().waitFor()
   await screenshot(admin, 'manage-orders-custom-1280')
+  // Issue 30: it asks first, then waits 10 s for an Undo before it is sent.
+  let asked = ''
+  admin.once('dialog', (dialog) => {
+    asked = dialog.message()
+    void dialog.accept()
+  })
   await row.getByRole('button', { name: 'Mark shipped' }).click()
-  await admin.getByText('Order marked as shipped.').waitFor()
+  expect(asked).toMatch(/^Mark order TW-\d+ as shipped\?$/)
+  await admin.getByText(/will be marked shipped/).waitFor()
+  await admin.getByText('Order marked as shipped.').waitFor({ timeout: 20_000 })
   await row.getByText('Shipped', { exact: true }).waitFor()
 
   expect(page.problems).toEqual([])

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 
 import { formatMoney } from '@toolworks/shared'
+import { Redis } from 'ioredis'
 import { expect, inject, test } from 'vitest'
 
 import { logInAsAdmin, newPerson, signUpInBrowser } from '../support/accounts.js'
@@ -172,4 +174,39 @@ test('rate limits count across processes: per email and per address', async () =
     perAddress.push((await signIn(newPerson().email, '198.19.2.1')).status)
   expect(perAddress.slice(0, 10).every((s) => s === 401)).toBe(true)
   expect(perAddress[10]).toBe(429)
+
+  // Those counters are in the run's Redis (issue 31), which both processes share.
+  const redis = new Redis(inject('redisUrl'))
+  try {
+    const keys = await redis.keys('toolworks:rate-limit:auth-address:/sign-in/email:198.19.2.1')
+    expect(keys).toHaveLength(1)
+    expect(await redis.get(keys[0] ?? '')).toBe('11')
+  } finally {
+    await redis.quit()
+  }
+})
+
+test('files live in the one bucket: either process serves every picture, none is in DATA_DIR', async () => {
+  const tools = (await (await fetch(`${ctx.baseUrl}/api/tool`)).json()) as { image: string }[]
+  const pictures = [...new Set(tools.map((t) => t.image).filter((u) => u.startsWith('/media/')))]
+  expect(pictures.length).toBeGreaterThan(0)
+  for (const picture of pictures.slice(0, 5)) {
+    const answers = await Promise.all(
+      inject('processUrls').map(async (url) => {
+        const res = await fetch(`${url}${picture}`)
+        return {
+          status: res.status,
+          caching: res.headers.get('cache-control'),
+          bytes: Buffer.from(await res.arrayBuffer()).toString('base64'),
+        }
+      }),
+    )
+    expect(answers[0]).toMatchObject({
+      status: 200,
+      caching: 'public, max-age=31536000, immutable',
+    })
+    expect(answers[1]).toEqual(answers[0])
+  }
+  // The seeded pictures and drawings went to the bucket (S3_BUCKET in setup.ts), not the folder.
+  expect(existsSync(path.join(inject('dataDir'), 'blobs'))).toBe(false)
 })

@@ -4,10 +4,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { Redis } from 'ioredis'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 
 import { freePort, waitForHealth } from '../support/server-process.js'
+import { startS3StandIn } from './s3-stand-in.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const serverEntry = path.join(root, 'apps/server/dist/server.js')
@@ -20,6 +22,8 @@ declare module 'vitest' {
     processUrls: string[]
     /** nginx's access log: one line per request with the process that served it. */
     accessLog: string
+    /** The Redis database both processes keep their limits and sessions in (issue 31). */
+    redisUrl: string
   }
 }
 
@@ -74,9 +78,41 @@ async function stop(child: ChildProcess) {
   await new Promise((r) => child.once('exit', r))
 }
 
+const CLAIM_KEY = 'toolworks-cluster-run'
+
+/**
+ * A Redis database of its own for this run (issue 31 §2): the first of CLUSTER_REDIS_DBS
+ * (default 1-14; the unit tests use 15 under key prefixes) that no other run has claimed. The
+ * claim is a key set only if absent; the database is flushed at start and at the end.
+ */
+async function claimRedisDatabase(): Promise<{ url: string; release: () => Promise<void> }> {
+  const base = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379'
+  const [first = 1, last = 14] = (process.env.CLUSTER_REDIS_DBS ?? '1-14').split('-').map(Number)
+  const run = `${process.pid}-${Date.now().toString(36)}`
+  for (let db = first; db <= last; db += 1) {
+    const url = Object.assign(new URL(base), { pathname: `/${db}` }).toString()
+    const redis = new Redis(url, { maxRetriesPerRequest: 1 })
+    // A claim outlives a crashed run by an hour at most.
+    if ((await redis.set(CLAIM_KEY, run, 'EX', 3600, 'NX')) === 'OK') {
+      await redis.flushdb()
+      await redis.set(CLAIM_KEY, run, 'EX', 3600)
+      return {
+        url,
+        release: async () => {
+          await redis.flushdb()
+          await redis.quit()
+        },
+      }
+    }
+    await redis.quit()
+  }
+  throw new Error(`no free Redis database in ${first}-${last} (CLUSTER_REDIS_DBS)`)
+}
+
 /**
  * Two built server processes on one fresh PostgreSQL database behind nginx configured by
- * deploy/nginx.conf (issue 16): what the README's production section recommends.
+ * deploy/nginx.conf (issue 16), sharing limits and sessions in Redis (issue 31): what the
+ * README's production section recommends.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(serverEntry))
@@ -89,6 +125,7 @@ export default async function setup(project: TestProject) {
   await admin.connect()
   await admin.query(`create database ${database}`)
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString()
+  const redis = await claimRedisDatabase()
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-cluster-'))
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'toolworks-nginx-'))
@@ -96,6 +133,8 @@ export default async function setup(project: TestProject) {
     mkdirSync(path.join(prefix, 'temp', dir), { recursive: true, mode: 0o777 })
   rmSync(path.join(prefix, 'access.log'), { force: true })
 
+  // Issue 31: both processes keep their files in one bucket (s3-stand-in.ts).
+  const s3 = await startS3StandIn()
   const adminEmail = `admin.${Date.now().toString(36)}@toolworks.example`
   const ports = [await freePort(), await freePort()]
   const nginxPort = await freePort()
@@ -108,12 +147,14 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
     PUBLIC_URL: baseUrl,
     SEED_DEMO: 'true',
     ADMIN_EMAILS: adminEmail,
     // Every process must sign and check the same tokens.
     AUTH_SECRET: `cluster-auth-secret-${Date.now().toString(36)}-0123456789abcdef`,
     LOG_LEVEL: 'warn',
+    ...s3.env,
   }
 
   const servers: ChildProcess[] = []
@@ -145,12 +186,15 @@ export default async function setup(project: TestProject) {
   project.provide('adminEmail', adminEmail)
   project.provide('processUrls', processUrls)
   project.provide('accessLog', path.join(prefix, 'access.log'))
+  project.provide('redisUrl', redis.url)
 
   return async () => {
     await stop(nginx)
     await Promise.all(servers.map(stop))
+    await s3.close()
     await admin.query(`drop database if exists ${database} with (force)`)
     await admin.end()
+    await redis.release()
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(prefix, { recursive: true, force: true })
   }

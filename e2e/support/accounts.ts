@@ -81,3 +81,56 @@ export async function logInAsAdmin(page: Page, baseUrl: string, adminEmail: stri
   await page.goto(`${baseUrl}/login`)
   await logInInBrowser(page, admin)
 }
+
+/** Throws with the step's name when an HTTP answer is not what the step needs. */
+async function expectStatus(step: string, response: Response, ok: (status: number) => boolean) {
+  if (!ok(response.status)) {
+    throw new Error(`${step}: ${response.status} ${await response.text().catch(() => '')}`)
+  }
+}
+
+/**
+ * An account made over HTTP, the way a client outside the browser makes one: signs up, follows
+ * the mailed verification link (and, for an admin address, chooses the password again, as the
+ * shop asks after verifying one), signs in and trades the session cookie for the API's bearer
+ * token (PUT /api/user/:email). For specs that start their own server with their own DATA_DIR.
+ */
+export async function verifiedTokenOverHttp(
+  baseUrl: string,
+  person: Person,
+  { origin, dataDir }: { origin: string; dataDir?: string },
+): Promise<string> {
+  const post = (route: string, body: unknown) =>
+    fetch(`${baseUrl}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(body),
+    })
+  await expectStatus('sign up', await post('/api/auth/sign-up/email', person), (s) => s === 200)
+  const link = new URL(await waitForEmailLink(person.email, /\/verify-email\?/, 10_000, dataDir))
+  const verified = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' })
+  await expectStatus('verify', verified, (s) => s < 400)
+  const reset = new URL(verified.headers.get('location') ?? '/', origin).searchParams.get('token')
+  if (reset) {
+    const chosen = await post('/api/auth/reset-password', {
+      token: reset,
+      newPassword: person.password,
+    })
+    await expectStatus('choose password', chosen, (s) => s === 200)
+  }
+  const signIn = await post('/api/auth/sign-in/email', {
+    email: person.email,
+    password: person.password,
+  })
+  await expectStatus('sign in', signIn, (s) => s === 200)
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const token = await fetch(`${baseUrl}/api/user/${person.email}`, {
+    method: 'PUT',
+    headers: { cookie, origin },
+  })
+  await expectStatus('token', token, (s) => s === 200)
+  return ((await token.json()) as { token: string }).token
+}

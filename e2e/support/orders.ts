@@ -42,8 +42,8 @@ export async function payWith(page: Page, number: string): Promise<void> {
   await main.getByLabel('CVC', { exact: true }).fill('123')
   await page.waitForFunction(() =>
     [...document.querySelectorAll('main button')].some(
-      (b) => b.textContent?.trim() === 'Pay' && !(b as HTMLButtonElement).disabled,
+      (b) => /^Pay [$৳]/.test(b.textContent?.trim() ?? '') && !(b as HTMLButtonElement).disabled,
     ),
   )
-  await main.getByRole('button', { name: 'Pay', exact: true }).click()
+  await main.getByRole('button', { name: /^Pay [$৳]/ }).click()
 }

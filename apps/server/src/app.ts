@@ -19,6 +19,7 @@ import { systemClock, type Clock } from '@toolworks/shared'
 import { ensureAuthSecret, type Config } from './config.js'
 import type { Database } from './db/client.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
+import { closeRedis, createRedis, redisReady, redisSecondaryStorage } from './lib/redis.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { auditRoutes } from './modules/audit/audit.routes.js'
 import { createAuditService } from './modules/audit/audit.service.js'
@@ -35,6 +36,8 @@ import { createCartService } from './modules/cart/cart.service.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService, toTool } from './modules/catalog/catalog.service.js'
 import { categoryRoutes } from './modules/catalog/categories.routes.js'
+import { productDocumentsRoutes } from './modules/catalog/product-documents.routes.js'
+import { createProductDocumentsService } from './modules/catalog/product-documents.service.js'
 import { createCategoryService } from './modules/catalog/categories.service.js'
 import { createSqlSearchIndex } from './modules/catalog/search-index.js'
 import { searchRoutes } from './modules/catalog/search.routes.js'
@@ -54,6 +57,7 @@ import { createOrderMails } from './modules/orders/orders.mails.js'
 import { createCancellationFlow } from './flows/cancellation.js'
 import { createCheckoutFlow } from './flows/checkout.js'
 import { createPaymentReceivedFlow } from './flows/payment-received.js'
+import { createReorderFlow } from './flows/reorder.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
@@ -83,15 +87,20 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createMediaService } from './modules/media/media.service.js'
 import { moveBytesToBlobs } from './modules/blobs/blob-move.js'
-import { createFsBlobStore } from './modules/blobs/fs-blob-store.js'
+import { openBlobStore, type OpenedBlobStore } from './modules/blobs/open-blob-store.js'
 import { docsPlugin } from './plugins/docs.js'
 import { authPlugin } from './plugins/auth.js'
-import { createRateLimitSweeper, pgRateLimitStore } from './plugins/rate-limit-store.js'
+import {
+  createRateLimitSweeper,
+  pgRateLimitStore,
+  redisRateLimitStore,
+} from './plugins/rate-limit-store.js'
 import { lingeringClosePlugin } from './plugins/lingering-close.js'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js'
 import { withSafeSerializers } from './lib/log-safe.js'
 import { securityPlugin } from './plugins/security.js'
 import { pagesPlugin } from './plugins/pages.js'
+import { pageRenderLimit } from './lib/rate-limits.js'
 import { requestLifecyclePlugin } from './plugins/request-lifecycle.js'
 import { seoPlugin } from './plugins/seo.js'
 import { staticAssetsPlugin } from './plugins/static-assets.js'
@@ -133,6 +142,7 @@ declare module 'fastify' {
 function createServices(
   config: Config,
   database: Database,
+  blobStore: OpenedBlobStore,
   mailer: Mailer,
   log: FastifyBaseLogger,
   passwordHasher?: PasswordHasher,
@@ -141,15 +151,23 @@ function createServices(
 ) {
   const { db } = database
   const secret = ensureAuthSecret(config)
+  // Limits and sessions in Redis when REDIS_URL is set (issue 31 §2); PostgreSQL otherwise.
+  const redis = config.redis ? createRedis({ ...config.redis, log }) : undefined
   const tokens = createBearerTokens(secret)
-  // File bytes live in the blob store, never in rows (issue 25).
-  const blobs = createFsBlobStore(config.blobDir)
+  // File bytes live in the blob store, never in rows (issue 25): the folder, or the bucket when
+  // S3_BUCKET is set (issue 31).
+  const blobs = blobStore.store
   const media = createMediaService({ db, blobs })
   // The catalogue search (issue 29) behind one SearchIndex, here the SQL one.
   const searchIndex = createSqlSearchIndex({ db, changes: database.changes })
   const search = createSearchService({ db, index: searchIndex, changes: database.changes, toTool })
   const catalog = createCatalogService({ db, media, changes: database.changes, search })
   const categories = createCategoryService({ db, catalogChanged: catalog.stockChanged })
+  const productDocuments = createProductDocumentsService({
+    db,
+    blobs,
+    catalogChanged: catalog.stockChanged,
+  })
   const stripe = config.stripe ? createStripeProvider(stripeOptions(config.stripe)) : undefined
   const sandbox = stripe
     ? undefined
@@ -195,6 +213,7 @@ function createServices(
     quotes: quoteAcceptance,
     log,
   })
+  const exchangeRate = createExchangeRateService({ db, now: clock })
   const checkout = createCheckoutFlow({
     db,
     orders,
@@ -203,6 +222,8 @@ function createServices(
     cancellation,
     catalog,
     accounts,
+    rates: exchangeRate,
+    vatPercent: config.tax.vatPercent,
     cart,
     quotes: quoteAcceptance,
     holdHours: config.orderHoldHours,
@@ -211,6 +232,7 @@ function createServices(
     log,
     now: clock,
   })
+  const reorder = createReorderFlow({ db, orders, catalog, cart })
   const quotes = createQuotesService({
     db,
     mails: quoteMails,
@@ -220,7 +242,6 @@ function createServices(
     now: clock,
   })
   const audit = createAuditService({ db })
-  const exchangeRate = createExchangeRateService({ db, now: clock })
   const gatewayPayment = createGatewayPaymentFlow({
     db,
     orders,
@@ -251,6 +272,7 @@ function createServices(
     /** The development stand-in gateway, mounted at DEV_SSLCOMMERZ_PREFIX when there is one. */
     sslcommerzStandIn: methods.standIn,
     blobs,
+    closeBlobs: blobStore.close,
     // CSV export and import (issue 17); exports of personal data are audited (issue 25).
     exports: createExportsService({ orders, accounts, catalog, audit }),
     productsImport: createProductsImport({ catalog, media }),
@@ -270,15 +292,26 @@ function createServices(
     }),
     payments,
     checkout,
+    reorder,
     paymentReceived,
     cancellation,
-    auth: createAuth({ config, db, mailer, secret, log, passwordHasher }),
+    redis,
+    auth: createAuth({
+      config,
+      db,
+      mailer,
+      secret,
+      log,
+      passwordHasher,
+      secondaryStorage: redis && redisSecondaryStorage(redis, log),
+    }),
     tokens,
     accounts,
     catalog,
     searchIndex,
     search,
     categories,
+    productDocuments,
     cart,
     quoteAcceptance,
     orders,
@@ -373,6 +406,7 @@ export async function buildApp({
   const services = createServices(
     config,
     database,
+    await openBlobStore(config),
     mailer,
     app.log,
     passwordHasher,
@@ -385,11 +419,19 @@ export async function buildApp({
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     stripe: config.stripe !== undefined,
+    mediaOrigin:
+      config.s3 && config.mediaPublicUrl ? new URL(config.mediaPublicUrl).origin : undefined,
   })
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(docsPlugin)
-  // Limits are opt-in per route; their counters live in the database (docs/operations.md, Scale out).
-  await app.register(rateLimit, { global: false, store: pgRateLimitStore(database.db) })
+  // Limits are opt-in per route; their counters live in Redis when there is one, else in the
+  // database (docs/operations.md, Scale out). A store that fails lets requests through
+  // (skipOnError), except on the credential routes, which set it back (plugins/auth.ts).
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    store: services.redis ? redisRateLimitStore(services.redis) : pgRateLimitStore(database.db),
+  })
 
   await app.register(authPlugin, {
     auth: services.auth,
@@ -407,13 +449,21 @@ export async function buildApp({
   await app.register(searchRoutes, { search: services.search })
   await app.register(categoryRoutes, { categories: services.categories })
   await app.register(catalogRoutes, { catalog: services.catalog })
+  await app.register(productDocumentsRoutes, {
+    documents: services.productDocuments,
+    blobs: services.blobs,
+  })
   await app.register(ordersRoutes, {
     orders: services.orders,
     checkout: services.checkout,
     cancellation: services.cancellation,
   })
-  await app.register(invoicesRoutes, { orders: services.orders, company: config.company })
-  await app.register(cartRoutes, { cart: services.cart })
+  await app.register(invoicesRoutes, {
+    orders: services.orders,
+    company: config.company,
+    sellerBin: config.tax.sellerBin,
+  })
+  await app.register(cartRoutes, { cart: services.cart, reorder: services.reorder })
   await app.register(quoteAcceptanceRoutes, { acceptance: services.quoteAcceptance })
   await app.register(contactRoutes, { contact: services.contact })
   await app.register(paymentsRoutes, {
@@ -431,7 +481,10 @@ export async function buildApp({
   // The stand-in gateway (issue 27): development only, so the whole flow runs offline.
   if (services.sslcommerzStandIn)
     await app.register(services.sslcommerzStandIn.plugin, { prefix: DEV_SSLCOMMERZ_PREFIX })
-  await app.register(mediaRoutes, { media: services.media })
+  await app.register(mediaRoutes, {
+    media: services.media,
+    publicUrl: config.s3 ? config.mediaPublicUrl : undefined,
+  })
   await app.register(reviewsRoutes, { reviews: services.reviews })
   await app.register(promotionsRoutes, { promotions: services.promotions })
   await app.register(quotesRoutes, { quotes: services.quotes, blobs: services.blobs })
@@ -443,16 +496,32 @@ export async function buildApp({
 
   // The web app: its files, robots and sitemap, then its pages (the catch-all route).
   await app.register(staticAssetsPlugin, { webDistDir: config.webDistDir })
-  await app.register(seoPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl })
+  await app.register(seoPlugin, {
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    // Every category page and product page (issue 29), so search engines find every part.
+    catalogPaths: async (limit) => {
+      const categoryList = await services.categories.list()
+      const ids = await services.catalog.sitemapToolIds(Math.max(0, limit - categoryList.length))
+      return [
+        ...categoryList.map((c) => `/products?category=${encodeURIComponent(c.slug)}`),
+        ...ids.map((id) => `/products/${id}`),
+      ]
+    },
+  })
   await app.register(pagesPlugin, {
     webDistDir: config.webDistDir,
     // `vite build --ssr` writes the renderer next to the browser build (apps/web/dist-server).
     rendererFile: path.join(path.dirname(config.webDistDir), 'dist-server', 'entry-server.js'),
     publicUrl: config.publicUrl,
     catalog: services.catalog,
+    search: services.search,
+    categories: services.categories,
     reviews: services.reviews,
     promotions: services.promotions,
+    rates: services.exchangeRate,
     changes: database.changes,
+    renderLimit: pageRenderLimit(app),
   })
 
   // Unpaid orders past their hold are cancelled by a sweeper in every process (one at a time,
@@ -465,6 +534,8 @@ export async function buildApp({
         { ...moved, blobs: services.blobs.location },
         'file bytes moved to the blob store',
       )
+    if (services.redis && !(await redisReady(services.redis)))
+      app.log.warn('redis not reachable at start; limits and sessions fall back until it is')
     await services.orderSweeper.start()
     await services.quoteSweeper.start()
     await services.rateLimitSweeper.start()
@@ -478,6 +549,8 @@ export async function buildApp({
     await services.orderSweeper.stop()
     await services.quoteSweeper.stop()
     await services.rateLimitSweeper.stop()
+    if (services.redis) await closeRedis(services.redis)
+    services.closeBlobs()
   })
   app.decorate('services', services)
   app.decorate('config', config)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 
-import { ConfigError, loadConfig } from './config.js'
+import { ConfigError, DEMO_SELLER_BIN, loadConfig } from './config.js'
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -108,6 +108,22 @@ describe('loadConfig', () => {
   })
 })
 
+test('the seller BIN (issue 28): the demo has one; production has only what SELLER_BIN says', () => {
+  const secret = 'x'.repeat(40)
+  expect(loadConfig({ NODE_ENV: 'test' }).tax).toEqual({
+    vatPercent: 15,
+    sellerBin: DEMO_SELLER_BIN,
+  })
+  expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).tax.sellerBin).toBeUndefined()
+  expect(
+    loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, SELLER_BIN: '000123456-0101' }).tax
+      .sellerBin,
+  ).toBe('0001234560101')
+  expect(() => loadConfig({ NODE_ENV: 'test', SELLER_BIN: '12345' })).toThrow(/SELLER_BIN/)
+  expect(loadConfig({ NODE_ENV: 'test', VAT_RATE_PERCENT: '10' }).tax.vatPercent).toBe(10)
+  expect(() => loadConfig({ NODE_ENV: 'test', VAT_RATE_PERCENT: '7.5' })).toThrow(/whole percent/)
+})
+
 test('unpaid orders hold their stock 48 hours by default, swept every minute (issue 13)', () => {
   const config = loadConfig({ NODE_ENV: 'test' })
   expect(config.orderHoldHours).toBe(48)
@@ -141,4 +157,58 @@ test('the invoices name the company: Toolworks in Gazipur by default, or as conf
     email: 'accounts@toolworks.example',
     phone: '+880 2 5500 0100',
   })
+})
+
+test('Redis only with REDIS_URL (issue 31), under a key prefix; a bad URL is refused unechoed', () => {
+  expect(loadConfig({}).redis).toBeUndefined()
+  expect(loadConfig({ REDIS_URL: '' }).redis).toBeUndefined()
+  expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/3' }).redis).toEqual({
+    url: 'redis://127.0.0.1:6379/3',
+    keyPrefix: 'toolworks:',
+  })
+  expect(loadConfig({ REDIS_URL: 'rediss://h:6380', REDIS_KEY_PREFIX: 'shop-b:' }).redis).toEqual({
+    url: 'rediss://h:6380',
+    keyPrefix: 'shop-b:',
+  })
+  expect(problemsOf({ REDIS_URL: 'http://:hunter2@h' })).toEqual([
+    'REDIS_URL must be a redis:// or rediss:// URL',
+  ])
+})
+
+test('S3_BUCKET turns the bucket store on with its settings; unset, the folder stays (issue 31)', () => {
+  expect(loadConfig({}).s3).toBeUndefined()
+  expect(loadConfig({}).mediaPublicUrl).toBeUndefined()
+  const config = loadConfig({
+    S3_BUCKET: 'toolworks-files',
+    S3_ENDPOINT: 'http://minio:9000',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+    S3_FORCE_PATH_STYLE: 'true',
+    MEDIA_PUBLIC_URL: 'https://cdn.example.com/files/',
+  })
+  expect(config.s3).toEqual({
+    bucket: 'toolworks-files',
+    endpoint: 'http://minio:9000',
+    region: 'us-east-1',
+    accessKeyId: 'key-id',
+    secretAccessKey: 'secret',
+    forcePathStyle: true,
+  })
+  expect(config.mediaPublicUrl).toBe('https://cdn.example.com/files')
+  expect(loadConfig({ S3_BUCKET: 'b-1', S3_REGION: 'auto' }).s3).toMatchObject({
+    region: 'auto',
+    forcePathStyle: false,
+    accessKeyId: undefined,
+  })
+  expect(problemsOf({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'only-the-id' })).toEqual([
+    'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+  ])
+  expect(problemsOf({ MEDIA_PUBLIC_URL: 'https://cdn.example.com' })).toEqual([
+    'MEDIA_PUBLIC_URL needs S3_BUCKET: it serves picture variants from the bucket',
+  ])
+  expect(problemsOf({ S3_BUCKET: 'Not A Bucket' })[0]).toMatch(/S3_BUCKET/)
+  // A secret never appears in a refusal.
+  expect(
+    problemsOf({ S3_BUCKET: 'b-1', S3_SECRET_ACCESS_KEY: 'LEAKCHECK-s3-secret' }).join(' '),
+  ).not.toContain('LEAKCHECK')
 })

@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-import { DRAWING_QUOTA_MB_DEFAULT } from '@toolworks/shared'
+import { BinSchema, DRAWING_QUOTA_MB_DEFAULT } from '@toolworks/shared'
 import { z } from 'zod'
 
 /** The only reader of process.env (docs/conventions.md §6). Everything else receives a typed Config. */
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value
+
+/** The demo's seller BIN (issue 28): outside production, when SELLER_BIN is not set. */
+export const DEMO_SELLER_BIN = '0000000000101'
 
 /** SSLCommerz's sandbox; live is https://securepay.sslcommerz.com (issue 27). */
 export const SSLCOMMERZ_SANDBOX_URL = 'https://sandbox.sslcommerz.com'
@@ -86,6 +89,27 @@ const EnvSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   // Where file bytes live (drawings, pictures): a folder, DATA_DIR/blobs unless set (issue 25).
   BLOB_DIR: optionalString,
+  // Issue 31: with S3_BUCKET set, file bytes live in that S3-compatible bucket instead
+  // (docs/configuration.md). The access key and secret are never logged.
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+  ),
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  MEDIA_PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -93,6 +117,16 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  // Redis (issue 31 §2): when set, rate limits and Better Auth's sessions live there.
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  // Every key the shop writes starts with this, so one Redis can serve several shops.
+  REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('toolworks:')),
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -225,6 +259,18 @@ const EnvSchema = z.object({
     z.email('must be an email address').default('sales@toolworks.example'),
   ),
   COMPANY_PHONE: z.preprocess(emptyToUndefined, z.string().max(50).default('+880 2 5500 0000')),
+  // Taka, VAT and the Mushak-6.3 (issue 28): the VAT rate list prices include in Bangladesh,
+  // and the shop's own BIN, printed on every tax invoice.
+  VAT_RATE_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole percent, such as 15' })
+      .int('must be a whole percent, such as 15')
+      .min(0, 'must be between 0 and 100')
+      .max(100, 'must be between 0 and 100')
+      .default(15),
+  ),
+  SELLER_BIN: z.preprocess(emptyToUndefined, BinSchema.optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -248,6 +294,16 @@ export type BankAccount = {
 /** Google's OpenID Connect discovery document; tests point GOOGLE_DISCOVERY_URL at a local server. */
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration'
 
+/** An S3-compatible bucket and how to reach it (issue 31; AWS S3, R2, MinIO, Spaces). */
+export type S3Settings = {
+  bucket: string
+  endpoint: string | undefined
+  region: string
+  accessKeyId: string | undefined
+  secretAccessKey: string | undefined
+  forcePathStyle: boolean
+}
+
 export type Config = {
   env: 'development' | 'production' | 'test'
   port: number
@@ -255,7 +311,22 @@ export type Config = {
   dataDir: string
   /** The blob store's folder: file bytes (drawings, pictures), never in database rows. */
   blobDir: string
+  /**
+   * Issue 31: the S3-compatible bucket that holds the file bytes instead of `blobDir`, when
+   * S3_BUCKET is set. Credentials undefined: the SDK's own chain (instance role, AWS_* env).
+   */
+  s3: S3Settings | undefined
+  /**
+   * A CDN (or the bucket's public address) that serves picture variants by their SHA-256 key:
+   * with the S3 store, /media/... answers a redirect there instead of streaming the bytes.
+   */
+  mediaPublicUrl: string | undefined
   databaseUrl: string | undefined
+  /**
+   * Redis for the rate limits and Better Auth's sessions (issue 31 §2); undefined: both stay in
+   * PostgreSQL. `keyPrefix` starts every key the shop writes.
+   */
+  redis: { url: string; keyPrefix: string } | undefined
   publicUrl: string
   authSecret: string | undefined
   adminEmails: string[]
@@ -294,6 +365,12 @@ export type Config = {
   seedDemo: boolean
   /** Who issues the invoices: name, address and contact (issue 17). */
   company: { name: string; address: string; email: string; phone: string }
+  /**
+   * Issue 28: the VAT rate list prices include for deliveries in Bangladesh, and the seller's
+   * BIN for the Mushak-6.3 (outside production, the demo's when SELLER_BIN is not set; in
+   * production none, and no tax invoice is issued until it is set).
+   */
+  tax: { vatPercent: number; sellerBin: string | undefined }
   /** An unpaid order holds its stock this long; then it is cancelled (issue 13). */
   orderHoldHours: number
   /** How often the hold sweeper runs in each process. */
@@ -328,8 +405,11 @@ const defaultWebDist = path.resolve(
   '../../web/dist',
 )
 
-/** Variables whose values a refusal never repeats (secrets, the store password, the account). */
-const SECRET_NAME = /SECRET|PASSWORD|ACCOUNT_NUMBER/
+/**
+ * Variables whose values a refusal never repeats (secrets, the store password, the account,
+ * REDIS_URL, which may carry its password).
+ */
+const SECRET_NAME = /SECRET|PASSWORD|ACCOUNT_NUMBER|REDIS_URL/
 
 /** Parses the environment once; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -356,6 +436,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together')
   }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together')
+  }
+  if (e.MEDIA_PUBLIC_URL && !e.S3_BUCKET) {
+    problems.push('MEDIA_PUBLIC_URL needs S3_BUCKET: it serves picture variants from the bucket')
+  }
   if ((e.SSLCOMMERZ_STORE_ID === undefined) !== (e.SSLCOMMERZ_STORE_PASSWORD === undefined)) {
     problems.push('SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together')
   }
@@ -367,7 +453,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     blobDir: path.resolve(e.BLOB_DIR ?? path.join(e.DATA_DIR, 'blobs')),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     authSecret: e.AUTH_SECRET,
     adminEmails: e.ADMIN_EMAILS ?? [],
@@ -414,6 +512,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.COMPANY_ADDRESS,
       email: e.COMPANY_EMAIL,
       phone: e.COMPANY_PHONE,
+    },
+    tax: {
+      vatPercent: e.VAT_RATE_PERCENT,
+      sellerBin: e.SELLER_BIN ?? (e.NODE_ENV === 'production' ? undefined : DEMO_SELLER_BIN),
     },
     orderHoldHours: e.ORDER_HOLD_HOURS,
     orderSweepMs: Math.round(e.ORDER_SWEEP_SECONDS * 1000),

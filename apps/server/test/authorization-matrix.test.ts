@@ -96,6 +96,27 @@ const cases: Case[] = [
     // The admin reaches the rule itself: no file in the field "image".
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 400 },
   },
+  // A tool's documents (issue 29): admins upload and delete, anyone downloads.
+  {
+    route: 'POST /api/tool/{id}/documents (JSON instead of a file)',
+    method: 'POST',
+    url: ({ toolId }) => `/api/tool/${toolId}/documents`,
+    payload: { kind: 'datasheet' },
+    // The admin reaches the rule itself: no file in the field "file".
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 400 },
+  },
+  {
+    route: 'DELETE /api/tool/{id}/documents/{documentId} (none such)',
+    method: 'DELETE',
+    url: ({ toolId }) => `/api/tool/${toolId}/documents/00000000-0000-4000-8000-000000000000`,
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 404 },
+  },
+  {
+    route: 'GET /api/tool/{id}/documents/{documentId} (none such)',
+    method: 'GET',
+    url: ({ toolId }) => `/api/tool/${toolId}/documents/00000000-0000-4000-8000-000000000000`,
+    expect: { anonymous: 404, customerA: 404, customerB: 404, admin: 404 },
+  },
   // CSV export and import (issue 17): admins only.
   ...['orders', 'users', 'products'].map((kind): Case => ({
     route: `GET /api/export/${kind}.csv`,
@@ -194,6 +215,20 @@ const cases: Case[] = [
     method: 'GET',
     url: (c) => `/api/purchase/${c.orderId}`,
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    // Issue 29: only the buyer orders their order again; to anyone else it does not exist.
+    route: 'POST /api/purchase/{A order}/reorder',
+    method: 'POST',
+    url: (c) => `/api/purchase/${c.orderId}/reorder`,
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    route: 'POST /api/cart/quick (own cart)',
+    method: 'POST',
+    url: () => '/api/cart/quick',
+    payload: { text: 'NO-SUCH-PART 1' },
+    expect: { anonymous: 401, customerA: 422, customerB: 422, admin: 422 },
   },
   {
     route: 'GET /api/purchase/{A order}/invoice.pdf',

@@ -106,6 +106,7 @@ const APP_TABLES = [
   'sandbox_payment_intents',
   'payment_attempts',
   'exchange_rates',
+  'mushak_counters',
   'orders',
   'reviews',
   'tools',

@@ -1,4 +1,4 @@
-import { CreatePaymentIntentResponseSchema } from '@toolworks/shared'
+import { CreatePaymentIntentResponseSchema, orderNumberText } from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 
@@ -93,4 +93,14 @@ export async function openPaymentPage(app: App, user: TestUser, orderId: string)
   })
   expect(res.statusCode, res.body).toBe(200)
   return CreatePaymentIntentResponseSchema.parse(res.json())
+}
+
+/** An order's number as people read it (issue 30): `TW-10482`. */
+export async function orderNumberOf(db: Db, orderId: string): Promise<string> {
+  const [row] = await db
+    .select({ n: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  if (!row) throw new Error(`no order ${orderId}`)
+  return orderNumberText(row.n)
 }

@@ -1,13 +1,15 @@
 import net from 'node:net'
 
 /**
- * A loopback TCP proxy in front of PostgreSQL that a test can cut and restore, to play
- * a database that goes away and comes back while the server keeps running.
+ * A loopback TCP proxy in front of PostgreSQL (or Redis) that a test can cut and restore, to
+ * play a server that goes away and comes back while the app keeps running, or stall, to play
+ * one that hangs with its connections open.
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>()
   let server: net.Server | undefined
   let port = 0
+  let stalled = false
 
   async function listen() {
     server = net.createServer((client) => {
@@ -16,6 +18,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         sockets.add(s)
         s.on('close', () => sockets.delete(s))
         s.on('error', () => s.destroy())
+        if (stalled) s.pause()
       }
       client.pipe(upstream).pipe(client)
     })
@@ -30,6 +33,11 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     server = undefined
   }
 
+  function stall() {
+    stalled = true
+    for (const s of sockets) s.pause()
+  }
+
   await listen()
   return {
     get port() {
@@ -39,6 +47,8 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     cut,
     /** Accepts connections again on the same port. */
     restore: listen,
+    /** Keeps every connection open but passes no more bytes either way. */
+    stall,
     close: cut,
   }
 }

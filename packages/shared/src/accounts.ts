@@ -2,6 +2,10 @@ import { z } from 'zod'
 
 import { PASSWORD_MIN } from './constants.js'
 import { messages } from './messages.js'
+import { CountrySchema } from './countries.js'
+import { DeliveryFieldsSchema, profileDeliveryUpdate } from './delivery.js'
+import { ORDER_CURRENCIES } from './tax-pricing.js'
+import { BinSchema, OrderCurrencySchema } from './tax-schemas.js'
 
 const v = messages.validation
 
@@ -92,6 +96,18 @@ export const ProfileSchema = z.object({
   location: z.string().nullable(),
   education: z.string().nullable(),
   linkedin: z.string().nullable(),
+  /** Issue 28: the buyer's BIN (13 digits), country (ISO 3166 alpha-2) and chosen currency. */
+  bin: z.string().nullable(),
+  country: z.string().nullable(),
+  currency: z.enum(ORDER_CURRENCIES).nullable(),
+  /**
+   * Issue 30: the company and the delivery block checkout starts from (the country is
+   * `country` above); the street, city and postcode are all set or all null.
+   */
+  company: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  postcode: z.string().nullable(),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -109,16 +125,30 @@ export const UpdateProfileBodySchema = z
     address: z.string().optional(),
     education: requiredText('education is required'),
     linkedin: requiredText('linkedin is required', 300),
+    /**
+     * Issue 28, optional so the seed's clients keep working: a field left out is left as it is;
+     * an empty BIN removes it.
+     */
+    bin: BinSchema.optional(),
+    country: CountrySchema.optional(),
+    /** Issue 30: Company and the Delivery address, optional like the BIN. */
+    ...DeliveryFieldsSchema.shape,
   })
-  .transform(({ address, location, ...rest }) => ({
+  .transform(({ address, location, company, street, city, postcode, ...rest }, ctx) => ({
     ...rest,
     location: (location ?? address ?? '').trim(),
+    ...profileDeliveryUpdate({ company, street, city, postcode }, ctx),
   }))
   .refine((body) => body.location.length > 0 && body.location.length <= 200, {
     message: 'location is required',
     path: ['location'],
   })
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>
+/** What a client sends: the seed's fields, and issue 28's BIN and country when it has them. */
+export type UpdateProfileRequest = z.input<typeof UpdateProfileBodySchema>
+
+/** `PUT /api/user/currency` (issue 28): the currency switch, kept in a signed-in buyer's profile. */
+export const CurrencyPreferenceBodySchema = z.object({ currency: OrderCurrencySchema })
 
 export const UserListItemSchema = z.object({
   _id: z.string(),
@@ -154,6 +184,12 @@ export const accountsContract = {
     query: EmailQuerySchema,
     body: UpdateProfileBodySchema,
     response: UpdateAckSchema,
+  },
+  setCurrency: {
+    method: 'PUT',
+    path: '/api/user/currency',
+    body: CurrencyPreferenceBodySchema,
+    response: CurrencyPreferenceBodySchema,
   },
   users: { method: 'GET', path: '/api/users', response: UserListSchema },
   makeAdmin: {

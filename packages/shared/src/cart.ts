@@ -3,6 +3,10 @@ import { z } from 'zod'
 import { CART_LINES_MAX, ORDER_QUANTITY_MAX } from './constants.js'
 import { messages } from './messages.js'
 import { PurchaseBodySchema, PurchaseResponseSchema } from './orders.js'
+import { CountrySchema } from './countries.js'
+import { DeliveryFieldsSchema, withDeliveryBlock } from './delivery.js'
+import { SHOP_COUNTRY } from './tax-pricing.js'
+import { BinSchema, OrderCurrencySchema } from './tax-schemas.js'
 
 const m = messages.cartRules
 
@@ -97,13 +101,29 @@ export const CartSchema = z.object({
 })
 export type Cart = z.infer<typeof CartSchema>
 
-/** `POST /api/checkout`: the cart's lines plus where it goes, as on the purchase page. */
-export const CheckoutBodySchema = z.object({
+/**
+ * `POST /api/checkout`'s fields: the cart's lines plus where it goes. Where: the delivery block
+ * (issue 30: company, street, city, postcode, and the country below) or, for clients from
+ * before it, the seed's one `address` string.
+ */
+export const CheckoutFieldsSchema = z.object({
   lines: linesSchema(1),
   phone: PurchaseBodySchema.shape.phone,
-  address: PurchaseBodySchema.shape.address,
+  address: PurchaseBodySchema.shape.address.optional(),
+  ...DeliveryFieldsSchema.shape,
+  /** Issue 28: the currency the order is placed and paid in. */
+  currency: OrderCurrencySchema.default('USD'),
+  /** Issue 28: the delivery country; anything but Bangladesh is an export, zero-rated. */
+  country: CountrySchema.default(SHOP_COUNTRY),
+  /** Issue 28: the buyer's BIN for the Mushak-6.3; empty means none. */
+  bin: BinSchema.optional(),
 })
+
+/** `POST /api/checkout`: the fields, with `address` filled from the block when it is given. */
+export const CheckoutBodySchema = CheckoutFieldsSchema.transform(withDeliveryBlock)
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>
+/** What a client sends: currency and country may be left out (USD, Bangladesh). */
+export type CheckoutRequest = z.input<typeof CheckoutBodySchema>
 
 /** `DELETE /api/cart/quote/{id}`: the accepted quote whose line leaves the cart (issue 26). */
 export const CartQuoteParamsSchema = z.object({ id: CartQuoteLineInputSchema.shape.quote })

@@ -38,8 +38,8 @@ export const ORDERS_PER_MINUTE_MAX = 30
 
 /** A made-to-order tool's lead time, in working days (issue 14). */
 export const LEAD_TIME_DAYS_MAX = 365
-/** Lines one cart or checkout may hold (issue 14). */
-export const CART_LINES_MAX = 50
+/** Lines one cart or checkout may hold (issue 14); 200 since issue 29, so a whole quick order fits. */
+export const CART_LINES_MAX = 200
 /** A promotion's words on the home page (issue 14). */
 export const PROMOTION_TITLE_MAX = 100
 export const PROMOTION_TEXT_MAX = 500

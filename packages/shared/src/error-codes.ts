@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   /** An account's quota or count limit is reached (issue 25: drawing storage, open requests). */
   QUOTA_EXCEEDED: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** Some lines of a quick order cannot be had; each is named in `error.lines` (issue 29). */
+  LINES_REFUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -35,6 +35,7 @@ export const ExchangeRateChangeSchema = ExchangeRateSchema.extend({
   setBy: z.string(),
   setAt: z.string(),
 })
+export type ExchangeRateChange = z.infer<typeof ExchangeRateChangeSchema>
 export const ExchangeRateHistorySchema = z.array(ExchangeRateChangeSchema)
 
 export const exchangeRateContract = {

@@ -16,8 +16,14 @@ export const PRODUCT_CSV_COLUMNS = [
   'made_to_order',
   'lead_time_days',
   'image',
+  // Issue 29: the part number, the category's slug, then one `spec.<key>` column per attribute
+  // key of the category tree (PRODUCT_CSV_SPEC_PREFIX), in key order.
+  'partNumber',
+  'category',
 ] as const
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number]
+/** A products file's specification column: `spec.<attribute key>`. */
+export const PRODUCT_CSV_SPEC_PREFIX = 'spec.'
 
 /** Columns an import file must have; the others may be left out (their defaults apply). */
 export const PRODUCT_CSV_REQUIRED = ['name', 'description', 'price', 'quantity', 'minimum'] as const
@@ -37,6 +43,15 @@ export const ORDER_CSV_COLUMNS = [
   'discount',
   'total',
   'transaction_id',
+  // Issue 28: the amounts above are in the order's currency.
+  'currency',
+  'exchange_rate',
+  'country',
+  'vat_rate',
+  'vat',
+  'mushak_serial',
+  // Issue 30: the order's name for people (TW-10482).
+  'order_number',
 ] as const
 
 export const USER_CSV_COLUMNS = ['id', 'email', 'name', 'role', 'created_at'] as const

@@ -12,8 +12,21 @@ export const invoicesContract = {
     path: '/api/purchase/:id/invoice.pdf',
     params: OrderIdParamsSchema,
   },
+  /**
+   * The Mushak-6.3 tax invoice of a paid domestic order (issue 28), for its owner and admins:
+   * 409 while unpaid and for an export, 404 to anyone else.
+   */
+  mushak: {
+    method: 'GET',
+    path: '/api/purchase/:id/mushak-6.3.pdf',
+    params: OrderIdParamsSchema,
+  },
 } as const
 
 /** The invoice's address for an order (the web app downloads it with the bearer token). */
 export const invoicePdfPath = (orderId: string) =>
   `/api/purchase/${encodeURIComponent(orderId)}/invoice.pdf`
+
+/** The Mushak-6.3's address for an order (issue 28). */
+export const mushakPdfPath = (orderId: string) =>
+  `/api/purchase/${encodeURIComponent(orderId)}/mushak-6.3.pdf`

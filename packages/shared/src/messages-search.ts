@@ -1,12 +1,8 @@
+import { specFilterMessages } from './messages-catalog.js'
+
 /** The words of the catalogue search, categories and synonyms (issue 29). */
 export const searchMessages = {
-  specKeyBad: (key: string) =>
-    `"spec.${key}" is not a specification filter: keys are lower-case letters, digits and _.`,
-  specValuesEmpty: (key: string) => `Give at least one value for spec.${key}.`,
-  specRangeBad: (key: string) =>
-    `spec.${key} must be values (a,b) or a range (min..max) of numbers.`,
-  specRangeReversed: (key: string) => `spec.${key}: the minimum is above the maximum.`,
-  tooManySpecFilters: 'Use at most 12 specification filters at once.',
+  ...specFilterMessages,
   categoryUnknown: (slug: string) => `There is no category "${slug}".`,
   categoryNotFound: 'Category not found',
   categorySlugTaken: (slug: string) => `The slug "${slug}" is already used by another category.`,

@@ -190,6 +190,10 @@ export const messages = {
     orderMoney: 'Order money',
     payment: 'Payment',
     delete: 'Delete',
+    /** Issue 30: My Orders' added columns, and what a paid order offers instead of Delete. */
+    orderNumber: 'Order',
+    date: 'Date',
+    needChange: 'Need a change? Contact us',
     pay: 'Pay',
     transactionId: 'Transaction id',
     deleteConfirm: 'Do you delete this item?',
@@ -203,10 +207,16 @@ export const messages = {
     action: 'Action',
     statusFilter: 'Status',
     allStatuses: 'All',
-    searchEmail: 'Search by customer email',
+    searchEmail: 'Search by customer email or order number',
     noMatchingOrders: 'No orders match.',
     markShipped: 'Mark shipped',
     markedShipped: 'Order marked as shipped.',
+    /** Issue 30: Mark shipped asks first, then can be undone for a few seconds. */
+    markShippedConfirm: (order: string) => `Mark order ${order} as shipped?`,
+    shippingSoon: (order: string) => `Order ${order} will be marked shipped.`,
+    undo: 'Undo',
+    ordersPages: 'Pages of orders',
+    shippingUndone: (order: string) => `Order ${order} stays paid.`,
     statusLabels: { unpaid: 'Unpaid', paid: 'Paid', shipped: 'Shipped', cancelled: 'Cancelled' },
     paymentGreeting: (name: string) => `Hello, ${name}`,
     payFor: (tool: string) => `Please pay for ${tool}`,
@@ -254,6 +264,8 @@ export const messages = {
     expiry: 'Expiry (MM/YY)',
     cvc: 'CVC',
     pay: 'Pay',
+    /** The card form's button names what it pays (issue 30). */
+    payAmount: (amount: string) => `Pay ${amount}`,
     sandboxNote:
       'Test sandbox: no real card is charged. Pay with the test card 4242 4242 4242 4242, any future expiry and any CVC.',
     stripeNotice:
@@ -461,6 +473,8 @@ export const messages = {
     messagesLoadFailed: 'The messages could not be loaded.',
     received: 'Received',
     from: 'From',
+    /** The message a "Need a change?" link starts with (issue 30). */
+    aboutOrder: (order: string) => `About order ${order}: `,
   },
   // About Us (/myportfolio; docs/product.md §1, §2; issue 7). The social links are placeholders.
   about: {
@@ -598,8 +612,18 @@ export const messages = {
   cart: {
     title: 'Cart',
     headerButton: (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
+    /** The header cart's menu (issue 29): the cart, and quick order. */
+    headerMenu: 'Cart and quick order',
+    headerViewCart: 'View the cart',
+    headerQuickOrder: 'Quick order: paste part numbers',
     addToCart: 'Add to cart',
     added: (name: string) => `${name} added to the cart`,
+    /** Issue 30: how much was added ("2 packs of 10 added…"), and where to look. */
+    addedQuantity: (name: string, quantity: number, packSize: number) =>
+      packSize > 1 && quantity % packSize === 0
+        ? `${quantity / packSize} ${quantity / packSize === 1 ? 'pack' : 'packs'} of ${packSize} added to the cart: ${name}`
+        : `${quantity} × ${name} added to the cart`,
+    viewCart: 'View cart',
     empty: 'Your cart is empty.',
     browse: 'Browse the products',
     image: 'Image',
@@ -613,6 +637,12 @@ export const messages = {
     total: 'Total',
     shipping: 'Shipping',
     shippingFree: 'Shipping: free',
+    /** After a refused quantity, the one that would be taken (issue 30). */
+    useQuantity: (quantity: number) => `Use ${quantity}.`,
+    /** The next volume price, from the line's quantity (issue 30). */
+    addMoreFor: (more: number, price: string) => `Add ${more} more to pay ${price} each.`,
+    /** The cart's shipping row (issue 30: above the total). */
+    free: 'Free',
     checkout: 'Checkout',
     placeOrder: 'Place order',
     orderPlaced: 'Your order is placed and waiting for payment.',
@@ -662,6 +692,11 @@ export const messages = {
     inactive: 'Not active',
     loadFailed: 'The promotions could not be loaded.',
     firstOrderLabel: (percent: number) => `First-order discount (${percent}%)`,
+    /** Issue 30: when the cap is what limits the discount, the cart says so. */
+    firstOrderCappedLabel: (percent: number, cap: string) =>
+      `First-order discount (${percent}%, capped at ${cap})`,
+    /** Issue 30: a first-order promotion is advertised with its cap, in the admin's words. */
+    upTo: (title: string, cap: string) => `${title}, up to ${cap}`,
     /** Why the cart shows no first-order discount (issue 25), when a promotion is active. */
     firstOrderWhyNot: {
       unverified: 'Verify your e-mail to get the first-order discount.',
@@ -731,6 +766,7 @@ export const messages = {
     PAYMENT_FAILED: 'The payment did not go through.',
     RATE_LIMITED: 'Too many attempts. Please wait a minute and try again.',
     PAYLOAD_TOO_LARGE: 'That request is too large.',
+    LINES_REFUSED: 'Some lines cannot be ordered: see each line.',
     UNAVAILABLE: 'The shop is briefly unavailable. Please try again in a moment.',
     INTERNAL: 'Something went wrong on our side. Please try again.',
     NETWORK: 'The shop could not be reached. Check your connection and try again.',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 
-import { formatMoney, fromCents, toCents } from './money.js'
+import { formatAmount, formatMoney, fromCents, toCents } from './money.js'
 
 describe('money', () => {
   test('converts units to cents without floating point drift', () => {
@@ -24,5 +24,24 @@ describe('money', () => {
     amounts.push(12_345.67, 123_456.7, 1_000_000, 98_765_432.1, -0.01, -5, -1234.56)
     for (let cents = 0; cents < 200_000; cents += 997) amounts.push(cents / 100)
     for (const units of amounts) expect(formatMoney(units), String(units)).toBe(usd.format(units))
+  })
+})
+
+describe('formatAmount (issue 28)', () => {
+  test('writes dollars as formatMoney does', () => {
+    expect(formatAmount(1234.5, 'USD')).toBe('$1,234.50')
+  })
+
+  test('writes taka as bn-BD does with Latin digits, sign first', () => {
+    const intl = new Intl.NumberFormat('bn-BD', {
+      style: 'currency',
+      currency: 'BDT',
+      numberingSystem: 'latn',
+    })
+    for (const taka of [0, 5, 999, 1000, 12345.5, 123456, 1234567.89, 987654321.01]) {
+      const expected = intl.format(taka).replace('৳', '').trim()
+      expect(formatAmount(taka, 'BDT')).toBe(`৳${expected}`)
+    }
+    expect(formatAmount(-1500, 'BDT')).toBe('-৳1,500.00')
   })
 })

@@ -22,3 +22,22 @@ export function formatMoney(units: number): string {
   const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',')
   return `${cents < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`
 }
+
+/**
+ * An amount in an order's currency (issue 28): dollars as formatMoney writes them; taka with
+ * the taka sign and Bangladesh's lakh grouping, as Intl's bn-BD writes it with Latin digits
+ * ("৳12,34,567.50"; money.test.ts holds them together).
+ */
+export function formatAmount(units: number, currency: 'USD' | 'BDT'): string {
+  if (currency === 'USD') return formatMoney(units)
+  const poisha = toCents(units)
+  const abs = Math.abs(poisha)
+  const taka = String(Math.floor(abs / 100))
+  const head = taka.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')
+  const grouped = head ? `${head},${taka.slice(-3)}` : taka
+  return `${poisha < 0 ? '-' : ''}৳${grouped}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** An amount kept in minor units (cents or poisha) as formatAmount writes it. */
+export const formatMinor = (minor: number, currency: 'USD' | 'BDT') =>
+  formatAmount(fromCents(minor), currency)

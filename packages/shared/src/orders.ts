@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { PaymentMethodSchema, PaymentStateSchema } from './payment-methods.js'
 
 import { IdParamsSchema } from './ids.js'
+import { ORDER_CURRENCIES } from './tax-pricing.js'
 import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
 
 /** Order statuses, word for word; the database's `orders.status` takes this list. */
@@ -84,8 +85,22 @@ export type OrderDiscount = z.infer<typeof OrderDiscountSchema>
  * every line and `purchaseQuantity` counts every unit when there are several (issue 14). When the
  * first line is a custom part, `toolsId` is its quote request's id (issue 15).
  */
+/** Every order's number starts with this (issue 30): `TW-10482`. */
+export const ORDER_NUMBER_PREFIX = 'TW-'
+
+/** An order's number as people read it. */
+export const orderNumberText = (n: number): string => `${ORDER_NUMBER_PREFIX}${n}`
+
+/** The number a search names (`TW-10482`, `tw-10482` or `10482`), or null. */
+export function orderNumberFrom(text: string): number | null {
+  const match = /^(?:tw-?)?(\d{1,15})$/i.exec(text.trim())
+  return match ? Number(match[1]) : null
+}
+
 export const OrderSchema = z.object({
   _id: z.string(),
+  /** The order's short name for people (issue 30), e.g. `TW-10482`: given at creation. */
+  orderNumber: z.string(),
   toolsId: z.string(),
   tools: z.string(),
   purchaseQuantity: z.number().int(),
@@ -112,6 +127,33 @@ export const OrderSchema = z.object({
   paymentMethod: PaymentMethodSchema.nullable(),
   /** Where its money stands (issue 27); `paid` and `transactionId` keep the seed's meaning. */
   paymentState: PaymentStateSchema,
+  /**
+   * The currency the order was placed and is paid in (issue 28). Every money field above
+   * (`price`, `subtotal`, `discount.amount`, `totalMoney`, each line's `unitPrice` and
+   * `lineTotal`) is in it, frozen when the order was placed.
+   */
+  currency: z.enum(ORDER_CURRENCIES),
+  /** The taka per US dollar the order used; null for a US-dollar order. */
+  exchangeRate: z.number().nullable(),
+  /** The delivery country, ISO 3166 alpha-2. */
+  country: z.string(),
+  /**
+   * Issue 30: the buyer's company and the delivery block the order was placed with; the
+   * street, city and postcode are null on an order placed with the seed's one `address`
+   * string (which every order has, the block's text when there is one).
+   */
+  company: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  postcode: z.string().nullable(),
+  /** Delivered outside Bangladesh: zero-rated, VAT 0%. */
+  export: z.boolean(),
+  /** The VAT the total contains (0 for an export), in the order's currency. */
+  vat: z.object({ rate: z.number(), amount: z.number(), included: z.literal(true) }),
+  /** The buyer's BIN for the Mushak-6.3, when given. */
+  bin: z.string().nullable(),
+  /** The Mushak-6.3 serial ("2026-27/17"), given at payment to a domestic order; else null. */
+  mushakSerial: z.string().nullable(),
 })
 export type Order = z.infer<typeof OrderSchema>
 export const OrderListSchema = z.array(OrderSchema)

@@ -1,5 +1,3 @@
-import type { ToolListQuery, ToolSort } from './catalog.js'
-import { PRODUCTS_PAGE_SIZE, TOOL_SEARCH_MAX } from './constants.js'
 import { messages } from './messages.js'
 
 /**
@@ -93,42 +91,4 @@ export const NOT_FOUND_PAGE: PageMeta = {
   path: '*',
   title: pageTitle(messages.notFound.title),
   description: messages.seo.default,
-}
-
-export const PRODUCT_SORTS: readonly ToolSort[] = ['newest', 'price_asc', 'price_desc']
-const DEFAULT_SORT: ToolSort = 'newest'
-// GET /api/tool refuses offsets above a million; no page of ours goes past that.
-const MAX_PAGE = Math.floor(1_000_000 / PRODUCTS_PAGE_SIZE) + 1
-
-/** /products?page=&q=&sort= as the screen reads it; anything unreadable falls back. */
-export type ProductsSearch = { page: number; q: string; sort: ToolSort }
-
-export function readProductsSearch(params: URLSearchParams): ProductsSearch {
-  const page = Number(params.get('page') ?? '1')
-  const sort = params.get('sort') as ToolSort | null
-  return {
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
-    q: (params.get('q') ?? '').trim().slice(0, TOOL_SEARCH_MAX),
-    sort: sort !== null && PRODUCT_SORTS.includes(sort) ? sort : DEFAULT_SORT,
-  }
-}
-
-/** The URL search of a /products state, defaults left out: `?page=2&q=drill`. */
-export function productsSearchString({ page, q, sort }: ProductsSearch): string {
-  const params = new URLSearchParams()
-  if (q) params.set('q', q)
-  if (sort !== DEFAULT_SORT) params.set('sort', sort)
-  if (page > 1) params.set('page', String(page))
-  const search = params.toString()
-  return search ? `?${search}` : ''
-}
-
-/** The GET /api/tool query of a /products state; defaults left out so keys stay stable. */
-export function productsListQuery({ page, q, sort }: ProductsSearch): ToolListQuery {
-  return {
-    limit: PRODUCTS_PAGE_SIZE,
-    offset: (page - 1) * PRODUCTS_PAGE_SIZE,
-    ...(q ? { q } : {}),
-    ...(sort !== DEFAULT_SORT ? { sort } : {}),
-  }
 }

@@ -1,4 +1,5 @@
 import type { Tool, ToolListQuery } from './catalog.js'
+import type { ProductsFilterQuery, ProductsListQuery } from './products-search.js'
 import type { ReviewListQuery } from './reviews.js'
 
 /**
@@ -10,7 +11,15 @@ export const queryKeys = {
   /** Every tool-list query starts with this key. */
   anyTools: ['tools'] as const,
   tools: (query: ToolListQuery) => ['tools', query] as const,
-  toolsPage: (query: ToolListQuery) => ['tools', 'page', query] as const,
+  toolsPage: (query: ToolListQuery | ProductsListQuery) => ['tools', 'page', query] as const,
+  /** `GET /api/tool/facets` (issue 29): under the tools key, so a catalogue change refreshes it. */
+  facets: (query: ProductsFilterQuery) => ['tools', 'facets', query] as const,
+  /** `GET /api/tool/suggest?q=`: the search box's suggestions. */
+  suggest: (q: string) => ['tools', 'suggest', q] as const,
+  /** `GET /api/category`: the category tree with its attributes. */
+  categories: ['categories'] as const,
+  /** `GET /api/search/synonyms`. */
+  synonyms: ['synonyms'] as const,
   anyTool: ['tool'] as const,
   tool: (id: string) => ['tool', id] as const,
   /** Every review-list query starts with this key. */
@@ -30,6 +39,13 @@ export const queryKeys = {
   quoteMessages: (id: string) => ['quotes', 'messages', id] as const,
   /** `GET /api/stats/overview?days=` (issue 17): the admin's figures for one period. */
   overview: (days: number) => ['stats', 'overview', days] as const,
+  /** `GET /api/exchange-rate` (issue 28): the taka rate in force, or null while none is set. */
+  exchangeRate: ['exchange-rate'] as const,
+  /** The currency switch as the request's cookie said it (issue 28); null when none. */
+  currencyChoice: ['currency-choice'] as const,
+  /** `GET /api/exchange-rate/history` (admin, issue 28): under the rate's key, so setting a
+   * rate refreshes both. */
+  exchangeRateHistory: ['exchange-rate', 'history'] as const,
 }
 
 /** One page of /products as cached under `queryKeys.toolsPage`: its tools and the match count. */

@@ -10,6 +10,8 @@ export const PublicConfigSchema = z.object({
    * the order pages tell an unverified buyer what verifying gains (issue 25).
    */
   orderHoldHours: z.number(),
+  /** The VAT rate list prices include in Bangladesh (VAT_RATE_PERCENT, issue 28): the cart's estimate. */
+  vatRatePercent: z.number(),
 })
 export type PublicConfig = z.infer<typeof PublicConfigSchema>
 

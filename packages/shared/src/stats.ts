@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { overviewWords } from './messages-admin.js'
 import { OrderStatusSchema } from './orders.js'
 import { PaymentMethodSchema } from './payment-methods.js'
+import { ORDER_CURRENCIES } from './tax-pricing.js'
 
 /** The overview's periods in days (issue 17): the last 7, 30 or 90 shop days, today included. */
 export const OVERVIEW_PERIODS = [7, 30, 90] as const
@@ -86,6 +87,18 @@ export const OverviewSchema = z.object({
    * included; orders paid before methods were recorded count as card.
    */
   revenueByMethod: z.array(RevenueByMethodSchema),
+  /**
+   * Issue 28: paid revenue and the VAT it holds per currency, each in its own units (USD, then
+   * BDT). The other figures add both currencies in dollars, a taka order at its own rate.
+   */
+  revenueByCurrency: z.array(
+    z.object({
+      currency: z.enum(ORDER_CURRENCIES),
+      orders: z.number().int(),
+      revenue: z.number(),
+      vat: z.number(),
+    }),
+  ),
 })
 export type Overview = z.infer<typeof OverviewSchema>
 

@@ -2,14 +2,15 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 
 import {
+  currencyFromCookies,
   inCurrency,
-  parseBin,
   shareDiscount,
   splitVat,
   taxOrder,
   withoutVat,
   type OrderCurrency,
 } from './tax-pricing.js'
+import { parseBin } from './tax-schemas.js'
 
 const rate = { perUsd: 122.5 }
 
@@ -138,5 +139,14 @@ describe('a BIN', () => {
       '00012345601011',
     ])
       expect(parseBin(bad)).toEqual({ problem: expect.stringContaining('13 digits') as string })
+  })
+})
+
+describe('the currency cookie (issue 28)', () => {
+  test('names USD or BDT among other cookies; anything else chooses nothing', () => {
+    expect(currencyFromCookies('a=1; currency=BDT; b=2')).toBe('BDT')
+    expect(currencyFromCookies('currency=USD')).toBe('USD')
+    for (const header of [undefined, '', 'currency=EUR', 'xcurrency=BDT', 'currency=BDTX'])
+      expect(currencyFromCookies(header)).toBeUndefined()
   })
 })

@@ -12,8 +12,36 @@
 export const ORDER_CURRENCIES = ['USD', 'BDT'] as const
 export type OrderCurrency = (typeof ORDER_CURRENCIES)[number]
 
+/**
+ * The header's currency switch is remembered in this cookie (issue 28), so a server-rendered
+ * page shows the buyer's currency at once.
+ */
+export const CURRENCY_COOKIE = 'currency'
+
+/** The currency a Cookie header chooses, or undefined when it chooses none (or nonsense). */
+export function currencyFromCookies(header: string | undefined): OrderCurrency | undefined {
+  const match = /(?:^|;\s*)currency=(USD|BDT)(?:;|$)/.exec(header ?? '')
+  return match?.[1] as OrderCurrency | undefined
+}
+
 /** The shop's own country: a delivery here is domestic and carries VAT. */
 export const SHOP_COUNTRY = 'BD'
+
+/** How long the currency cookie is kept: a year, renewed by every choice and sign-in. */
+export const CURRENCY_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600
+
+/**
+ * The currency a buyer starts in at sign-in, when this browser has no choice of its own: the one
+ * they last chose (kept in the profile), else taka for a profile in Bangladesh; null leaves the
+ * shop's default (USD).
+ */
+export function startingCurrency(profile: {
+  currency: OrderCurrency | null
+  country: string | null
+}): OrderCurrency | null {
+  if (profile.currency) return profile.currency
+  return profile.country?.toUpperCase() === SHOP_COUNTRY ? 'BDT' : null
+}
 
 /** The exchange rate as pricing needs it: taka per dollar, up to 4 decimals (Bangladesh Bank's). */
 export type TakaRate = { perUsd: number }
@@ -31,6 +59,16 @@ export function rateUnits(rate: TakaRate): number {
   const units = Math.round(rate.perUsd * RATE_SCALE)
   if (!Number.isFinite(rate.perUsd) || units <= 0) throw new RangeError('the rate must be positive')
   return units
+}
+
+/** The rate a stored number of ten-thousandths stands for (exchange_rates, orders). */
+export function rateFromUnits(units: number): number {
+  return units / RATE_SCALE
+}
+
+/** A Mushak-6.3 serial as printed and shown: its fiscal year, then its number ("2026-27/17"). */
+export function mushakSerialText(fiscalYear: string, serial: number): string {
+  return `${fiscalYear}/${serial}`
 }
 
 /**
@@ -120,26 +158,70 @@ export type TaxedOrder = {
 }
 
 /**
+ * The VAT each line of an order contains, from its amounts in the order's currency: the
+ * discount shared over the lines, each line's net split into value before VAT and VAT. The
+ * order's pricing (taxOrder) and its tax invoice (read back from the stored lines) both come
+ * from here, so the Mushak-6.3 prints what the order charged.
+ */
+export function taxLines(
+  lines: readonly { quantity: number; unitPrice: number }[],
+  discount: number,
+  vatRate: number,
+): TaxedLine[] {
+  const totals = lines.map((line) => line.unitPrice * line.quantity)
+  const shares = shareDiscount(totals, discount)
+  return lines.map((line, i): TaxedLine => {
+    const lineTotal = totals[i] ?? 0
+    const share = shares[i] ?? 0
+    const net = lineTotal - share
+    return {
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      lineTotal,
+      discount: share,
+      unitPriceBeforeVat: splitVat(line.unitPrice, vatRate).valueBeforeVat,
+      ...splitVat(net, vatRate),
+      totalWithTax: net,
+    }
+  })
+}
+
+/** What an order is priced in: its currency and rate, the delivery country, the VAT rate. */
+export type PricingBasis = {
+  currency: OrderCurrency
+  rate: TakaRate | null
+  country: string
+  vatPercent: number
+}
+
+/** Whether a delivery to `country` is an export (zero-rated). */
+export const isExportTo = (country: string) => country.toUpperCase() !== SHOP_COUNTRY
+
+/**
+ * One unit at a catalogue price (dollars, VAT included) as an order on `basis` pays it: in taka
+ * at the rate, without VAT for an export. Every line of taxOrder is priced by this.
+ */
+export function orderUnitPrice(unitUsdCents: number, basis: PricingBasis): number {
+  const unit = inCurrency(unitUsdCents, basis.currency, basis.rate)
+  return isExportTo(basis.country) ? withoutVat(unit, basis.currency, basis.vatPercent) : unit
+}
+
+/**
  * Prices an order in its currency for its delivery country (issue 28). A domestic order
  * includes VAT; an export is zero-rated. The first-order discount is `percent` of the
  * subtotal, capped at `capUsdCents` in the order's currency (whole taka). The sums hold to the
  * minor unit: Σ lines − discount = total, and Σ value before VAT + Σ VAT = total.
  */
-export function taxOrder(input: {
-  lines: readonly TaxLineInput[]
-  currency: OrderCurrency
-  rate: TakaRate | null
-  country: string
-  vatPercent: number
-  discount?: { percent: number; capUsdCents: number } | null
-}): TaxedOrder {
+export function taxOrder(
+  input: PricingBasis & {
+    lines: readonly TaxLineInput[]
+    discount?: { percent: number; capUsdCents: number } | null
+  },
+): TaxedOrder {
   const { currency, vatPercent } = input
-  const isExport = input.country.toUpperCase() !== SHOP_COUNTRY
+  const isExport = isExportTo(input.country)
   const vatRate = isExport ? 0 : vatPercent
-  const units = input.lines.map((line) => {
-    const unit = inCurrency(line.unitUsdCents, currency, input.rate)
-    return isExport ? withoutVat(unit, currency, vatPercent) : unit
-  })
+  const units = input.lines.map((line) => orderUnitPrice(line.unitUsdCents, input))
   const totals = input.lines.map((line, i) => (units[i] ?? 0) * line.quantity)
   const subtotal = totals.reduce((sum, t) => sum + t, 0)
   let discount = 0
@@ -150,22 +232,11 @@ export function taxOrder(input: {
       Math.min(divRound(subtotal * input.discount.percent, 100), cap, subtotal),
     )
   }
-  const shares = shareDiscount(totals, discount)
-  const lines = input.lines.map((line, i): TaxedLine => {
-    const lineTotal = totals[i] ?? 0
-    const share = shares[i] ?? 0
-    const net = lineTotal - share
-    const split = splitVat(net, vatRate)
-    return {
-      quantity: line.quantity,
-      unitPrice: units[i] ?? 0,
-      lineTotal,
-      discount: share,
-      unitPriceBeforeVat: splitVat(units[i] ?? 0, vatRate).valueBeforeVat,
-      ...split,
-      totalWithTax: net,
-    }
-  })
+  const lines = taxLines(
+    input.lines.map((line, i) => ({ quantity: line.quantity, unitPrice: units[i] ?? 0 })),
+    discount,
+    vatRate,
+  )
   return {
     currency,
     exchangeRate: currency === 'BDT' ? (input.rate?.perUsd ?? null) : null,
@@ -179,13 +250,10 @@ export function taxOrder(input: {
   }
 }
 
-/**
- * A Bangladeshi Business Identification Number (issue 28): 13 digits, written with or without
- * the dash after the ninth (`000123456-0101`). Answers the 13 digits, or why it is not one.
- */
-export function parseBin(text: string): { bin: string } | { problem: string } {
-  const trimmed = text.trim()
-  if (!/^\d{9}-?\d{4}$/.test(trimmed))
-    return { problem: 'A BIN is 13 digits, written 0001234560101 or 000123456-0101.' }
-  return { bin: trimmed.replace('-', '') }
+/** The fiscal year (July to June) a shop date falls in, as the Mushak serial counts it: "2026-27". */
+export function fiscalYearOf(shopDate: string): string {
+  const year = Number(shopDate.slice(0, 4))
+  const month = Number(shopDate.slice(5, 7))
+  const start = month >= 7 ? year : year - 1
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`
 }

@@ -44,13 +44,17 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'backup') {
     const written = await backupDatabase(config, file)
     process.stdout.write(
-      `Backed up ${describeDatabase(config)} and the files in ${config.blobDir} to ${written}\n`,
+      config.s3
+        ? `Backed up ${describeDatabase(config)} to ${written}; the files are in the bucket ` +
+            `${config.s3.bucket}, backed up by its own versioning or replication\n`
+        : `Backed up ${describeDatabase(config)} and the files in ${config.blobDir} to ${written}\n`,
     )
     return 0
   }
   const { kept, blobs } = await restoreDatabase(config, file ?? '')
   process.stdout.write(
-    `Restored ${describeDatabase(config)} and ${blobs} files in ${config.blobDir} from ${file}` +
+    `Restored ${describeDatabase(config)} and ${blobs} files in ` +
+      `${config.s3 ? `the bucket ${config.s3.bucket}` : config.blobDir} from ${file}` +
       (kept ? `; the previous data is kept in ${kept}\n` : '\n'),
   )
   return 0

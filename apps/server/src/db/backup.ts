@@ -10,7 +10,7 @@ import type { Config } from '../config.js'
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a backup holds the blob store too; listed in db/README.md until the blob store moves to lib/
 import { BLOB_KEY_PATTERN } from '../modules/blobs/blob-store.js'
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a backup holds the blob store too; listed in db/README.md until the blob store moves to lib/
-import { createFsBlobStore } from '../modules/blobs/fs-blob-store.js'
+import { openBlobStore } from '../modules/blobs/open-blob-store.js'
 import { PGLITE_EXTENSIONS, pgliteDir } from './client.js'
 import { createTar, isTar, readTar } from './tar.js'
 
@@ -142,7 +142,9 @@ export async function backupDatabase(config: Config, file = defaultBackupFile())
     const dumpEntry = config.databaseUrl ? PG_DUMP_ENTRY : PGLITE_DUMP_ENTRY
     const dump = path.join(work, dumpEntry)
     await dumpDatabase(config, dump)
-    const blobs = await blobFiles(config.blobDir)
+    // With S3_BUCKET the files are in the bucket (issue 31), backed up by the bucket's own
+    // versioning or replication (docs/operations.md); the folder may hold stale copies.
+    const blobs = config.s3 ? [] : await blobFiles(config.blobDir)
     const manifest = path.join(work, MANIFEST)
     await writeFile(
       manifest,
@@ -186,8 +188,12 @@ export async function restoreDatabase(
   // A database-only backup of an earlier release.
   if (!(await isTar(file))) return { ...(await restoreDump(config, file)), blobs: 0 }
   const work = mkdtempSync(path.join(path.dirname(path.resolve(file)), '.restore-'))
+  let onDone = () => {}
   try {
-    const store = createFsBlobStore(config.blobDir)
+    // The configured store: a backup's files go back into the bucket when S3_BUCKET is set.
+    const opened = await openBlobStore(config)
+    onDone = opened.close
+    const store = opened.store
     let dump: string | undefined
     let manifest = false
     let blobs = 0
@@ -222,6 +228,7 @@ export async function restoreDatabase(
     const reason = error instanceof Error ? error.message : String(error)
     throw new BackupError(`${file} could not be restored: ${reason}`)
   } finally {
+    onDone()
     await rm(work, { recursive: true, force: true })
   }
 }

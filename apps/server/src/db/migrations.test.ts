@@ -65,6 +65,7 @@ test('a fresh database is migrated to the latest schema, and migrating again cha
     'subtotal_cents',
     'total_cents',
     'unit_price_cents',
+    'vat_cents',
   ])
   for (const row of moneyColumns) expect(row.data_type).toBe('integer')
 
@@ -187,4 +188,125 @@ test('migration 0016 gives every older order its payment method and state', asyn
   expect(await state(started)).toEqual({ payment_method: 'card', payment_state: 'unpaid' })
   expect(await state(refunded)).toEqual({ payment_method: 'card', payment_state: 'refunded' })
   expect(await state(expired)).toEqual({ payment_method: null, payment_state: 'unpaid' })
+})
+
+test('migration 0021 makes every older order a domestic US-dollar order with the 15% VAT it holds', async ({
+  onTestFinished,
+}) => {
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS })
+  onTestFinished(() => client.close())
+  const db = drizzle(client)
+  await migrate(db, { migrationsFolder: migrationsBefore('0021_taka_vat_mushak') })
+  const rows = async (text: string, params: unknown[] = []) =>
+    (await client.query<Row>(text, params)).rows
+  const [tool] = await rows(
+    `insert into tools (name, description, image, price_cents, quantity)
+     values ('Spring clamp', 'x', 'y', 1999, 10) returning id`,
+  )
+  const [order] = await rows(
+    `insert into orders (tool_id, tool_name, unit_price_cents, quantity, subtotal_cents,
+       total_cents, customer_email, customer_name, phone, address)
+     values ($1, 'Spring clamp', 1999, 3, 5997, 5997, 'old@example.com', 'Old', '1', 'Dhaka')
+     returning id`,
+    [tool?.id],
+  )
+
+  await migrate(db, { migrationsFolder })
+
+  const [after] = await rows(
+    `select currency, exchange_rate_units, country, vat_rate, vat_cents, mushak_serial
+     from orders where id = $1`,
+    [order?.id],
+  )
+  // 5997 × 100 / 115 = 5214.78… → 5215 before VAT, so 782 of VAT.
+  expect(after).toEqual({
+    currency: 'USD',
+    exchange_rate_units: null,
+    country: 'BD',
+    vat_rate: 15,
+    vat_cents: 782,
+    mushak_serial: null,
+  })
+})
+
+test('migration 0025 numbers the orders already placed in the order they were placed, and new ones follow', async ({
+  onTestFinished,
+}) => {
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS })
+  onTestFinished(() => client.close())
+  const db = drizzle(client)
+  await migrate(db, { migrationsFolder: migrationsBefore('0025_order_numbers') })
+  const rows = async (text: string, params: unknown[] = []) =>
+    (await client.query<Row>(text, params)).rows
+  const [tool] = await rows(
+    `insert into tools (name, description, image, price_cents, quantity)
+     values ('Spring clamp', 'x', 'y', 1999, 10) returning id`,
+  )
+  const place = async (placedAt: string) =>
+    (
+      await rows(
+        `insert into orders (tool_id, tool_name, unit_price_cents, quantity, subtotal_cents,
+           total_cents, customer_email, customer_name, phone, address, created_at)
+         values ($1, 'Spring clamp', 1999, 1, 1999, 1999, 'old@example.com', 'Old', '1', 'Dhaka', $2)
+         returning id`,
+        [tool?.id, placedAt],
+      )
+    )[0]?.id
+  // Inserted out of order: the numbers follow when they were placed.
+  const second = await place('2026-03-02T10:00:00Z')
+  const first = await place('2026-03-01T10:00:00Z')
+  const third = await place('2026-03-03T10:00:00Z')
+
+  await migrate(db, { migrationsFolder })
+
+  const numberOf = async (id: unknown) =>
+    Number((await rows(`select order_number from orders where id = $1`, [id]))[0]?.order_number)
+  expect([await numberOf(first), await numberOf(second), await numberOf(third)]).toEqual([
+    10001, 10002, 10003,
+  ])
+  const next = await place('2026-01-01T00:00:00Z')
+  expect(await numberOf(next)).toBe(10004)
+  await expect(
+    rows(`update orders set order_number = 10001 where id = $1`, [next]),
+  ).rejects.toThrow(/unique/i)
+})
+
+test('migration 0026 fills the search lexicon from the tools there, and keeps it filled as tools change', async ({
+  onTestFinished,
+}) => {
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS })
+  onTestFinished(() => client.close())
+  const db = drizzle(client)
+  await migrate(db, { migrationsFolder: migrationsBefore('0026_search_lexicon') })
+  const rows = async (text: string, params: unknown[] = []) =>
+    (await client.query<Row>(text, params)).rows
+  await rows(
+    `insert into tools (name, description, image, price_cents, quantity, part_number, specs)
+     values ('Magnetic screwdriver 2000', 'x', 'y', 1999, 10, 'MS-42', '{"material": "Chrome-vanadium"}')`,
+  )
+
+  await migrate(db, { migrationsFolder })
+  const words = async () =>
+    (await rows(`select word from search_lexicon order by word`)).map((r) => r.word)
+  // Words of three characters or more with a letter: not "42", not "2000".
+  expect(await words()).toEqual(['chrome', 'magnetic', 'screwdriver', 'vanadium'])
+
+  const [tool] = await rows(
+    `insert into tools (name, description, image, price_cents, quantity)
+     values ('Torque wrench', 'x', 'y', 2999, 5) returning id`,
+  )
+  expect(await words()).toContain('torque')
+  await rows(`update tools set name = 'Torque spanner' where id = $1`, [tool?.id])
+  expect(await words()).toContain('spanner')
+  // A word no tool has any more stays (it finds nothing); a stock change adds nothing.
+  await rows(`update tools set quantity = 4 where id = $1`, [tool?.id])
+  expect(await words()).toEqual([
+    'chrome',
+    'magnetic',
+    'screwdriver',
+    'spanner',
+    'torque',
+    'vanadium',
+    'wrench',
+  ])
 })

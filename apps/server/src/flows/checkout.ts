@@ -13,6 +13,12 @@ import {
   shopDate,
   type CartAnyLineInput,
   type CheckoutBody,
+  type DeliveryBlock,
+  type OrderCurrency,
+  rateFromUnits,
+  SHOP_COUNTRY,
+  taxOrder,
+  taxWords,
   type PaymentMethod,
   type PurchaseBody,
 } from '@toolworks/shared'
@@ -30,6 +36,7 @@ import {
   type LineRefusal,
 } from '../modules/cart/line-rules.js'
 import type { CartService } from '../modules/cart/cart.service.js'
+import type { ExchangeRateService } from '../modules/exchange-rate/exchange-rate.service.js'
 import type { CatalogService } from '../modules/catalog/catalog.service.js'
 import {
   bestFirstOrderDiscount,
@@ -43,15 +50,30 @@ import type { OrderMails } from '../modules/orders/orders.mails.js'
 import type { NewOrderLine, OrderWithLines } from '../modules/orders/orders.queries.js'
 import type { OrdersService } from '../modules/orders/orders.service.js'
 import { nextStep } from '../modules/payments/payment-start.js'
-import { PAYMENT_CURRENCY, type PaymentsService } from '../modules/payments/payments.service.js'
+import { paymentCurrencyOf, type PaymentsService } from '../modules/payments/payments.service.js'
 import type { PaymentAttempts } from '../modules/payments/payment-attempts.service.js'
 import type { CancellationFlow } from './cancellation.js'
 
 const HOUR_MS = 3_600_000
 const MINUTE_MS = 60_000
 
-/** What a buyer asks for: lines, and where the order goes. */
-export type OrderRequest = { lines: readonly CartAnyLineInput[]; phone: string; address: string }
+/**
+ * What a buyer asks for: lines, where the order goes, and (issue 28) the currency it is paid in,
+ * the delivery country and the buyer's BIN.
+ */
+export type OrderRequest = {
+  lines: readonly CartAnyLineInput[]
+  phone: string
+  address: string
+  currency: OrderCurrency
+  country: string
+  /** The BIN given at checkout; none (null or left out) takes the profile's. */
+  bin?: string | null | undefined
+  /** Issue 30: the buyer's company and the delivery block; `address` is its text. */
+  company?: string | null
+  delivery?: DeliveryBlockPlace | null
+}
+type DeliveryBlockPlace = Omit<DeliveryBlock, 'company'>
 type SplitLines = ReturnType<typeof splitLines>
 
 /**
@@ -86,6 +108,8 @@ export function createCheckoutFlow({
   cancellation,
   catalog,
   accounts,
+  rates,
+  vatPercent,
   cart,
   quotes,
   holdHours,
@@ -103,7 +127,11 @@ export function createCheckoutFlow({
   /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'placed'>
   catalog: Pick<CatalogService, 'toolsForLines' | 'lockTools' | 'takeCheckedStock' | 'stockChanged'>
-  accounts: Pick<AccountsService, 'lockUsers' | 'emailVerified'>
+  accounts: Pick<AccountsService, 'lockUsers' | 'buyerFacts'>
+  /** Issue 28: the taka rate an order in BDT is placed at, read in the order's transaction. */
+  rates: Pick<ExchangeRateService, 'unitsOn'>
+  /** Issue 28: the VAT rate the list prices include for deliveries in Bangladesh. */
+  vatPercent: number
   cart: Pick<CartService, 'removeOrdered'>
   /** Custom parts (issue 15): whether an accepted quote can be ordered, and marking it ordered. */
   quotes: Pick<QuoteAcceptanceService, 'forOrder' | 'markOrdered'>
@@ -144,7 +172,7 @@ export function createCheckoutFlow({
     // (issue 13), and holds less before its e-mail is verified (issue 25). Every limit is
     // decided under the customer's lock (taken first, by the batcher), so parallel orders of
     // one account are counted one after another, in whichever process they arrive.
-    const emailVerified = await accounts.emailVerified(tx, actor.id)
+    const { emailVerified, bin: profileBin } = await accounts.buyerFacts(tx, actor.id)
     const open = await orders.openUnpaid(tx, actor.id, now())
     if (open.count >= OPEN_UNPAID_ORDERS_MAX)
       throw new AppError('CONFLICT', messages.orderRules.tooManyUnpaid(OPEN_UNPAID_ORDERS_MAX))
@@ -223,8 +251,27 @@ export function createCheckoutFlow({
     })
     const discount =
       eligibility === 'eligible' ? await bestFirstOrderDiscount(tx, today, subtotalCents) : null
-    // The order's totals are the shared rule's, as the cart shows them (issue 26 §4).
-    const { discountCents, totalCents } = orderTotals(priced, discount)
+    // What the order would cost in dollars at list prices: the account's unpaid limits count it.
+    const { totalCents } = orderTotals(priced, discount)
+
+    // Issue 28: the order in its currency, for its delivery country, by the one shared rule
+    // the cart displays with. A taka order takes the rate in force today, and keeps it.
+    const rateUnits = request.currency === 'BDT' ? await rates.unitsOn(tx, today) : undefined
+    if (request.currency === 'BDT' && rateUnits === undefined)
+      throw new AppError('CONFLICT', taxWords.bdtNotOffered)
+    const taxed = taxOrder({
+      lines: priced.map((l) => ({ unitUsdCents: l.unitPriceCents, quantity: l.quantity })),
+      currency: request.currency,
+      rate: rateUnits === undefined ? null : { perUsd: rateFromUnits(rateUnits) },
+      country: request.country,
+      vatPercent,
+      discount: discount && { percent: discount.percent, capUsdCents: discount.capCents },
+    })
+    const inCurrency = priced.map((line, i) => {
+      const t = taxed.lines[i]
+      if (!t) throw new Error('a priced line lost its tax')
+      return { ...line, unitPriceCents: t.unitPrice, lineTotalCents: t.lineTotal }
+    })
 
     // What the account may have open unpaid, this order included (issue 25). All the
     // remaining units of a tool may be bought, within it.
@@ -244,7 +291,7 @@ export function createCheckoutFlow({
       if (line.fromStock > 0 && !(await catalog.takeCheckedStock(tx, line.toolId, line.fromStock)))
         throw new Error('stock moved under a held lock')
     }
-    const head = priced[0]
+    const head = inCurrency[0]
     if (!head) throw new Error('an order needs a line')
     const order = await orders.insert(
       tx,
@@ -255,17 +302,27 @@ export function createCheckoutFlow({
         toolName: priced.map((l) => l.toolName).join(', '),
         unitPriceCents: head.unitPriceCents,
         quantity: priced.reduce((sum, l) => sum + l.quantity, 0),
-        subtotalCents,
-        discountCents,
+        subtotalCents: taxed.subtotal,
+        discountCents: taxed.discount,
         discountLabel: discount?.label ?? null,
         promotionId: discount?.promotionId ?? null,
         firstOrderDiscount: discount !== null,
-        totalCents,
+        totalCents: taxed.total,
+        currency: taxed.currency,
+        exchangeRateUnits: rateUnits ?? null,
+        country: request.country,
+        vatRate: taxed.vatRate,
+        vatCents: taxed.vat,
+        buyerBin: request.bin ?? profileBin,
         customerId: actor.id,
         customerEmail: actor.email,
         customerName: actor.name,
         phone: request.phone,
         address: request.address,
+        company: request.company ?? null,
+        street: request.delivery?.street ?? null,
+        city: request.delivery?.city ?? null,
+        postcode: request.delivery?.postcode ?? null,
         ...keys,
         // The hold is counted from the moment the order is placed, to the millisecond.
         createdAt: at,
@@ -274,7 +331,7 @@ export function createCheckoutFlow({
             (emailVerified ? holdHours * HOUR_MS : limits.unverifiedHoldMinutes * MINUTE_MS),
         ),
       },
-      priced,
+      inCurrency,
     )
     // The quotes were checked under their locks, so this moves every one; if it did not, the
     // throw (not an AppError) rolls the whole order back.
@@ -343,7 +400,7 @@ export function createCheckoutFlow({
       {
         orderId: order.id,
         amountCents: order.totalCents,
-        currency: PAYMENT_CURRENCY,
+        currency: paymentCurrencyOf(order),
         idempotencyKey: `order-${order.id}-${order.totalCents}`,
         customerEmail: order.customerEmail,
         buyer: { name: order.customerName, phone: order.phone, address: order.address },
@@ -359,7 +416,7 @@ export function createCheckoutFlow({
         orderId: order.id,
         method,
         amountCents: order.totalCents,
-        currency: PAYMENT_CURRENCY,
+        currency: paymentCurrencyOf(order),
       })
     await orders.startedWith(order.id, method, start.paymentId, providerName)
     // Cancelled while the payment was being started: its cancellation had nothing to void yet.
@@ -367,7 +424,7 @@ export function createCheckoutFlow({
     return {
       next: nextStep(start),
       amount: fromCents(order.totalCents),
-      currency: PAYMENT_CURRENCY,
+      currency: paymentCurrencyOf(order),
     }
   }
 
@@ -375,7 +432,9 @@ export function createCheckoutFlow({
     /** POST /api/purchase: the seed's one-tool order, a one-line checkout (issue 14). */
     async purchase(actor: Actor, body: PurchaseBody) {
       const lines = [{ tool: body.toolsId, quantity: body.purchaseQuantity }]
-      return placed(await place(actor, { ...body, lines }, 'purchase'))
+      // The seed's order is domestic and in dollars: its totals stay what its clients expect.
+      const request = { ...body, lines, currency: 'USD' as const, country: SHOP_COUNTRY }
+      return placed(await place(actor, request, 'purchase'))
     },
 
     /** POST /api/checkout: the cart's lines as one order, all of them or none (issue 14). */

@@ -21,7 +21,7 @@ import type { OrdersService } from '../modules/orders/orders.service.js'
 import type { PaymentAttempts } from '../modules/payments/payment-attempts.service.js'
 import type { PaymentMismatch, ProviderNotification } from '../modules/payments/payment-provider.js'
 import { BANK_TRANSFER } from '../modules/payments/bank-transfer/bank-transfer-provider.js'
-import { PAYMENT_CURRENCY, type PaymentsService } from '../modules/payments/payments.service.js'
+import { type PaymentsService } from '../modules/payments/payments.service.js'
 import { SSLCOMMERZ } from '../modules/payments/sslcommerz/sslcommerz-provider.js'
 import type { CheckoutFlow } from './checkout.js'
 import type { PaymentReceivedFlow } from './payment-received.js'
@@ -212,8 +212,8 @@ export function createGatewayPaymentFlow({
         {
           orderId: order.id,
           amountCents: order.totalCents,
-          // As the buyer reads it on the document: USD.
-          currency: PAYMENT_CURRENCY.toUpperCase(),
+          // As the buyer reads it on the document: the order's currency, in capitals.
+          currency: order.currency,
           idempotencyKey: `proforma-${order.id}`,
           customerEmail: order.customerEmail,
         },

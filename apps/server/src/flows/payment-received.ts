@@ -25,7 +25,7 @@ import {
 } from '../modules/orders/orders.service.js'
 import type { ProviderNotification } from '../modules/payments/payment-provider.js'
 import {
-  PAYMENT_CURRENCY,
+  paymentCurrencyOf,
   type PaymentsService,
   type ProviderName,
 } from '../modules/payments/payments.service.js'
@@ -293,7 +293,7 @@ export function createPaymentReceivedFlow({
       if (order.status === 'cancelled') throw new AppError('CONFLICT', p.cancelled)
       throw new AppError('PAYMENT_FAILED', p.notSucceeded)
     }
-    if (intent.amountCents !== order.totalCents || intent.currency !== PAYMENT_CURRENCY) {
+    if (intent.amountCents !== order.totalCents || intent.currency !== paymentCurrencyOf(order)) {
       log.warn({ orderId, paymentIntentId }, 'payment amount does not match the order')
       throw new AppError('PAYMENT_FAILED', p.amountMismatch)
     }

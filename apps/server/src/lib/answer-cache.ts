@@ -1,5 +1,7 @@
+import { LRUCache } from 'lru-cache'
+
 import type { ChangeFeed, ChangeTopic } from '../db/change-feed.js'
-import { encodeBody, etagOf, type EncodedBody } from './encoded-body.js'
+import { encodeBody, encodedBytes, etagOf, type EncodedBody } from './encoded-body.js'
 
 export { etagOf }
 
@@ -14,8 +16,15 @@ type Options = {
   topic: ChangeTopic
   /** A backstop: even if a change notice were lost, no answer outlives this. */
   ttlMs?: number
-  maxEntries?: number
+  /**
+   * The most the kept answers may hold in memory, their compressed copies included
+   * (encodedBytes): past it the least recently used go first (issue 31).
+   */
+  maxBytes?: number
 }
+
+/** Each answer cache's budget: four of them (catalogue, search, reviews, promotions) hold 32 MB. */
+export const ANSWER_CACHE_MAX_BYTES = 8 * 1024 * 1024
 
 export type AnswerCache = ReturnType<typeof createAnswerCache>
 
@@ -24,9 +33,18 @@ export type AnswerCache = ReturnType<typeof createAnswerCache>
  * A read that started before a change is never stored under the new generation, and
  * concurrent misses for one key share a single database read.
  */
-export function createAnswerCache({ feed, topic, ttlMs = 10_000, maxEntries = 500 }: Options) {
+export function createAnswerCache({
+  feed,
+  topic,
+  ttlMs = 10_000,
+  maxBytes = ANSWER_CACHE_MAX_BYTES,
+}: Options) {
   let generation = 0
-  const entries = new Map<string, { answer: CachedAnswer; expires: number }>()
+  // An answer bigger than the whole budget is answered, not kept.
+  const entries = new LRUCache<string, { answer: CachedAnswer; expires: number }>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => Math.max(1, encodedBytes(entry.answer.wire)),
+  })
   const loading = new Map<string, Promise<CachedAnswer>>()
 
   const forget = () => {
@@ -56,10 +74,7 @@ export function createAnswerCache({ feed, topic, ttlMs = 10_000, maxEntries = 50
           total,
           wire,
         }
-        if (generation === startedAt) {
-          if (entries.size >= maxEntries) entries.clear()
-          entries.set(key, { answer, expires: Date.now() + ttlMs })
-        }
+        if (generation === startedAt) entries.set(key, { answer, expires: Date.now() + ttlMs })
         return answer
       })
       loading.set(key, promise)
@@ -76,6 +91,8 @@ export function createAnswerCache({ feed, topic, ttlMs = 10_000, maxEntries = 50
       // processes then catch up through the backstop.
       await feed.publish(topic).catch(() => {})
     },
+    /** The bytes the kept answers hold (encodedBytes), for tests and the bench. */
+    heldBytes: () => entries.calculatedSize,
     close: unsubscribe,
   }
 }

@@ -16,8 +16,11 @@ export type Variant = { body: Buffer | string; etag: string }
  * when the cache was filled (issue 16), not by @fastify/compress on every request. A body too
  * small to gain (under COMPRESS_THRESHOLD, as @fastify/compress's threshold in app.ts) has none.
  */
-export type EncodedBody = {
-  identity: Variant & { body: string }
+export type EncodedBody = Representations & { identity: Variant & { body: string } }
+
+/** A body's identity and its compressed copies: a cached answer, a page or a built file. */
+export type Representations = {
+  identity: Variant
   encoded: Partial<Record<Encoding, Variant>>
 }
 
@@ -64,6 +67,17 @@ export function encodeBody(text: string): EncodedBody {
   return { identity, encoded }
 }
 
+/**
+ * What a body's representations hold in memory, in bytes: the text counted at two bytes a
+ * character (what V8 keeps for a string with any character outside Latin-1, such as ৳), and
+ * the compressed copies. The caches of answers and pages are bounded by this (issue 31).
+ */
+export function encodedBytes({ identity, encoded }: EncodedBody): number {
+  return (
+    identity.body.length * 2 + (encoded.br?.body.length ?? 0) + (encoded.gzip?.body.length ?? 0)
+  )
+}
+
 const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] })
 
 /**
@@ -74,7 +88,7 @@ const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] })
 export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
-  { identity, encoded }: EncodedBody,
+  { identity, encoded }: Representations,
   status = 200,
 ): FastifyReply {
   const header = request.headers['accept-encoding']

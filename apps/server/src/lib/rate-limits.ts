@@ -1,5 +1,8 @@
 import { IMPORTS_PER_MINUTE_MAX, messages, ORDERS_PER_MINUTE_MAX } from '@toolworks/shared'
 
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+
+import type { RenderBudget } from '../plugins/pages.js'
 import { AppError } from './app-error.js'
 import { actorOf } from './route-helpers.js'
 
@@ -9,6 +12,11 @@ const MINUTE_MS = 60_000
  * Every route's rate limit, in one place (issue 26 §4): how many requests in which window, and
  * by what they are counted. The sign-in paths' limits are Better Auth's and plugins/auth.ts's
  * (per address, then per e-mail), counted before any account is known.
+ *
+ * When the counter store fails (a Redis gone away, issue 31 §2), these limits fail open: the
+ * request goes through (app.ts registers the plugin with skipOnError). Only the credential
+ * paths (AUTH_ADDRESS_LIMITS: sign-in, sign-up, password reset, verification mail) fail
+ * closed, with 503 UNAVAILABLE, so guesses are never let through uncounted.
  */
 export const RATE_LIMITS = {
   /** Placing an order, both ordering routes together (issue 25). */
@@ -24,6 +32,13 @@ export const RATE_LIMITS = {
   /** Per network address: a visitor's contact form and newsletter sign-up. */
   contact: { max: 5, timeWindowMs: 10 * MINUTE_MS },
   subscribe: { max: 10, timeWindowMs: 10 * MINUTE_MS },
+  /**
+   * Per network address: pages rendered on the server that no one asked for since the catalogue
+   * last changed, such as /products with a query of its own (issue 29). Generous, because an
+   * office or a mobile carrier puts many buyers behind one address; a page already rendered is
+   * never counted. Past it, the page comes unrendered and the browser renders it.
+   */
+  pageRenders: { max: 120, timeWindowMs: MINUTE_MS },
 } as const satisfies Record<string, { max: number; timeWindowMs: number }>
 
 export type RateLimitName = keyof typeof RATE_LIMITS
@@ -34,6 +49,29 @@ type ActorRequest = { actor: Parameters<typeof actorOf>[0]['actor'] }
 export function perAddress(name: RateLimitName) {
   const { max, timeWindowMs } = RATE_LIMITS[name]
   return { rateLimit: { max, timeWindow: timeWindowMs } }
+}
+
+/**
+ * The budget of server renders per address (RATE_LIMITS.pageRenders), counted in the app's
+ * rate-limit store (across processes) only when the pages plugin asks: on a render whose HTML
+ * is not kept yet. A store that fails lets the render through.
+ */
+export function pageRenderLimit(
+  app: FastifyInstance,
+): (request: FastifyRequest) => Promise<RenderBudget> {
+  const { max, timeWindowMs } = RATE_LIMITS.pageRenders
+  const count = app.createRateLimit({
+    max,
+    timeWindow: timeWindowMs,
+    keyGenerator: (request) => `page-renders:${request.ip}`,
+    skipOnError: true,
+  })
+  return async (request) => {
+    const result = await count(request)
+    return result.isAllowed || !result.isExceeded
+      ? { allowed: true }
+      : { allowed: false, retryAfterSeconds: result.ttlInSeconds }
+  }
 }
 
 /**

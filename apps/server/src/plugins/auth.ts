@@ -64,14 +64,20 @@ export const authPlugin = fp<Options>(
       const body = request.body as { email?: unknown } | undefined
       return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
     }
-    const limitedPaths = ['/sign-in/email', '/sign-up/email', '/request-password-reset'] as const
+    // Every credential path (AUTH_ADDRESS_LIMITS) is gated here, the mount's own count beside
+    // Better Auth's, so that a limit store that fails refuses them (skipOnError: false: 503
+    // with the shop's message) instead of letting guesses through (issue 31 §2). Other limits
+    // fail open (app.ts).
+    const credentialPaths = Object.keys(AUTH_ADDRESS_LIMITS) as (keyof typeof AUTH_ADDRESS_LIMITS)[]
+    const emailPaths = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset'])
     const perAddress = new Map(
-      limitedPaths.map((p) => [
+      credentialPaths.map((p) => [
         `/api/auth${p}`,
         app.createRateLimit({
           max: AUTH_ADDRESS_LIMITS[p],
           timeWindow: AUTH_RATE_WINDOW_SECONDS * 1000,
           keyGenerator: (request) => `auth-address:${p}:${request.ip}`,
+          skipOnError: false,
         }),
       ]),
     )
@@ -84,6 +90,7 @@ export const authPlugin = fp<Options>(
       // Only canonical paths get this far (see the handler), so the path is the routed one.
       keyGenerator: (request) =>
         `auth-email:${canonicalAuthPath(request.url) ?? ''}:${emailOf(request)}`,
+      skipOnError: false,
     })
 
     type Verdict = Awaited<ReturnType<typeof perEmail>>
@@ -96,6 +103,7 @@ export const authPlugin = fp<Options>(
       const byAddress = perAddress.get(path)
       if (!byAddress) return
       if (over(await byAddress(request)) !== undefined) throw new AppError('RATE_LIMITED')
+      if (!emailPaths.has(path.slice('/api/auth'.length))) return
       const ttl = over(await perEmail(request))
       if (ttl === undefined) return
       if (path !== '/api/auth/sign-in/email') throw new AppError('RATE_LIMITED')

@@ -10,6 +10,9 @@ import {
   messages,
   NOT_FOUND_PAGE,
   PUBLIC_PAGES,
+  catalogWords,
+  pageTitle,
+  productsFacetsQuery,
   productsListQuery,
   queryKeys,
   readProductsSearch,
@@ -17,16 +20,24 @@ import {
   type InitialQuery,
   type PageMeta,
   type RenderPage,
+  type Category,
+  type ProductsListQuery,
   type ReviewListQuery,
+  type Tool,
+  type ToolFacetsQuery,
+  currencyFromCookies,
+  type ExchangeRate,
   type ToolListQuery,
+  type ToolSearchQuery,
 } from '@toolworks/shared'
 import { getSessionCookie } from 'better-auth/cookies'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { LRUCache } from 'lru-cache'
 
 import type { ChangeFeed } from '../db/change-feed.js'
 import type { CachedAnswer } from '../lib/answer-cache.js'
-import { encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js'
+import { encodeBody, encodedBytes, sendEncoded, type EncodedBody } from '../lib/encoded-body.js'
 import { withEarlyClicks } from '../lib/early-clicks.js'
 import { dataBlock, escapeHtml } from '../lib/html.js'
 
@@ -39,12 +50,25 @@ type Options = {
   rendererFile: string
   /** Absolute origin for structured data, e.g. https://shop.example.com. */
   publicUrl: string
-  catalog: ListSource<ToolListQuery>
+  catalog: ListSource<ToolSearchQuery> & { getOne(id: string): Promise<CachedAnswer> }
+  /** Issue 29: the facets beside /products, and the category tree (names, paths). */
+  search: { facets(query: ToolFacetsQuery): Promise<CachedAnswer> }
+  categories: { list(): Promise<Category[]> }
   reviews: ListSource<ReviewListQuery>
   /** Today's promotions, from their cache (keyed by the shop's date). */
   promotions: { listActive(): Promise<CachedAnswer> }
+  /** The taka rate in force (issue 28): every price on a page may be shown in taka. */
+  rates: { current(): Promise<ExchangeRate | undefined> }
   changes: ChangeFeed
+  /**
+   * Counts a render no one asked for yet (its HTML not kept) against the caller's budget
+   * (issue 29); absent: no limit.
+   */
+  renderLimit?: (request: FastifyRequest) => Promise<RenderBudget>
 }
+
+/** Whether a server render is within the caller's budget, and if not, when it is again. */
+export type RenderBudget = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
 /** One TanStack Query entry of the data block: its key, and its data as JSON text. */
 type Entry = { key: readonly unknown[]; json: string }
@@ -58,14 +82,26 @@ type Page = {
   meta?: PageMeta
   /** Server-rendered (public) or left to the browser (personal pages, dashboards). */
   render: boolean
-  /** 404 for the app's not-found screen: the same page, with the status that says so. */
-  status: 200 | 404
+  /**
+   * 404 for the app's not-found screen: the same page, with the status that says so; 429 for a
+   * page left to the browser because its caller rendered too many (issue 29).
+   */
+  status: 200 | 404 | 429
   entries: Entry[]
   blocks: () => string[]
 }
 
-const MAX_HTML_VERSIONS = 200
+/**
+ * The most the rendered pages kept may hold in memory, compressed copies included
+ * (encodedBytes): past it the least recently used go first (issue 31). 16 MB is some 200
+ * pages of today's size.
+ */
+export const RENDERED_PAGES_MAX_BYTES = 16 * 1024 * 1024
 const PURCHASE_PAGE = /^\/purchase\/[^/]+$/
+/** A tool's public page (issue 29). */
+const PRODUCT_PAGE = /^\/products\/([^/]+)$/
+/** "Related in this category": this many, the tool itself left out by the page. */
+export const RELATED_TOOLS_QUERY_LIMIT = 5
 /** Pages that need an account: a visitor with no credentials at all is sent to the login. */
 const ACCOUNT_PAGES = [PURCHASE_PAGE, /^\/dashboard(\/|$)/]
 
@@ -107,7 +143,8 @@ async function loadRenderer(file: string): Promise<RenderPage | undefined> {
  */
 export const pagesPlugin = fp<Options>(
   async (app: FastifyInstance, options) => {
-    const { webDistDir, rendererFile, catalog, reviews, promotions, changes } = options
+    const { webDistDir, rendererFile, catalog, reviews, promotions, rates, changes } = options
+    const { search, categories, renderLimit } = options
     const indexFile = path.join(webDistDir, 'index.html')
     if (!existsSync(indexFile)) {
       app.log.warn({ webDistDir }, 'web app not built: only the API is served (run npm run build)')
@@ -156,14 +193,34 @@ export const pagesPlugin = fp<Options>(
       }
     }
 
-    const productsPage = async (search: URLSearchParams): Promise<Page> => {
-      const query = productsListQuery(readProductsSearch(search))
-      const page = await catalog.list(query)
+    const productsPage = async (params: URLSearchParams): Promise<Page> => {
+      const state = readProductsSearch(params)
+      const query = productsListQuery(state)
+      const facetsQuery = productsFacetsQuery(state)
+      // An unknown category answers 400: the page falls back to rendering in the browser.
+      const [page, facets, tree] = await Promise.all([
+        catalog.list(query),
+        search.facets(facetsQuery),
+        categories.list(),
+      ])
       const total = page.total ?? 0
-      const entries = [{ key: queryKeys.toolsPage(query), json: toolsPageJson(page.body, total) }]
+      const entries = [
+        { key: queryKeys.toolsPage(query), json: toolsPageJson(page.body, total) },
+        { key: queryKeys.facets(facetsQuery), json: facets.body },
+        { key: queryKeys.categories, json: JSON.stringify(tree) },
+      ]
+      const category = tree.find((c) => c.slug === state.category)
+      const meta = pageMeta.get('/products')
       return {
-        key: `/products\n${JSON.stringify(query)}\n${page.etag}`,
-        meta: pageMeta.get('/products'),
+        key: `/products\n${JSON.stringify(query)}\n${page.etag}\n${facets.etag}`,
+        meta:
+          category && meta
+            ? {
+                ...meta,
+                title: pageTitle(category.name),
+                description: category.description || meta.description,
+              }
+            : meta,
         render: true,
         status: 200,
         entries,
@@ -172,16 +229,16 @@ export const pagesPlugin = fp<Options>(
           const itemList = {
             '@context': 'https://schema.org',
             '@type': 'ItemList',
-            name: messages.catalog.productsTitle,
+            name: category?.name ?? messages.catalog.productsTitle,
             numberOfItems: total,
             itemListElement: tools.map((tool, index) => ({
               '@type': 'ListItem',
-              position: (query.offset ?? 0) + index + 1,
+              position: query.offset + index + 1,
               item: {
                 '@type': 'Product',
                 name: tool.name,
                 image: new URL(tool.image, `${origin}/`).href,
-                url: `${origin}/purchase/${encodeURIComponent(tool._id)}`,
+                url: `${origin}/products/${encodeURIComponent(tool._id)}`,
               },
             })),
           }
@@ -190,6 +247,69 @@ export const pagesPlugin = fp<Options>(
             dataBlock('application/ld+json', JSON.stringify(itemList)),
           ]
         },
+      }
+    }
+
+    /** A tool's public page (issue 29): the tool, its category's path and its neighbours. */
+    const productPage = async (id: string): Promise<Page> => {
+      let one: CachedAnswer
+      try {
+        one = await catalog.getOne(id)
+      } catch {
+        // No such tool (or a malformed id): the page says so, answered 404.
+        return plainPage('/products/:missing', true, NOT_FOUND_PAGE, 404)
+      }
+      const tool = JSON.parse(one.body) as Tool
+      const tree = await categories.list()
+      const entries: Entry[] = [
+        { key: queryKeys.tool(tool._id), json: one.body },
+        { key: queryKeys.categories, json: JSON.stringify(tree) },
+      ]
+      let relatedEtag = ''
+      if (tool.category) {
+        const relatedQuery: ProductsListQuery = {
+          limit: RELATED_TOOLS_QUERY_LIMIT,
+          offset: 0,
+          category: tool.category,
+        }
+        const related = await catalog.list(relatedQuery)
+        relatedEtag = related.etag
+        entries.push({
+          key: queryKeys.toolsPage(relatedQuery),
+          json: toolsPageJson(related.body, related.total ?? 0),
+        })
+      }
+      const description = catalogWords.productDescription(
+        tool.name,
+        tool.partNumber,
+        tool.description,
+      )
+      const product = {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: tool.name,
+        ...(tool.partNumber && { sku: tool.partNumber, mpn: tool.partNumber }),
+        image: new URL(tool.image, `${origin}/`).href,
+        description: tool.description,
+        url: `${origin}/products/${encodeURIComponent(tool._id)}`,
+        offers: {
+          '@type': 'Offer',
+          price: tool.price.toFixed(2),
+          priceCurrency: 'USD',
+          availability:
+            tool.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        },
+      }
+      return {
+        key: `/products/${tool._id}\n${one.etag}\n${relatedEtag}`,
+        meta: { path: `/products/${tool._id}`, title: pageTitle(tool.name), description },
+        render: true,
+        status: 200,
+        entries,
+        blocks: () => [
+          initialDataBlock(entries),
+          dataBlock('application/ld+json', JSON.stringify(product)),
+        ],
       }
     }
 
@@ -211,6 +331,8 @@ export const pagesPlugin = fp<Options>(
       const { pathname } = url
       if (pathname === '/' || pathname === '/home') return homePage(pathname)
       if (pathname === '/products') return productsPage(url.searchParams)
+      const product = PRODUCT_PAGE.exec(pathname)
+      if (product?.[1]) return productPage(decodeURIComponent(product[1]))
       if (pageMeta.has(pathname)) return plainPage(pathname, true)
       // What a signed-out visitor sees before being asked to sign in is the same for every id.
       if (PURCHASE_PAGE.test(pathname)) return plainPage('/purchase/:id', true)
@@ -248,30 +370,95 @@ export const pagesPlugin = fp<Options>(
     // The same page and data give the same HTML: kept by key (concurrent misses share one
     // render), sent with an ETag, and dropped on any catalogue, reviews or promotions change.
     // Its brotli and gzip copies are made once with it (issue 16), not on every request.
-    const rendered = new Map<string, Promise<EncodedBody>>()
-    const unsubscribe = changes.subscribe(() => rendered.clear())
+    // Kept as promises, so concurrent misses share one render: a promise's size is known once
+    // it settles, so it is counted then (`keep`), and until then it is in `rendering`.
+    const rendered = new LRUCache<string, EncodedBody>({
+      maxSize: RENDERED_PAGES_MAX_BYTES,
+      sizeCalculation: (body) => Math.max(1, encodedBytes(body)),
+    })
+    const rendering = new Map<string, Promise<EncodedBody>>()
+    let generation = 0
+    const unsubscribe = changes.subscribe(() => {
+      generation += 1
+      rendered.clear()
+      rendering.clear()
+    })
     app.addHook('onClose', (_instance, done) => {
       unsubscribe()
       done()
     })
 
-    const htmlOf = (page: Page, url: URL) => {
-      let entry = rendered.get(page.key)
+    const htmlOf = (page: Page, url: URL): Promise<EncodedBody> => {
+      const kept = rendered.get(page.key)
+      if (kept) return Promise.resolve(kept)
+      let entry = rendering.get(page.key)
       if (!entry) {
+        const startedAt = generation
         entry = build(page, url).then(encodeBody)
-        if (rendered.size >= MAX_HTML_VERSIONS) rendered.clear()
-        rendered.set(page.key, entry)
-        // A failed render is not kept: the next request tries again.
-        entry.catch(() => rendered.delete(page.key))
+        rendering.set(page.key, entry)
+        // A render that began before a change is not kept; a failed one is not either: the
+        // next request tries again.
+        const settling = entry
+        void settling
+          .then(
+            (body) => {
+              if (generation === startedAt) rendered.set(page.key, body)
+            },
+            () => {},
+          )
+          .finally(() => {
+            if (rendering.get(page.key) === settling) rendering.delete(page.key)
+          })
       }
       return entry
+    }
+
+    /**
+     * Issue 28: a rendered page shows its prices in the currency the buyer's cookie chose, at
+     * the rate in force; both ride in the data block, so the browser hydrates the same figures,
+     * and both are in the page's key.
+     */
+    const inCurrency = async (page: Page, request: FastifyRequest): Promise<Page> => {
+      if (!page.render) return page
+      const choice = currencyFromCookies(request.headers.cookie) ?? null
+      const rate = (await rates.current()) ?? null
+      const added = [
+        { key: queryKeys.exchangeRate, json: JSON.stringify(rate) },
+        { key: queryKeys.currencyChoice, json: JSON.stringify(choice) },
+      ]
+      const entries = [...page.entries, ...added]
+      return {
+        ...page,
+        key: `${page.key}\n${choice ?? ''}\n${rate ? `${rate.perUsd}@${rate.effectiveFrom}` : ''}`,
+        entries,
+        // The page's own blocks, with its data block holding the added entries too.
+        blocks: () => [
+          initialDataBlock(entries),
+          ...page.blocks().filter((block) => !block.includes(INITIAL_DATA_ELEMENT_ID)),
+        ],
+      }
     }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply, url: URL) {
       let page: Page | undefined
       let html: EncodedBody
       try {
-        page = await pageFor(url)
+        page = await inCurrency(await pageFor(url), request)
+        if (page.render && !rendered.has(page.key) && !rendering.has(page.key) && renderLimit) {
+          const budget = await renderLimit(request)
+          if (!budget.allowed) {
+            // Too many renders of pages no one else asked for (random searches): this one comes
+            // as the bare app with its title, which renders in the browser from the API. It
+            // still reads; the 429 and Retry-After tell crawlers to slow down.
+            reply.header('Retry-After', String(budget.retryAfterSeconds))
+            page = plainPage(
+              `unrendered\n${JSON.stringify(page.meta ?? null)}`,
+              false,
+              page.meta,
+              429,
+            )
+          }
+        }
         html = await htmlOf(page, url)
       } catch (error) {
         // The app loads its data and renders itself; a failing read must not take the page down.

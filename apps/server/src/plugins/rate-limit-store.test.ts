@@ -4,8 +4,10 @@ import rateLimit from '@fastify/rate-limit'
 import { expect, test } from 'vitest'
 
 import { useTestDatabase } from '../../test/database.js'
+import { useRedisPrefix } from '../../test/redis.js'
 import { selectRows } from '../db/client.js'
-import { pgRateLimitStore } from './rate-limit-store.js'
+import { createRedis, redisReady } from '../lib/redis.js'
+import { pgRateLimitStore, redisRateLimitStore } from './rate-limit-store.js'
 
 const database = useTestDatabase()
 
@@ -40,4 +42,49 @@ test('each limited route counts on its own, per address, in the database', async
     'POST /a:10.0.0.2',
     'POST /b:10.0.0.1',
   ])
+})
+
+test('in Redis, each route counts on its own and routes of one groupId share one budget', async ({
+  onTestFinished,
+}) => {
+  const { config, direct, prefix } = useRedisPrefix(onTestFinished)
+  const redis = createRedis({ ...config, log: { warn: () => {} } })
+  expect(await redisReady(redis)).toBe(true)
+  const app = Fastify({ logger: false })
+  onTestFinished(async () => {
+    await app.close()
+    redis.disconnect()
+  })
+  await app.register(rateLimit, { global: false, store: redisRateLimitStore(redis) })
+  const limit = { max: 2, timeWindow: 60_000 }
+  app.post('/a', { config: { rateLimit: limit } }, () => 'a')
+  app.post('/b', { config: { rateLimit: limit } }, () => 'b')
+  app.post('/c', { config: { rateLimit: { ...limit, groupId: 'cd' } } }, () => 'c')
+  app.post('/d', { config: { rateLimit: { ...limit, groupId: 'cd' } } }, () => 'd')
+  await app.ready()
+  const hit = async (url: string, ip = '10.0.0.1') =>
+    (await app.inject({ method: 'POST', url, remoteAddress: ip })).statusCode
+
+  expect([await hit('/a'), await hit('/a'), await hit('/a')]).toEqual([200, 200, 429])
+  expect([await hit('/b'), await hit('/b'), await hit('/b')]).toEqual([200, 200, 429])
+  expect(await hit('/a', '10.0.0.2')).toBe(200)
+  // /c and /d are one budget of two.
+  expect([await hit('/c'), await hit('/d'), await hit('/d')]).toEqual([200, 200, 429])
+
+  const keys = (await direct.keys(`${prefix}*`)).map((k) => k.slice(prefix.length)).sort()
+  expect(keys).toEqual([
+    'rate-limit:POST /a:10.0.0.1',
+    'rate-limit:POST /a:10.0.0.2',
+    'rate-limit:POST /b:10.0.0.1',
+    'rate-limit:group cd:10.0.0.1cd',
+  ])
+  // Counters expire with their window: Redis deletes them, no sweep needed.
+  const ttl = await direct.pttl(`${prefix}rate-limit:POST /a:10.0.0.1`)
+  expect(ttl).toBeGreaterThan(0)
+  expect(ttl).toBeLessThanOrEqual(60_000)
+  const counted = await selectRows<{ n: number }>(
+    database.current.db,
+    sql`select count(*)::int as n from rate_limit_counters`,
+  )
+  expect(counted[0]?.n).toBe(0)
 })

@@ -4,7 +4,12 @@ import fp from 'fastify-plugin'
 
 import { EARLY_CLICKS_CSP_SOURCE } from '../lib/early-clicks.js'
 
-type Options = { publicUrl: string; stripe: boolean }
+type Options = {
+  publicUrl: string
+  stripe: boolean
+  /** MEDIA_PUBLIC_URL's origin: picture variants come from there when it is set (issue 31). */
+  mediaOrigin?: string | undefined
+}
 type HelmetOptions = Parameters<typeof helmet>[1]
 
 /**
@@ -37,7 +42,7 @@ async function helmetHeaders(options: HelmetOptions): Promise<[string, string | 
  * The CSP allows no inline script but the early-click capture (by its hash); each payment mode allows exactly the origins it needs.
  */
 export const securityPlugin = fp<Options>(
-  async (app: FastifyInstance, { publicUrl, stripe }) => {
+  async (app: FastifyInstance, { publicUrl, stripe, mediaOrigin }) => {
     const https = publicUrl.startsWith('https://')
     const headers = await helmetHeaders({
       contentSecurityPolicy: {
@@ -56,7 +61,7 @@ export const securityPlugin = fp<Options>(
             : ['blob:'],
           // React sets style attributes and react-toastify injects its stylesheet.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
           fontSrc: ["'self'", 'data:'],
           connectSrc: stripe ? ["'self'", 'https://api.stripe.com'] : ["'self'"],
           objectSrc: ["'none'"],

@@ -38,6 +38,8 @@ describe('hashed assets from memory, compressed at build time (issue 16)', () =>
     // Vite's build manifest (e2e/bundle-size.spec.ts reads it) is never served.
     mkdirSync(path.join(dist, '.vite'))
     writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"index.html":{}}')
+    mkdirSync(path.join(dist, 'docs'))
+    writeFileSync(path.join(dist, 'docs', 'tw-demo-datasheet.pdf'), '%PDF-1.7\n%demo\n')
     execFileSync(process.execPath, [precompress, dist])
     original = readFileSync(path.join(dist, ASSET))
     builtBrotli = readFileSync(path.join(dist, `${ASSET}.br`))
@@ -144,6 +146,16 @@ describe('hashed assets from memory, compressed at build time (issue 16)', () =>
     expect(robots.headers['cache-control']).toBe('no-cache')
     const again = await get(app, { 'if-none-match': String(robots.headers.etag) }, '/robots.txt')
     expect(again.statusCode).toBe(304)
+
+    expect(robots.headers['content-disposition']).toBeUndefined()
+
+    // The demo catalogue's documents are downloads, as uploaded ones are (issue 29).
+    const datasheet = await get(app, {}, '/docs/tw-demo-datasheet.pdf')
+    expect(datasheet.statusCode).toBe(200)
+    expect(datasheet.headers['content-type']).toBe('application/pdf')
+    expect(datasheet.headers['content-disposition']).toBe(
+      `attachment; filename="tw-demo-datasheet.pdf"; filename*=UTF-8''tw-demo-datasheet.pdf`,
+    )
 
     const missing = await get(app, { 'accept-encoding': 'br' }, '/assets/app-abc123.js.br')
     expect(missing.statusCode).toBe(404)

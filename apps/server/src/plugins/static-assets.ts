@@ -3,20 +3,19 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 
-import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { contentType } from 'mime-types'
 
-import { ifNoneMatchHits } from '../lib/route-helpers.js'
+import { sendEncoded, type Encoding, type Representations } from '../lib/encoded-body.js'
+import { contentDisposition } from '../modules/quotes/drawing-names.js'
 
-type Encoding = 'br' | 'gzip'
 type Variant = { body: Buffer; etag: string }
-type Asset = {
+type Asset = Representations & {
   type: string
   cacheControl: string
-  identity: Variant
-  encoded: Partial<Record<Encoding, Variant>>
+  /** Content-Disposition of a download (the demo catalogue's documents), else none. */
+  disposition?: string
 }
 
 type Options = { webDistDir: string }
@@ -25,6 +24,11 @@ type Options = { webDistDir: string }
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map|webmanifest)$/
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+/**
+ * The demo catalogue's documents (scripts/demo-documents.mjs): downloads, as an uploaded
+ * document is (issue 29: `Content-Disposition: attachment`), never opened in the shop's origin.
+ */
+const DOWNLOADS = /^docs\//
 
 function* filesUnder(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -75,6 +79,9 @@ export function loadAssets(webDistDir: string, log: FastifyInstance['log']) {
       cacheControl: relative.startsWith('assets/') ? IMMUTABLE : 'no-cache',
       identity: variant(raw),
       encoded,
+      ...(DOWNLOADS.test(relative) && {
+        disposition: contentDisposition('attachment', path.basename(relative)),
+      }),
     })
   }
   if (missing > 0) {
@@ -93,19 +100,12 @@ export function loadAssets(webDistDir: string, log: FastifyInstance['log']) {
 export const staticAssetsPlugin = fp<Options>(
   async (app: FastifyInstance, { webDistDir }) => {
     const assets = loadAssets(webDistDir, app.log)
-    const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] })
 
+    // The encoding, Vary, ETag and 304 as every cached body gets them (lib/encoded-body.ts).
     const send = (asset: Asset) => (request: FastifyRequest, reply: FastifyReply) => {
-      const header = request.headers['accept-encoding']
-      const encoding = header ? negotiator.negotiate(header) : null
-      const chosen = (encoding && asset.encoded[encoding]) || asset.identity
-      reply.type(asset.type).header('Cache-Control', asset.cacheControl).header('ETag', chosen.etag)
-      if (Object.keys(asset.encoded).length > 0) reply.header('Vary', 'Accept-Encoding')
-      if (chosen !== asset.identity && encoding) reply.header('Content-Encoding', encoding)
-      if (ifNoneMatchHits(request.headers['if-none-match'], chosen.etag)) {
-        return reply.code(304).send()
-      }
-      return reply.send(chosen.body)
+      reply.type(asset.type).header('Cache-Control', asset.cacheControl)
+      if (asset.disposition) reply.header('Content-Disposition', asset.disposition)
+      return sendEncoded(request, reply, asset)
     }
 
     for (const [url, asset] of assets) {

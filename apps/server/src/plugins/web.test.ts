@@ -10,12 +10,17 @@ import {
 } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
+import { bearer, signUp, uniqueEmail } from '../../test/accounts.js'
 import { buildTestApp, TEST_ORIGIN } from '../../test/app.js'
 import { useTestDatabase } from '../../test/database.js'
+import { insertDemoCatalogue } from '../../test/demo-catalogue.js'
 import { insertTool } from '../../test/factories.js'
+import { exchangeRates } from '../db/schema/index.js'
+import { seedCategories } from '../db/seed/catalog/categories.js'
 
 const webDistDir = fileURLToPath(new URL('../../test/fixtures/web', import.meta.url))
 const database = useTestDatabase()
+const SEO_ADMIN = uniqueEmail('seo-admin')
 
 describe('the web app on the API port', () => {
   test.for(['/', '/products', '/dashboard/myorder', '/purchase/123', '/no/such/page'])(
@@ -161,6 +166,9 @@ describe('the web app on the API port', () => {
         ['tools', { limit: 8 }],
         ['reviews', { limit: 8 }],
         ['promotions', 'active'],
+        // Issue 28: every rendered page's prices follow the rate and the buyer's currency.
+        ['exchange-rate'],
+        ['currency-choice'],
       ])
       const tools = queries[0]!.data as Tool[]
       expect(tools.length).toBeLessThanOrEqual(8)
@@ -232,8 +240,27 @@ describe('the web app on the API port', () => {
     }) => {
       const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
       const login = await app.inject({ method: 'GET', url: '/login' })
-      expect(login.body).not.toContain('initial-data')
+      // Only the currency's two entries (issue 28): no rate set, no choice made.
+      expect(initialData(login.body).queries).toEqual([
+        { key: ['exchange-rate'], data: null },
+        { key: ['currency-choice'], data: null },
+      ])
       expect(login.body).toContain('<title>Login · Toolworks</title>')
+      await database.current.db
+        .insert(exchangeRates)
+        .values({ perUsdUnits: 1_225_000, effectiveFrom: '2020-01-01', setByEmail: 'a@b.c' })
+      const inTaka = await app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { cookie: 'a=1; currency=BDT' },
+      })
+      expect(initialData(inTaka.body).queries).toEqual([
+        {
+          key: ['exchange-rate'],
+          data: { currency: 'BDT', perUsd: 122.5, effectiveFrom: '2020-01-01' },
+        },
+        { key: ['currency-choice'], data: 'BDT' },
+      ])
       const orders = await app.inject({
         method: 'GET',
         url: '/dashboard/myorder',
@@ -286,6 +313,7 @@ describe('the web app on the API port', () => {
       const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' })
       expect(sitemap.headers['content-type']).toMatch(/application\/xml/)
       const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+      // Without a catalogue: the public pages alone.
       expect(locs).toEqual(PUBLIC_PAGES.map((p) => `https://shop.example.com${p.path}`))
       expect(locs).toEqual(
         expect.arrayContaining([
@@ -297,6 +325,43 @@ describe('the web app on the API port', () => {
           'https://shop.example.com/signup',
         ]),
       )
+    })
+
+    test('the sitemap lists every category page and every product on sale (issue 29)', async ({
+      onTestFinished,
+    }) => {
+      const ids = await insertDemoCatalogue(database.current.db)
+      const app = await buildTestApp(database.current, onTestFinished, {
+        publicUrl: 'https://shop.example.com',
+        adminEmails: [SEO_ADMIN],
+      })
+      const locsNow = async () => {
+        const res = await app.inject({ method: 'GET', url: '/sitemap.xml' })
+        expect(res.statusCode).toBe(200)
+        expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /)
+        return [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+      }
+      const locs = await locsNow()
+      const origin = 'https://shop.example.com'
+      expect(locs.slice(0, PUBLIC_PAGES.length)).toEqual(PUBLIC_PAGES.map((p) => origin + p.path))
+      const categories = seedCategories.map((c) => `${origin}/products?category=${c.slug}`)
+      const products = [...ids.values()].map((id) => `${origin}/products/${id}`)
+      expect(locs.slice(PUBLIC_PAGES.length).sort()).toEqual([...categories, ...products].sort())
+      expect(locs).toContain(`${origin}/products?category=drill-bits`)
+      expect(new Set(locs).size).toBe(locs.length)
+
+      // A tool taken off sale leaves the sitemap at once (the kept list follows the catalogue).
+      const admin = await signUp(app, { email: SEO_ADMIN })
+      const gone = ids.get('Heavy-Duty Pipe Wrench, 14"') ?? ''
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `/api/tool/${gone}`,
+        headers: bearer(admin),
+      })
+      expect(removed.statusCode).toBe(200)
+      const after = await locsNow()
+      expect(after).not.toContain(`${origin}/products/${gone}`)
+      expect(after).toHaveLength(locs.length - 1)
     })
   })
 })

@@ -115,11 +115,31 @@ const dashboard: RouteObject = {
                 Component: (await import('@/routes/dashboard/quote-request')).QuoteRequestRoute,
               }),
             },
+            // The catalogue's categories and the search's synonyms (issue 29).
+            {
+              path: 'categories',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/categories')).CategoriesRoute,
+              }),
+            },
+            {
+              path: 'synonyms',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/synonyms')).SynonymsRoute,
+              }),
+            },
             // Running the shop (issue 17): the audit log.
             {
               path: 'activity',
               lazy: async () => ({
                 Component: (await import('@/routes/dashboard/activity')).ActivityRoute,
+              }),
+            },
+            // Taka prices (issue 28): the rate and its history.
+            {
+              path: 'exchange-rate',
+              lazy: async () => ({
+                Component: (await import('@/routes/dashboard/exchange-rate')).ExchangeRateRoute,
               }),
             },
           ],
@@ -143,6 +163,11 @@ export const routes: RouteObject[] = [
           { index: true, Component: HomeRoute },
           { path: 'home', Component: HomeRoute },
           { path: 'products', Component: ProductsRoute },
+          {
+            // Public (issue 29): every tool's own page, server-rendered; ordering asks to sign in.
+            path: 'products/:id',
+            lazy: async () => ({ Component: (await import('@/routes/product')).ProductRoute }),
+          },
           {
             path: 'blogs',
             lazy: async () => ({ Component: (await import('@/routes/blogs')).BlogsRoute }),
@@ -180,6 +205,13 @@ export const routes: RouteObject[] = [
           {
             Component: RequireAuth,
             children: [
+              {
+                // Issue 29: it adds to the server's cart, so it needs an account.
+                path: 'quick-order',
+                lazy: async () => ({
+                  Component: (await import('@/routes/quick-order')).QuickOrderRoute,
+                }),
+              },
               {
                 path: 'purchase/:id',
                 lazy: async () => ({

@@ -14,7 +14,7 @@ export function errorFromBody(status: number, body: unknown, retryAfter: string 
   const parsed = ErrorBodySchema.safeParse(body)
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error
-    return new ApiError({ status, code, message, fields, retryAfterMs })
+    return new ApiError({ status, code, message, fields, retryAfterMs, body })
   }
   const provider = ProviderErrorSchema.safeParse(body)
   if (provider.success) {

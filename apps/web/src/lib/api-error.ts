@@ -12,6 +12,8 @@ type ApiErrorInit = {
   providerCode?: string
   /** How long the server asked the client to wait (its `Retry-After`), in milliseconds. */
   retryAfterMs?: number
+  /** The answer's body as parsed JSON, for an answer with more than `{ code, message, fields }`. */
+  body?: unknown
 }
 
 /** Any failed call: a non-2xx answer, no answer at all (status 0), or an unreadable answer. */
@@ -22,14 +24,17 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>
   readonly providerCode: string | undefined
   readonly retryAfterMs: number | undefined
+  /** The answer's JSON body (quick order's `error.lines`, issue 29); undefined for none. */
+  readonly body: unknown
 
-  constructor({ status, code, message, fields, providerCode, retryAfterMs }: ApiErrorInit) {
+  constructor({ status, code, message, fields, providerCode, retryAfterMs, body }: ApiErrorInit) {
     super(message ?? messages.errors[code])
     this.status = status
     this.code = code
     this.fields = fields ?? {}
     this.providerCode = providerCode
     this.retryAfterMs = retryAfterMs
+    this.body = body
   }
 }
 

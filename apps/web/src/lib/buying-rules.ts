@@ -1,7 +1,9 @@
 import {
   messages,
+  mostFromStock,
   priceLine,
   quantityProblem,
+  roundUpQuantity,
   toCents,
   type PricedLine,
   type PricedTool,
@@ -65,4 +67,29 @@ export function madeToOrderText(tool: BuyingFields, line: PricedLine): string | 
     line.madeToOrder,
     tool.leadTimeDays ?? 0,
   )
+}
+
+/**
+ * The quantity to use instead of a refused one (issue 30): rounded up to the minimum and the
+ * pack size, or down to what stock holds for a tool that is not made to order; null when there
+ * is none (nothing left).
+ */
+export function quantityToUse(tool: BuyingFields, quantity: number): number | null {
+  const problem = quantityProblem(pricedTool(tool), quantity)
+  if (problem === null) return null
+  if (problem.kind === 'over-stock')
+    return mostFromStock({ minimum: tool.minimum, packSize: tool.packSize, stock: tool.quantity })
+  const wanted = Number.isFinite(quantity) && quantity > 0 ? Math.ceil(quantity) : tool.minimum
+  return roundUpQuantity(wanted, tool)
+}
+
+/** The next volume price above this quantity, and how many more units reach it (issue 30). */
+export function nextPriceBreak(
+  tool: Pick<Tool, 'priceBreaks'>,
+  quantity: number,
+): { more: number; price: number } | null {
+  const next = tool.priceBreaks
+    .filter((b) => b.minQuantity > quantity)
+    .sort((a, b) => a.minQuantity - b.minQuantity)[0]
+  return next ? { more: next.minQuantity - quantity, price: next.price } : null
 }

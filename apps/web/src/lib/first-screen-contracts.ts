@@ -1,4 +1,12 @@
 // The contracts of the first screen's lists, loaded on their first call (lazyEndpoint in
 // api-client.ts): with them comes zod, which the server-rendered first screen does not need
 // (issue 16). Only import() this module; a static import would pull zod into the first load.
-export { catalogContract, promotionsContract, reviewsContract } from '@toolworks/shared'
+export {
+  accountsContract,
+  catalogContract,
+  exchangeRateContract,
+  categoryContract,
+  promotionsContract,
+  reviewsContract,
+  searchContract,
+} from '@toolworks/shared'

@@ -3,8 +3,12 @@ export const paths = {
   home: () => '/',
   /** `search` as made by `productsSearchString`, e.g. `?page=2`. */
   products: (search = '') => `/products${search}`,
+  /** A tool's public page (issue 29). */
+  product: (toolId: string) => `/products/${encodeURIComponent(toolId)}`,
   purchase: (toolId: string) => `/purchase/${encodeURIComponent(toolId)}`,
   cart: () => '/cart',
+  /** Quick order (issue 29): part numbers and quantities, pasted or from a CSV. */
+  quickOrder: () => '/quick-order',
   /** Request a Quote (issue 15). */
   quote: () => '/quote',
   blogs: () => '/blogs',
@@ -12,6 +16,8 @@ export const paths = {
   login: () => '/login',
   signup: () => '/signup',
   resetPassword: () => '/reset-password',
+  /** The home page's contact form, its message started about an order (issue 30). */
+  contactAbout: (orderNumber: string) => `/?order=${encodeURIComponent(orderNumber)}#contact`,
   dashboard: {
     root: () => '/dashboard',
     myOrders: () => '/dashboard/myorder',
@@ -36,5 +42,9 @@ export const paths = {
     // Running the shop (issue 17): the figures and the audit log.
     overview: () => '/dashboard/overview',
     activity: () => '/dashboard/activity',
+    exchangeRate: () => '/dashboard/exchange-rate',
+    // The catalogue's categories and the search's synonyms (issue 29).
+    categories: () => '/dashboard/categories',
+    synonyms: () => '/dashboard/synonyms',
   },
 } as const

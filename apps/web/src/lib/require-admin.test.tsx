@@ -48,11 +48,14 @@ describe('RequireAdmin and the dashboard per role', () => {
       'All Users',
       'Add Product',
       'Manage Product',
+      'Categories',
+      'Synonyms',
       'Manage Orders',
       'Messages',
       'Promotions',
       'Quote Requests',
       'Activity',
+      'Exchange Rate',
     ])
     expect(await screen.findByRole('heading', { level: 2, name: /All Users/ })).toBeInTheDocument()
   })

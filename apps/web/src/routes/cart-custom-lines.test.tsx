@@ -27,7 +27,14 @@ function signedIn() {
   const cart = cartServer([{ tool: 'saw', quantity: 2 }, bracket])
   server.use(
     sessionHandler(makeUser({ email, name: 'Jane Doe' })),
-    profileHandler({ phone: '+880 1711 111111', location: 'Road 5, Dhaka' }),
+    profileHandler({
+      phone: '+880 1711 111111',
+      location: 'Dhaka',
+      // Issue 30: the delivery block checkout starts from.
+      street: 'Road 5',
+      city: 'Dhaka',
+      postcode: '1205',
+    }),
     toolsByIdHandler([saw]),
     ...cart.handlers,
   )
@@ -154,7 +161,13 @@ describe('/cart with a custom part (issue 15)', () => {
           { quote: 'q1', quantity: 500 },
         ],
         phone: '+880 1711 111111',
-        address: 'Road 5, Dhaka',
+        company: '',
+        street: 'Road 5',
+        city: 'Dhaka',
+        postcode: '1205',
+        currency: 'USD',
+        country: 'BD',
+        bin: '',
       },
     ])
     await expect.poll(() => cart.lines()).toEqual([])

@@ -28,7 +28,14 @@ function signedIn() {
   const cart = cartServer([{ tool: 'bolts', quantity: 10 }])
   server.use(
     sessionHandler(makeUser({ email, name: 'Jane Doe' })),
-    profileHandler({ phone: '+880 1711 111111', location: 'Road 5, Dhaka' }),
+    profileHandler({
+      phone: '+880 1711 111111',
+      location: 'Dhaka',
+      // Issue 30: the delivery block checkout starts from.
+      street: 'Road 5',
+      city: 'Dhaka',
+      postcode: '1205',
+    }),
     toolsByIdHandler([bolts]),
     ...cart.handlers,
   )

@@ -48,7 +48,14 @@ function signedIn(lines: { tool: string; quantity: number }[]) {
   const cart = cartServer(lines)
   server.use(
     sessionHandler(makeUser({ email, name: 'Jane Doe' })),
-    profileHandler({ phone: '+880 1711 111111', location: 'Road 5, Dhaka' }),
+    profileHandler({
+      phone: '+880 1711 111111',
+      location: 'Dhaka',
+      // Issue 30: the delivery block checkout starts from.
+      street: 'Road 5',
+      city: 'Dhaka',
+      postcode: '1205',
+    }),
     toolsByIdHandler([bolts, saw]),
     ...cart.handlers,
   )
@@ -68,8 +75,12 @@ describe('/cart', () => {
     expect(await screen.findByRole('heading', { name: 'Cart', level: 1 })).toBeInTheDocument()
     await screen.findByRole('rowheader', { name: /Hex Bolts/ })
     expect(rowOf('Hex Bolts').getByTestId('unit-price')).toHaveTextContent('$10.00')
+    // Issue 30: how far the next volume price is.
+    expect(rowOf('Hex Bolts').getByText('Add 90 more to pay $8.50 each.')).toBeInTheDocument()
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$150.00')
-    expect(screen.getByText('Shipping: free')).toBeInTheDocument()
+    expect(
+      within(screen.getByTestId('cart-totals')).getByText('Shipping').nextElementSibling,
+    ).toHaveTextContent('Free')
 
     const quantity = screen.getByLabelText('Quantity of Hex Bolts')
     expect(quantity).toHaveAttribute('step', '10')
@@ -86,8 +97,13 @@ describe('/cart', () => {
       { tool: 'saw', quantity: 2 },
     ])
 
+    expect(rowOf('Hex Bolts').queryByText(/more to pay/)).toBeNull()
+
     await user.type(quantity, '5')
-    expect(quantity).toHaveAccessibleDescription('Please order in multiples of 10')
+    // The rule's words and the quantity to use; no line total, and the subtotal leaves it out.
+    expect(quantity).toHaveAccessibleDescription('Please order in multiples of 10. Use 1010.')
+    expect(rowOf('Hex Bolts').getByTestId('line-total')).toHaveTextContent('—')
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$50.00')
     // A refused quantity is kept in the field but not in the cart.
     expect(quantity).toHaveValue(1005)
     expect(storedLines()).toEqual([
@@ -118,7 +134,7 @@ describe('/cart', () => {
     renderApp('/cart')
 
     expect(await screen.findByLabelText('Quantity of Hand Saw')).toHaveAccessibleDescription(
-      'Please enter valid quantity',
+      'Please enter valid quantity. Use 3.',
     )
     expect(
       await screen.findByText('4 from stock, 6 made to order, ships in about 15 working days'),
@@ -135,6 +151,20 @@ describe('/cart', () => {
     await user.click(screen.getByRole('link', { name: 'Sign in' }))
     await expect.poll(() => router.state.location.pathname).toBe('/login')
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/cart' } })
+  })
+
+  test('with no phone or address in the profile, checkout starts from the last order’s (issue 30)', async () => {
+    signedIn([{ tool: 'saw', quantity: 2 }])
+    const last = makeOrder({
+      customer: email,
+      phone: '+880 1999 123456',
+      address: 'Plot 7, BSCIC, Tongi',
+    })
+    server.use(profileHandler({ phone: '', location: '' }), ...ordersServer([last]).handlers)
+    renderApp('/cart')
+
+    expect(await screen.findByLabelText('Phone')).toHaveValue('+880 1999 123456')
+    expect(screen.getByLabelText('Address')).toHaveValue('Plot 7, BSCIC, Tongi')
   })
 
   test('checkout sends the lines, phone and address, clears the cart and opens the payment', async () => {
@@ -156,7 +186,7 @@ describe('/cart', () => {
     // Phone and address come from the profile.
     const phone = await screen.findByLabelText('Phone')
     expect(phone).toHaveValue('+880 1711 111111')
-    expect(screen.getByLabelText('Address')).toHaveValue('Road 5, Dhaka')
+    expect(screen.getByLabelText('Address')).toHaveValue('Road 5')
     await user.clear(phone)
     await user.type(phone, '+880 1800 000000')
     await user.click(screen.getByRole('button', { name: 'Checkout' }))
@@ -169,7 +199,14 @@ describe('/cart', () => {
           { tool: 'saw', quantity: 2 },
         ],
         phone: '+880 1800 000000',
-        address: 'Road 5, Dhaka',
+        company: '',
+        street: 'Road 5',
+        city: 'Dhaka',
+        postcode: '1205',
+        // Issue 28: dollars (no rate set), delivered in Bangladesh, no BIN given (empty).
+        currency: 'USD',
+        country: 'BD',
+        bin: '',
       },
     ])
     await expect.poll(() => cart.lines()).toEqual([])
@@ -252,8 +289,23 @@ describe('/cart', () => {
     renderApp('/cart')
 
     expect(await screen.findByTestId('cart-discount')).toHaveTextContent('−$20.00')
-    expect(screen.getByText('Discount (First-order discount (50%))')).toBeInTheDocument()
+    // 50% of $50 would be $25: the cap is what limits it, and the line says so (issue 30).
+    expect(
+      screen.getByText('Discount (First-order discount (50%, capped at $20.00))'),
+    ).toBeInTheDocument()
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$30.00')
+    // The offer itself, in the admin's words with its cap, as the home page reads it.
+    expect(screen.getByTestId('cart-offer')).toHaveTextContent('50% off, up to $20.00')
+    // Subtotal, discount, shipping, then the total.
+    const rows = within(screen.getByTestId('cart-totals'))
+      .getAllByRole('term')
+      .map((term) => term.textContent)
+    expect(rows).toEqual([
+      'Subtotal',
+      'Discount (First-order discount (50%, capped at $20.00))',
+      'Shipping',
+      'Total',
+    ])
   })
 
   test('of two active first-order promotions the cart estimates the one the server charges, not the first listed', async () => {
@@ -272,8 +324,23 @@ describe('/cart', () => {
     expect(await screen.findByTestId('cart-discount')).toHaveTextContent(
       `−${formatMoney(charged!.amountCents / 100)}`,
     )
-    expect(screen.getByText('Discount (First-order discount (50%))')).toBeInTheDocument()
+    // 50% of $50 would be $25: the cap is what limits it, and the line says so (issue 30).
+    expect(
+      screen.getByText('Discount (First-order discount (50%, capped at $20.00))'),
+    ).toBeInTheDocument()
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$30.00')
+    // The offer itself, in the admin's words with its cap, as the home page reads it.
+    expect(screen.getByTestId('cart-offer')).toHaveTextContent(/, up to \$20\.00$/)
+    // Subtotal, discount, shipping, then the total.
+    const rows = within(screen.getByTestId('cart-totals'))
+      .getAllByRole('term')
+      .map((term) => term.textContent)
+    expect(rows).toEqual([
+      'Subtotal',
+      'Discount (First-order discount (50%, capped at $20.00))',
+      'Shipping',
+      'Total',
+    ])
   })
 
   test('no discount estimate when the server says the account had its first order, and why', async () => {
@@ -301,6 +368,8 @@ describe('/cart', () => {
     )
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$50.00')
     expect(screen.queryByTestId('cart-discount')).toBeNull()
+    // The offer is still said, with its cap, beside why this order does not get it.
+    expect(screen.getByTestId('cart-offer')).toHaveTextContent('50% off, up to $100.00')
   })
 
   test('the estimate asks about the checkout’s phone and address, and asks again when they change (issue 25)', async () => {
@@ -327,7 +396,10 @@ describe('/cart', () => {
     const { user } = renderApp('/cart')
 
     expect(await screen.findByTestId('cart-discount')).toHaveTextContent('−$25.00')
-    expect(estimate.seen[0]).toEqual({ phone: '+880 1711 111111', address: 'Road 5, Dhaka' })
+    expect(estimate.seen[0]).toEqual({
+      phone: '+880 1711 111111',
+      address: 'Road 5, Dhaka 1205, BD',
+    })
 
     const phone = await screen.findByLabelText('Phone')
     await user.clear(phone)

@@ -5,7 +5,12 @@ import { toast } from '@/lib/toast'
 
 import {
   firstOrderOffers,
+  offerHeadline,
+  formatMinor,
   messages,
+  quickOrderMessages,
+  SHOP_COUNTRY,
+  type OrderCurrency,
   type CartAnyLineInput,
   type CartQuoteLine,
 } from '@toolworks/shared'
@@ -19,20 +24,29 @@ import { CartLineRow } from '@/features/cart/components/cart-line-row'
 import { CartLinesTable } from '@/features/cart/components/cart-lines-table'
 import { CartQuoteLineRow } from '@/features/cart/components/cart-quote-line-row'
 import { CartTotals } from '@/features/cart/components/cart-totals'
-import { CheckoutForm } from '@/features/cart/components/checkout-form'
+import {
+  CheckoutForm,
+  whereOf,
+  type CheckoutDefaults,
+  type CheckoutWhere,
+} from '@/features/cart/components/checkout-form'
 import { useCart, type CartApi } from '@/features/cart/hooks/use-cart'
 import {
   cartRow,
   cartTotals,
   estimatedOffers,
   isOrderable,
+  type CartPricing,
   type CartRow,
   type ToolState,
 } from '@/features/cart/utils/cart-view'
 import { anyToolKey, toolQuery } from '@/features/catalog/api/get-tool'
+import { useMyOrders } from '@/features/orders/api/get-my-orders'
 import { ApiError } from '@/lib/api-error'
 import { useSession } from '@/lib/auth'
 import { quantityMessage } from '@/lib/buying-rules'
+import { useMoney } from '@/lib/currency'
+import { siteConfigQuery } from '@/lib/site-config'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useHydrated } from '@/lib/use-hydrated'
@@ -83,17 +97,44 @@ const checkoutLines = (rows: CartRow[], quoteLines: CartQuoteLine[]): CartAnyLin
 ]
 
 /** Signed in: the checkout form, filled from the profile; else the way to sign in and back. */
+/**
+ * Where a signed-in buyer's order goes until they type (issue 30): the profile's phone,
+ * delivery block (Company, address, city, postcode), country and BIN, else those of their last
+ * order. An account or order from before the block starts the address line from the seed's
+ * location or one-line address. One home for the cart's estimate and the checkout form.
+ */
+function useCheckoutDefaults(email: string): { pending: boolean; defaults: CheckoutDefaults } {
+  const profile = useProfile(email)
+  const orders = useMyOrders(email)
+  const last = orders.data?.[0]
+  const data = profile.data
+  const block = data?.street ? data : last?.street ? last : null
+  return {
+    pending: profile.isPending || (email !== '' && orders.isPending),
+    defaults: {
+      phone: data?.phone || last?.phone || '',
+      company: data?.company || last?.company || '',
+      street: block?.street || data?.location || last?.address || '',
+      city: block?.city ?? '',
+      postcode: block?.postcode ?? '',
+      country: data?.country ?? last?.country ?? SHOP_COUNTRY,
+      bin: data?.bin ?? last?.bin ?? '',
+    },
+  }
+}
+
 function CheckoutSection(props: {
   rows: CartRow[]
   quoteLines: CartQuoteLine[]
   onPlaced: (orderId: string) => void
   onLineErrors: (errors: Map<number, string>) => void
-  onWhereChange: (where: { phone: string; address: string }) => void
+  onWhereChange: (where: CheckoutWhere) => void
   beforeCheckout: () => void
+  currency: OrderCurrency
 }) {
   const session = useSession()
   const location = useLocation()
-  const profile = useProfile(session.user?.email ?? '')
+  const checkoutDefaults = useCheckoutDefaults(session.user?.email ?? '')
 
   if (session.status === 'loading') return null
   if (session.status === 'signed-out') {
@@ -107,12 +148,13 @@ function CheckoutSection(props: {
       </div>
     )
   }
-  if (profile.isPending) return <PageLoader />
+  if (checkoutDefaults.pending) return <PageLoader />
   return (
     <CheckoutForm
       lines={checkoutLines(props.rows, props.quoteLines)}
       blocked={!props.rows.every(isOrderable)}
-      defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.location ?? '' }}
+      defaults={checkoutDefaults.defaults}
+      currency={props.currency}
       onPlaced={(answer) => props.onPlaced(answer.insertedId)}
       onLineErrors={props.onLineErrors}
       onWhereChange={props.onWhereChange}
@@ -130,17 +172,27 @@ export function CartRoute() {
   const navigate = useNavigate()
   const tools = useLineTools(cart)
   const promotions = useActivePromotions()
-  const profile = useProfile(session.user?.email ?? '')
-  // Where the order goes, as the checkout form has it (the profile's until the buyer edits).
-  const [typedWhere, setTypedWhere] = useState<{ phone: string; address: string } | null>(null)
-  const where = typedWhere ?? {
-    phone: profile.data?.phone ?? '',
-    address: profile.data?.location ?? '',
+  const checkoutDefaults = useCheckoutDefaults(session.user?.email ?? '')
+  // Where the order goes, as the checkout form has it (the defaults until the buyer edits).
+  const [typedWhere, setTypedWhere] = useState<CheckoutWhere | null>(null)
+  const where = typedWhere ?? whereOf(checkoutDefaults.defaults)
+  // Issue 28: the cart in the header's currency, for its delivery country, as the server
+  // will charge it (taka at the rate, an export without VAT); the other currency beside it.
+  const money = useMoney()
+  const site = useQuery(siteConfigQuery())
+  const pricing: CartPricing = {
+    currency: money.currency,
+    rate: money.rate,
+    country: where.country,
+    vatPercent: site.data?.vatRatePercent ?? 15,
   }
   const offered = firstOrderOffers(promotions.data).length > 0
+  const firstOffer = offered
+    ? promotions.data?.find((p) => p.kind === 'first-order' && p.percent !== null)
+    : undefined
   const estimate = useFirstOrderEstimate(
     where,
-    session.user !== null && offered && (typedWhere !== null || !profile.isPending),
+    session.user !== null && offered && (typedWhere !== null || !checkoutDefaults.pending),
   )
   // What the buyer typed per tool, kept even when it breaks a rule (nothing typed is lost).
   const [drafts, setDrafts] = useState<Record<string, string>>({})
@@ -157,8 +209,15 @@ export function CartRoute() {
     offered && eligibility && eligibility !== 'eligible'
       ? messages.promotions.firstOrderWhyNot[eligibility]
       : null
-  const totals = cartTotals(rows, estimatedOffers(promotions.data, eligibility), cart.quoteLines)
+  const offers = estimatedOffers(promotions.data, eligibility)
+  const totals = cartTotals(rows, offers, cart.quoteLines, pricing)
+  const otherCurrency = money.currency === 'BDT' ? 'USD' : 'BDT'
+  const otherTotals = money.rate
+    ? cartTotals(rows, offers, cart.quoteLines, { ...pricing, currency: otherCurrency })
+    : null
   const discount = totals.discount
+  // The offer the estimate applies (the server's choice among several), else the first.
+  const shownOffer = promotions.data?.find((p) => p.id === discount?.id) ?? firstOffer
 
   const onQuantity = (row: CartRow, text: string) => {
     setDrafts((current) => ({ ...current, [row.tool]: text }))
@@ -220,6 +279,7 @@ export function CartRoute() {
             <CartLineRow
               key={row.tool}
               row={row}
+              pricing={pricing}
               draft={drafts[row.tool] ?? String(row.quantity)}
               serverError={refused[row.tool]}
               onQuantity={(text) => onQuantity(row, text)}
@@ -230,6 +290,7 @@ export function CartRoute() {
             <CartQuoteLineRow
               key={quoteKey(line.quote)}
               line={line}
+              pricing={pricing}
               serverError={refused[quoteKey(line.quote)]}
               onRemove={() => cart.removeQuote(line.quote)}
             />
@@ -240,9 +301,18 @@ export function CartRoute() {
             <CartTotals
               totals={totals}
               discountLabel={
-                discount === null ? null : messages.promotions.firstOrderLabel(discount.percent)
+                discount === null
+                  ? null
+                  : totals.capped
+                    ? messages.promotions.firstOrderCappedLabel(
+                        discount.percent,
+                        formatMinor(totals.discountCents, totals.currency),
+                      )
+                    : messages.promotions.firstOrderLabel(discount.percent)
               }
               discountNote={discountNote}
+              offer={shownOffer && offerHeadline(shownOffer, money.price)}
+              otherTotal={otherTotals && formatMinor(otherTotals.totalCents, otherCurrency)}
             />
           </div>
           <div>
@@ -253,6 +323,7 @@ export function CartRoute() {
               onLineErrors={onLineErrors}
               onWhereChange={setTypedWhere}
               beforeCheckout={cart.flush}
+              currency={money.currency}
             />
           </div>
         </div>
@@ -263,7 +334,12 @@ export function CartRoute() {
   return (
     <div className="page-container py-12">
       <h1 className="page-title">{m.title}</h1>
-      <div className="title-rule mb-8" />
+      <div className="title-rule mb-4" />
+      <p className="mb-6">
+        <Link to={paths.quickOrder()} className="link link-primary">
+          {quickOrderMessages.cartLink}
+        </Link>
+      </p>
       {body}
     </div>
   )

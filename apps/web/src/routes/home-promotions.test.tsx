@@ -11,7 +11,12 @@ describe("the home page's Promotion section (issue 14)", () => {
   test("shows today's promotions in the admin's words, a discount with its percent", async () => {
     server.use(
       activePromotionsHandler([
-        makePromotion({ percent: 35, title: 'A third off, near enough', text: 'Up to $80.' }),
+        makePromotion({
+          percent: 35,
+          cap: 80,
+          title: 'A third off, near enough',
+          text: 'Up to $80.',
+        }),
         makePromotion({
           kind: 'free-shipping',
           percent: null,
@@ -28,7 +33,8 @@ describe("the home page's Promotion section (issue 14)", () => {
     expect(offers).toHaveLength(2)
     expect(offers[0]).toHaveTextContent('35%')
     expect(
-      within(offers[0]!).getByRole('heading', { name: 'A third off, near enough' }),
+      // Issue 30: a first-order discount says its cap after the admin's words.
+      within(offers[0]!).getByRole('heading', { name: 'A third off, near enough, up to $80.00' }),
     ).toBeVisible()
     expect(offers[0]).toHaveTextContent('Up to $80.')
     expect(within(offers[1]!).getByRole('heading', { name: 'Shipping on us' })).toBeVisible()
@@ -53,7 +59,7 @@ describe("the home page's Promotion section (issue 14)", () => {
     // As the page's data block seeds the cache before hydration (plugins/pages.ts).
     const queryClient = testQueryClient()
     queryClient.setQueryData(queryKeys.activePromotions, [
-      makePromotion({ title: 'Rendered on the server' }),
+      makePromotion({ title: 'Rendered on the server', cap: null }),
     ])
     server.use(activePromotionsHandler([]))
     renderApp('/', { queryClient })

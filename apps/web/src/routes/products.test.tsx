@@ -35,6 +35,25 @@ describe('/products', () => {
   })
 })
 
+describe('/products links to quick order (issue 29)', () => {
+  test('beside the search, a buyer with part numbers goes to /quick-order', async () => {
+    server.use(toolListHandler(makeTools(3)))
+    const { router, user } = renderApp('/products')
+    await screen.findAllByTestId('tool-card')
+    const search = screen.getByRole('combobox', { name: 'Search by name, part number or spec' })
+    // In the page itself (the header's cart menu links there too).
+    const link = within(screen.getByRole('main')).getByRole('link', {
+      name: 'Quick order: paste part numbers',
+    })
+    expect(link).toHaveAttribute('href', '/quick-order')
+    // Near the search: right after the toolbar that holds the search box.
+    expect(search.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.getByText(/Know your part numbers\?/)).toContainElement(link)
+    await user.click(link)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quick-order'))
+  })
+})
+
 describe('/products paging, search and sort (issue 8)', () => {
   const location = (router: ReturnType<typeof renderApp>['router']) =>
     `${router.state.location.pathname}${router.state.location.search}`
@@ -89,7 +108,9 @@ describe('/products paging, search and sort (issue 8)', () => {
 
     await screen.findAllByTestId('tool-card')
     expect(cardNames()).toEqual(['Drill bit set', 'Hand drill', 'Drill press'])
-    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('dri')
+    expect(
+      screen.getByRole('combobox', { name: 'Search by name, part number or spec' }),
+    ).toHaveValue('dri')
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc')
     expect(screen.getByText('Showing 1–3 of 3 tools')).toBeInTheDocument()
     // One page: no pager.
@@ -102,21 +123,26 @@ describe('/products paging, search and sort (issue 8)', () => {
     const { router, user } = renderApp('/products?page=2')
     expect(await screen.findByText('Showing 25–31 of 31 tools')).toBeInTheDocument()
 
-    const box = screen.getByRole('searchbox', { name: 'Search by name' })
+    const box = screen.getByRole('combobox', { name: 'Search by name, part number or spec' })
     await user.type(box, 'angle{Enter}')
     expect(await screen.findByText('Showing the only tool')).toBeInTheDocument()
     expect(location(router)).toBe('/products?q=angle')
     expect(cardNames()).toEqual(['Angle grinder'])
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Search by name' }))
-    await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'lathe{Enter}')
+    await user.clear(screen.getByRole('combobox', { name: 'Search by name, part number or spec' }))
+    await user.type(
+      screen.getByRole('combobox', { name: 'Search by name, part number or spec' }),
+      'lathe{Enter}',
+    )
     expect(await screen.findByText('No tools match “lathe”.')).toBeInTheDocument()
     expect(screen.queryAllByTestId('tool-card')).toHaveLength(0)
 
     await user.click(screen.getByRole('link', { name: 'Clear search' }))
     expect(await screen.findByText('Showing 1–24 of 31 tools')).toBeInTheDocument()
     expect(location(router)).toBe('/products')
-    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('')
+    expect(
+      screen.getByRole('combobox', { name: 'Search by name, part number or spec' }),
+    ).toHaveValue('')
   })
 
   test('the sort select orders by price and keeps its choice in the URL', async () => {

@@ -1,11 +1,14 @@
 import { Link, useNavigate, useSearchParams } from 'react-router'
 
 import {
+  catalogWords,
   messages,
   PRODUCTS_PAGE_SIZE,
+  productsFacetsQuery,
   productsListQuery,
   productsSearchString,
   readProductsSearch,
+  withCategory,
   type ProductsSearch,
 } from '@toolworks/shared'
 
@@ -15,6 +18,12 @@ import { useToolsPage } from '@/features/catalog/api/get-tools-page'
 import { ProductsToolbar } from '@/features/catalog/components/products-toolbar'
 import { cardAddToCart } from '@/features/cart/components/lazy-cart'
 import { ToolCards, ToolGridSkeleton } from '@/features/catalog/components/tool-grid'
+import { useCategories } from '@/features/search/api/get-categories'
+import { useFacets } from '@/features/search/api/get-facets'
+import { CategoryIntro } from '@/features/search/components/category-intro'
+import { FacetsPanel } from '@/features/search/components/facets-panel'
+import { SearchBox } from '@/features/search/components/search-box'
+import { categoryPath } from '@/features/search/utils/category-path'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -22,47 +31,84 @@ const m = messages.catalog
 const PLACEHOLDERS = 8
 
 /**
- * docs/product.md §2 Products with issue 8's paging: 24 tools a page, search by name and sort, all
- * in the URL (`?page=2&q=drill&sort=price_asc`) so back, forward and reload keep the view.
+ * docs/product.md §2 Products with issue 8's paging and issue 29's facets: every filter is in
+ * the URL (`?category=drill-bits&q=hss&spec.diameter=8..12&spec.material=HSS,HSS-Co`), so
+ * back, forward, reload and a shared link keep the view; the server renders the same.
  */
 export function ProductsRoute() {
-  useDocumentTitle(m.productsTitle, messages.seo.products)
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const search = readProductsSearch(params)
   const page = useToolsPage(productsListQuery(search))
+  const facets = useFacets(productsFacetsQuery(search))
+  const categories = useCategories()
+  const tree = categories.data ?? []
+  const category = categoryPath(tree, search.category).at(-1)
+  useDocumentTitle(
+    category?.name ?? m.productsTitle,
+    category?.description || messages.seo.products,
+  )
 
-  const hrefFor = (changes: Partial<ProductsSearch>) =>
-    paths.products(productsSearchString({ ...search, ...changes }))
+  const hrefOf = (next: ProductsSearch) => paths.products(productsSearchString(next))
+  const hrefFor = (changes: Partial<ProductsSearch>) => hrefOf({ ...search, ...changes })
+  const go = (next: ProductsSearch) => void navigate(hrefOf(next))
 
   return (
     <div className="page-container py-12">
-      <h1 className="page-title">{m.productsTitle}</h1>
+      <h1 className="page-title">{category?.name ?? m.productsTitle}</h1>
       <div className="title-rule mb-8" />
+      {category && (
+        <CategoryIntro
+          categories={tree}
+          category={category}
+          hrefFor={(slug) => hrefOf(withCategory(search, slug))}
+        />
+      )}
       <ProductsToolbar
-        q={search.q}
+        searchBox={
+          <SearchBox
+            key={search.q}
+            q={search.q}
+            onSearch={(q) => go({ ...search, q, page: 1, sort: q ? 'relevance' : 'newest' })}
+            onPick={(s) => void navigate(paths.product(s._id))}
+          />
+        }
         sort={search.sort}
-        onSearch={(q) => void navigate(hrefFor({ q, page: 1 }))}
-        onSort={(sort) => void navigate(hrefFor({ sort, page: 1 }))}
+        onSort={(sort) => go({ ...search, sort, page: 1 })}
       />
-      <div className="mt-8">
-        {page.isPending ? (
-          <ToolGridSkeleton count={PLACEHOLDERS} />
-        ) : page.isError ? (
-          <QueryError
-            message={m.loadFailed}
-            onRetry={() => void page.refetch()}
-            retrying={page.isFetching}
-          />
-        ) : (
-          <ProductsResults
-            search={search}
-            tools={page.data.tools}
-            total={page.data.total}
-            stale={page.isPlaceholderData}
-            hrefFor={hrefFor}
-          />
-        )}
+      <p className="mt-2 text-sm">
+        {catalogWords.quickOrderLead}{' '}
+        <Link to={paths.quickOrder()} className="link link-primary">
+          {catalogWords.quickOrderLink}
+        </Link>
+      </p>
+      <div className="mt-8 flex flex-col gap-8 lg:flex-row">
+        <FacetsPanel
+          search={search}
+          facets={facets.data}
+          categories={tree}
+          hrefFor={hrefOf}
+          go={go}
+        />
+        <div className="min-w-0 flex-1">
+          {page.isPending ? (
+            <ToolGridSkeleton count={PLACEHOLDERS} />
+          ) : page.isError ? (
+            <QueryError
+              message={m.loadFailed}
+              onRetry={() => void page.refetch()}
+              retrying={page.isFetching}
+            />
+          ) : (
+            <ProductsResults
+              search={search}
+              tools={page.data.tools}
+              total={page.data.total}
+              stale={page.isPlaceholderData}
+              hrefFor={hrefFor}
+            />
+          )}
+        </div>
       </div>
     </div>
   )
@@ -80,6 +126,7 @@ type ProductsResultsProps = {
 function ProductsResults({ search, tools, total, stale, hrefFor }: ProductsResultsProps) {
   const first = (search.page - 1) * PRODUCTS_PAGE_SIZE + 1
   const pageCount = Math.ceil(total / PRODUCTS_PAGE_SIZE)
+  const filtered = search.specs.length > 0 || search.inStock
 
   let summary: string
   if (total === 0) summary = search.q ? m.noMatch(search.q) : m.noTools
@@ -93,8 +140,13 @@ function ProductsResults({ search, tools, total, stale, hrefFor }: ProductsResul
           {summary}
         </p>
         {total === 0 && search.q && (
-          <Link to={hrefFor({ q: '', page: 1 })} className="link link-primary">
+          <Link to={hrefFor({ q: '', page: 1, sort: 'newest' })} className="link link-primary">
             {m.clearSearch}
+          </Link>
+        )}
+        {total === 0 && filtered && (
+          <Link to={hrefFor({ specs: [], inStock: false, page: 1 })} className="link link-primary">
+            {catalogWords.clearFilters}
           </Link>
         )}
         {total > 0 && tools.length === 0 && (
@@ -104,7 +156,13 @@ function ProductsResults({ search, tools, total, stale, hrefFor }: ProductsResul
         )}
       </div>
       {tools.length > 0 && (
-        <ToolCards tools={tools} eagerFirstRow cardHeadingLevel={2} cardAction={cardAddToCart} />
+        <ToolCards
+          tools={tools}
+          eagerFirstRow
+          cardHeadingLevel={2}
+          cardAction={cardAddToCart}
+          columns="facets"
+        />
       )}
       <div className="mt-10">
         <Pager page={search.page} pageCount={pageCount} hrefFor={(n) => hrefFor({ page: n })} />

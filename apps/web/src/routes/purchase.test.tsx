@@ -236,7 +236,7 @@ describe('/purchase/:id', () => {
 
     await setQuantity(user, '30')
     await user.click(add)
-    expect(await screen.findByText('Cordless Drill added to the cart')).toBeInTheDocument()
+    expect(await screen.findByText('30 × Cordless Drill added to the cart')).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument()
   })
 })

@@ -69,6 +69,15 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     location: null,
     education: null,
     linkedin: null,
+    // Issue 28's profile fields (none chosen yet).
+    bin: null,
+    country: null,
+    currency: null,
+    // Issue 30: no Company or Delivery address yet.
+    company: null,
+    street: null,
+    city: null,
+    postcode: null,
     ...overrides,
   })
 }
@@ -115,6 +124,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   const discount = overrides.discount ?? null
   return OrderSchema.parse({
     _id: `order-${sequence}`,
+    orderNumber: `TW-${10000 + sequence}`,
     toolsId: first.tool,
     tools: lines.map((line) => line.name).join(', '),
     purchaseQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
@@ -135,6 +145,19 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     paymentMethod: null,
     // A paid order's money was received; override for the other states (issue 27).
     paymentState: overrides.paid === true ? 'paid' : 'unpaid',
+    // Issue 28: a US-dollar order delivered in Bangladesh, no VAT shown.
+    currency: 'USD',
+    exchangeRate: null,
+    country: 'BD',
+    // Issue 30: placed with the seed's one address string, no delivery block.
+    company: null,
+    street: null,
+    city: null,
+    postcode: null,
+    export: false,
+    vat: { rate: 0, amount: 0, included: true },
+    bin: null,
+    mushakSerial: null,
     ...overrides,
     lines,
   })

@@ -8,7 +8,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { ROLES } from '@toolworks/shared'
+import { ORDER_CURRENCIES, ROLES } from '@toolworks/shared'
 
 import { timestamps } from './columns.js'
 
@@ -30,6 +30,15 @@ export const users = pgTable(
     location: text('location'),
     education: text('education'),
     linkedin: text('linkedin'),
+    /** Issue 28: the buyer's BIN (13 digits), country (ISO 3166 alpha-2) and chosen currency. */
+    bin: text('bin'),
+    country: text('country'),
+    currency: text('currency', { enum: ORDER_CURRENCIES }),
+    /** Issue 30: Company and the Delivery address checkout starts from (country above). */
+    company: text('company'),
+    street: text('street'),
+    city: text('city'),
+    postcode: text('postcode'),
     ...timestamps,
   },
   (t) => [index('user_created_at_idx').on(t.createdAt.desc())],

@@ -17,6 +17,15 @@ import {
 
 import { timestamps } from './columns.js'
 
+/**
+ * The catalogue's GIN indexes take each new row straight into the index (migration 0024). With
+ * GIN's default fast update, rows wait in a pending list that every search reads in full and
+ * that only a vacuum (or 4 MB more of writes) merges: after a bulk import of 10,000 tools the
+ * planner priced each GIN scan at the whole list and read the table instead. The catalogue is
+ * read far more than written, so a slightly dearer insert is the right trade.
+ */
+const GIN_DIRECT = { fastupdate: false }
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
@@ -49,6 +58,19 @@ export const searchSynonyms = pgTable('search_synonyms', {
   terms: text('terms').array().notNull(),
   ...timestamps,
 })
+
+/**
+ * Every word of the catalogue's search text with a letter in it, three characters or more (issue 29): a mistyped word
+ * of a search is matched by similarity against these few thousand words, not against every
+ * tool's text, and the words it finds are searched through the tsvector index. Filled by the
+ * trigger `tools_search_lexicon` (migration 0026) on each tool's insert and change of name,
+ * part number or specs; a word no tool has any more stays, and finds nothing.
+ */
+export const searchLexicon = pgTable('search_lexicon', { word: text('word').primaryKey() }, (t) => [
+  index('search_lexicon_word_trgm_idx')
+    .using('gin', sql`${t.word} gin_trgm_ops`)
+    .with(GIN_DIRECT),
+])
 
 export const tools = pgTable(
   'tools',
@@ -91,7 +113,10 @@ export const tools = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(part_number, '')), 'A') || setweight(to_tsvector('simple', name), 'A') || setweight(jsonb_to_tsvector('simple', specs, '["string", "numeric"]'), 'B') || setweight(to_tsvector('simple', description), 'C')`,
     ),
-    /** Lower-cased part number, name and spec values, for pg_trgm's typo-tolerant match. */
+    /**
+     * Lower-cased part number, name and spec values: the words of search_lexicon (a mistyped
+     * word is matched against those), and the closeness that ranks a search's results.
+     */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(part_number, '') || ' ' || name || ' ' || jsonb_path_query_array(specs, '$.*')::text)`,
     ),
@@ -116,15 +141,56 @@ export const tools = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('tools_name_search_idx')
       .using('gin', sql`to_tsvector('simple', ${t.name})`)
+      .with(GIN_DIRECT)
       .where(sql`${t.deletedAt} is null`),
     // Issue 29's search: each of its conditions is one of these indexes (pg_trgm, migration 0016).
     uniqueIndex('tools_part_number_idx').on(sql`lower(${t.partNumber})`),
-    index('tools_part_number_trgm_idx').using('gin', sql`lower(${t.partNumber}) gin_trgm_ops`),
+    index('tools_part_number_trgm_idx')
+      .using('gin', sql`lower(${t.partNumber}) gin_trgm_ops`)
+      .with(GIN_DIRECT),
+    // Quick order's closest part number (issue 29): GiST answers `order by <-> limit 1` by
+    // walking the index nearest first, which GIN cannot.
+    index('tools_part_number_knn_idx')
+      .using('gist', sql`lower(${t.partNumber}) gist_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
     index('tools_category_idx')
       .on(t.categoryId)
       .where(sql`${t.deletedAt} is null`),
-    index('tools_search_vector_idx').using('gin', t.searchVector),
-    index('tools_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('tools_specs_idx').using('gin', sql`${t.specs} jsonb_path_ops`),
+    index('tools_search_vector_idx').using('gin', t.searchVector).with(GIN_DIRECT),
+    index('tools_specs_idx')
+      .using('gin', sql`${t.specs} jsonb_path_ops`)
+      .with(GIN_DIRECT),
+  ],
+)
+
+/**
+ * A document an admin uploaded for a tool (issue 29): a datasheet, CAD file, manual or
+ * certificate, its bytes in the blob store under `sha256`, its type sniffed from those bytes.
+ * The tool's `documents` list names it by its served route (`/api/tool/{id}/documents/{id}`).
+ */
+export const toolDocuments = pgTable(
+  'tool_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    /** One of DOCUMENT_KINDS: datasheet, cad, manual, certificate. */
+    kind: text('kind').notNull(),
+    /** The name shown on the product page, as the admin gave it. */
+    name: text('name').notNull(),
+    /** The file name it downloads as: the upload's stem and the sniffed type's extension. */
+    fileName: text('file_name').notNull(),
+    /** One of PRODUCT_DOCUMENT_FILE_TYPES: pdf, step, dxf, png, jpeg. */
+    fileType: text('file_type').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('tool_documents_tool_idx').on(t.toolId, t.createdAt),
+    index('tool_documents_sha256_idx').on(t.sha256),
+    check('tool_documents_sha256_shape', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 )

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -13,7 +14,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { CANCEL_REASONS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '@toolworks/shared'
+import {
+  CANCEL_REASONS,
+  ORDER_CURRENCIES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATES,
+} from '@toolworks/shared'
 
 import { users } from './accounts.js'
 import { tools } from './catalog.js'
@@ -28,10 +35,21 @@ import { quoteRequests } from './quotes.js'
  * for the seed's single-tool fields: the first line's tool and unit price, every line's name
  * and every unit.
  */
+/**
+ * Order numbers (issue 30): one sequence for every process, so a number is never given twice
+ * and never reused; shown as `TW-10482` (packages/shared orderNumberText).
+ */
+export const orderNumbers = pgSequence('order_numbers', { startWith: 10001 })
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order's short name for people (issue 30), given at creation from `order_numbers`. */
+    orderNumber: bigint('order_number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('order_numbers')`),
     /** The first line's tool; null when the first line is a custom part (issue 15). */
     toolId: uuid('tool_id').references(() => tools.id),
     toolName: text('tool_name').notNull(),
@@ -55,6 +73,15 @@ export const orders = pgTable(
     customerName: text('customer_name').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
+    /**
+     * Issue 30: the delivery block (company, street, city, postcode; the country is `country`).
+     * Null on orders placed with the seed's one `address` string; `address` always holds the
+     * text every reader uses.
+     */
+    company: text('company'),
+    street: text('street'),
+    city: text('city'),
+    postcode: text('postcode'),
     /**
      * The delivery phone and address as the first-order discount compares them (issue 25,
      * shared contact-keys.ts): one discount per phone number and per address. Null on orders
@@ -103,10 +130,37 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
     /** The provider's refund of a payment that arrived for a cancelled, sold-out order. */
     refundId: text('refund_id'),
+    /**
+     * Issue 28: the currency the order is placed and paid in. Every `*_cents` column of the order
+     * and its lines is in this currency's minor unit (cents or poisha), frozen at placing.
+     */
+    currency: text('currency', { enum: ORDER_CURRENCIES }).notNull().default('USD'),
+    /** Taka per US dollar in ten-thousandths, as exchange_rates keeps it; null for USD. */
+    exchangeRateUnits: integer('exchange_rate_units'),
+    /** The delivery country (ISO 3166 alpha-2); anything but BD is an export, zero-rated. */
+    country: text('country').notNull().default('BD'),
+    /** The VAT rate the prices include, in percent: 0 for an export. */
+    vatRate: integer('vat_rate').notNull().default(0),
+    /** The VAT the total contains: Σ of each line's VAT, as the shared taxOrder splits it. */
+    vatCents: integer('vat_cents').notNull().default(0),
+    /** The buyer's BIN (13 digits) for the Mushak-6.3, as given at checkout or in the profile. */
+    buyerBin: text('buyer_bin'),
+    /**
+     * The Mushak-6.3 serial (issue 28): given at payment to a domestic order, from
+     * mushak_counters, in the payment's transaction, so it has no gaps within a fiscal year.
+     */
+    mushakFiscalYear: text('mushak_fiscal_year'),
+    mushakSerial: integer('mushak_serial'),
     ...timestamps,
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('orders_vat_in_range', sql`${t.vatCents} >= 0 and ${t.vatCents} <= ${t.totalCents}`),
+    check(
+      'orders_rate_with_taka',
+      sql`(${t.currency} = 'BDT') = (${t.exchangeRateUnits} is not null)`,
+    ),
+    uniqueIndex('orders_mushak_serial').on(t.mushakFiscalYear, t.mushakSerial),
     check('orders_total_matches', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
     check(
       'orders_discount_in_range',
@@ -189,3 +243,9 @@ export const orderLines = pgTable(
     check('order_lines_tool_or_quote', sql`(${t.toolId} is null) <> (${t.quoteId} is null)`),
   ],
 )
+
+/** The last Mushak-6.3 serial given in each fiscal year (issue 28): a year starts at 1. */
+export const mushakCounters = pgTable('mushak_counters', {
+  fiscalYear: text('fiscal_year').primaryKey(),
+  lastSerial: integer('last_serial').notNull(),
+})

@@ -13,6 +13,7 @@ import {
   users,
 } from '../schema/index.js'
 import type { SeedTool } from './catalog/tools.js'
+import { DEMO_VAT_PERCENT, vatOf } from './demo-vat.js'
 
 /**
  * A lived-in demo shop (issue 18): about 60 orders over the last 90 days from the demo buyer
@@ -177,6 +178,7 @@ export async function insertDemoShop(
     })
     const head = lines[0]
     if (!head) throw new Error('a demo order needs a line')
+
     const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0)
     const paid = status === 'paid' || status === 'shipped'
     const paymentId = paid ? `pi_sandbox_${hex(rand, 24)}` : null
@@ -195,6 +197,9 @@ export async function insertDemoShop(
         subtotalCents,
         discountCents: 0,
         totalCents: subtotalCents,
+        // Domestic dollar orders at list prices: the VAT their lines hold (issue 28).
+        vatRate: DEMO_VAT_PERCENT,
+        vatCents: vatOf(lines),
         customerId,
         customerEmail: buyer.email,
         customerName: buyer.name,

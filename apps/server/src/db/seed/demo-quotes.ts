@@ -15,6 +15,7 @@ import {
   quoteRequests,
   users,
 } from '../schema/index.js'
+import { DEMO_VAT_PERCENT, vatOf } from './demo-vat.js'
 
 const DAY_MS = 86_400_000
 
@@ -331,6 +332,8 @@ async function insertCustomOrder(
       quantity: o.quantity,
       subtotalCents: totalCents,
       totalCents,
+      vatRate: DEMO_VAT_PERCENT,
+      vatCents: vatOf([{ unitPriceCents: o.unitPriceCents, quantity: o.quantity }]),
       customerId: o.buyer.id,
       customerEmail: o.buyer.email,
       customerName: o.buyer.name,

@@ -2,7 +2,7 @@ import { hashPassword } from 'better-auth/crypto'
 
 import { loadConfig } from '../../config.js'
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the seed stores its pictures through the media service; listed in db/README.md
-import { createFsBlobStore } from '../../modules/blobs/fs-blob-store.js'
+import { openBlobStore } from '../../modules/blobs/open-blob-store.js'
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the seed stores its pictures through the media service; listed in db/README.md
 import { createMediaService } from '../../modules/media/media.service.js'
 import { describeDatabase, openConfiguredDatabase } from '../open.js'
@@ -47,11 +47,13 @@ async function seed(demo: boolean) {
   const demoAccounts = demoAccountsAllowed({ ...config, seedDemo: demo })
     ? { dataDir: config.dataDir, hashPassword }
     : undefined
+  // The configured store: the bucket when S3_BUCKET is set (issue 31).
+  const blobs = await openBlobStore(config)
   const result = await seedDemoData(
     database.db,
-    createMediaService({ db: database.db, blobs: createFsBlobStore(config.blobDir) }),
+    createMediaService({ db: database.db, blobs: blobs.store }),
     demoAccounts,
-  )
+  ).finally(blobs.close)
   process.stdout.write(
     `Seeded ${describeDatabase(config)}: ${result.tools} tools, ${result.reviews} reviews, ` +
       `${result.promotions} promotions, ${result.accounts} demo accounts, ` +

@@ -7,6 +7,7 @@ import { tempBlobStore } from '../../../test/blobs.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { createMediaService } from '../../modules/media/media.service.js'
 import { exchangeRates, mediaFiles, promotions, reviews, tools } from '../schema/index.js'
+import { seedTools } from './catalog/tools.js'
 import { seedDemoData } from './seed.js'
 
 const database = useTestDatabase()
@@ -17,7 +18,8 @@ test('fills an empty database with the demo catalogue and reviews, once', async 
   const media = createMediaService({ db, blobs: tempBlobStore() })
 
   const first = await seedDemoData(db, media)
-  expect(first.tools).toBeGreaterThanOrEqual(12)
+  expect(first.tools).toBe(seedTools.length)
+  expect(first.tools).toBeGreaterThanOrEqual(200)
   expect(first.reviews).toBeGreaterThanOrEqual(8)
 
   const second = await seedDemoData(db, media)
@@ -29,9 +31,17 @@ test('fills an empty database with the demo catalogue and reviews, once', async 
   const [reviewCount] = await db.select({ n: count() }).from(reviews)
   expect(toolCount?.n).toBe(first.tools)
   expect(reviewCount?.n).toBe(first.reviews)
-  // Two widths per picture.
+  // Two widths per distinct picture: the range's tools share their family's (issue 29).
   const [imageCount] = await db.select({ n: count() }).from(mediaFiles)
-  expect(imageCount?.n).toBe(first.tools * 2)
+  expect(imageCount?.n).toBe(new Set(seedTools.map((t) => t.svg)).size * 2)
+  const toolImages = await db.select({ image: tools.image }).from(tools)
+  expect(toolImages.every((t) => t.image.startsWith('/media/'))).toBe(true)
+  // The demo documents are on the tools (issue 29).
+  const withDocuments = await db
+    .select({ n: count() })
+    .from(tools)
+    .where(sql`jsonb_array_length(${tools.documents}) > 0`)
+  expect(withDocuments[0]?.n).toBe(seedTools.filter((t) => t.documents?.length).length)
   // The demo prices in taka at 122.5 per dollar (issue 28), set once.
   const rates = await db.select().from(exchangeRates)
   expect(rates.map((r) => r.perUsdUnits)).toEqual([1_225_000])

@@ -19,6 +19,8 @@ import { insertDemoShop } from './demo-orders.js'
 import { insertDemoQuotes, putDemoDrawings } from './demo-quotes.js'
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the seed numbers its paid demo orders' invoices; listed in db/README.md
 import { numberSeededInvoices } from '../../modules/orders/invoices.queries.js'
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- and their Mushak-6.3 serials (issue 28); listed in db/README.md
+import { numberSeededMushakSerials } from '../../modules/orders/mushak.queries.js'
 
 /** The demo's taka per US dollar (issue 28). */
 export const DEMO_TAKA_PER_USD = 122.5
@@ -91,9 +93,9 @@ export async function seedDemoData(
   if (toolCount > 0 && reviewCount > 0)
     return { tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0, quotes: 0 }
 
-  // Images are encoded before the transaction: nothing slow may run inside one.
-  const images =
-    toolCount > 0 ? [] : await Promise.all(seedTools.map((t) => media.store(Buffer.from(t.svg))))
+  // Images are encoded before the transaction: nothing slow may run inside one. The range's
+  // tools share their family's picture (issue 29): each distinct picture is stored once.
+  const images = toolCount > 0 ? [] : await storeDemoPictures(media)
   const prepared =
     toolCount === 0 && demoAccounts ? await prepareDemoAccounts(demoAccounts) : undefined
   const demoDrawings = prepared ? await putDemoDrawings(media.blobs) : new Map<string, BlobRef>()
@@ -128,6 +130,7 @@ export async function seedDemoData(
         partNumber: t.partNumber,
         categoryId: categoryIds.get(t.category) ?? null,
         specs: t.specs,
+        documents: t.documents ?? [],
         // The list is newest first: the first demo tool is the newest.
         createdAt: new Date(now - i * 60_000),
       }))
@@ -166,8 +169,10 @@ export async function seedDemoData(
           })
           result.orders = (await insertDemoShop(tx, seeded, now)).orders
           result.quotes = await insertDemoQuotes(tx, now, demoDrawings)
-          // Made paid directly: their invoice numbers, in the order they were paid (issue 17).
+          // Made paid directly: their invoice numbers, in the order they were paid (issue 17),
+          // and their Mushak-6.3 serials (issue 28).
           await numberSeededInvoices(tx)
+          await numberSeededMushakSerials(tx)
         }
       }
     }
@@ -191,6 +196,14 @@ export async function seedDemoData(
       writeDemoAccountsFile(demoAccounts.dataDir, prepared)
     return result
   })
+}
+
+/** Each tool's stored picture, in seedTools' order; a picture several tools share is encoded once. */
+async function storeDemoPictures(media: MediaService) {
+  const distinct = [...new Set(seedTools.map((t) => t.svg))]
+  const stored = await Promise.all(distinct.map((svg) => media.store(Buffer.from(svg))))
+  const bySvg = new Map(distinct.map((svg, i) => [svg, stored[i]]))
+  return seedTools.map((t) => bySvg.get(t.svg))
 }
 
 /**

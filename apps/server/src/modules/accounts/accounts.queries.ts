@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
+import type { OrderCurrency } from '@toolworks/shared'
 
 import type { DbOrTx } from '../../db/client.js'
 import { accounts, sessions, signInAddresses, users } from '../../db/schema/index.js'
@@ -49,6 +50,13 @@ const profileColumns = (adminEmails: readonly string[]) => ({
   location: users.location,
   education: users.education,
   linkedin: users.linkedin,
+  bin: users.bin,
+  country: users.country,
+  currency: users.currency,
+  company: users.company,
+  street: users.street,
+  city: users.city,
+  postcode: users.postcode,
 })
 
 export type UserRow = {
@@ -62,6 +70,13 @@ export type UserRow = {
   location: string | null
   education: string | null
   linkedin: string | null
+  bin: string | null
+  country: string | null
+  currency: OrderCurrency | null
+  company: string | null
+  street: string | null
+  city: string | null
+  postcode: string | null
 }
 
 /**
@@ -173,7 +188,20 @@ export function listUsersNewestFirst(db: DbOrTx, adminEmails: readonly string[],
 export async function updateProfileFields(
   db: DbOrTx,
   id: string,
-  fields: { phone: string; location: string; education: string; linkedin: string },
+  fields: {
+    phone: string
+    location: string
+    education: string
+    linkedin: string
+    // Issue 28: left out, left as it is; a null BIN removes it.
+    bin?: string | null
+    country?: string
+    // Issue 30: left out, left as it is; null clears.
+    company?: string | null
+    street?: string | null
+    city?: string | null
+    postcode?: string | null
+  },
 ): Promise<number> {
   const rows = await db
     .update(users)
@@ -181,6 +209,23 @@ export async function updateProfileFields(
     .where(eq(users.id, id))
     .returning({ id: users.id })
   return rows.length
+}
+
+/** Keeps a signed-in buyer's currency switch (issue 28). */
+export async function setPreferredCurrency(db: DbOrTx, id: string, currency: OrderCurrency) {
+  await db.update(users).set({ currency }).where(eq(users.id, id))
+}
+
+/** What decides the currency a buyer starts in at sign-in (issue 28). */
+export async function findCurrencyPreference(
+  db: DbOrTx,
+  id: string,
+): Promise<{ currency: OrderCurrency | null; country: string | null } | undefined> {
+  const [row] = await db
+    .select({ currency: users.currency, country: users.country })
+    .from(users)
+    .where(eq(users.id, id))
+  return row
 }
 
 /** Makes a customer an admin; an admin stays as is (modifiedCount 0, like the spec's store). */
@@ -216,6 +261,22 @@ export async function isEmailVerified(tx: DbOrTx, id: string): Promise<boolean> 
     .where(eq(users.id, id))
     .limit(1)
   return row?.verified === true
+}
+
+/**
+ * What an order needs of its buyer (issues 25 and 28): whether the e-mail is verified, and the
+ * BIN of the profile, printed on the Mushak-6.3 when checkout names none.
+ */
+export async function buyerFacts(
+  tx: DbOrTx,
+  id: string,
+): Promise<{ emailVerified: boolean; bin: string | null }> {
+  const [row] = await tx
+    .select({ emailVerified: users.emailVerified, bin: users.bin })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+  return { emailVerified: row?.emailVerified === true, bin: row?.bin ?? null }
 }
 
 /**

@@ -69,6 +69,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     async (request) => accounts.updateProfile(actorOf(request), request.query.email, request.body),
   )
 
+  // Issue 28: the header's currency switch, kept for a signed-in buyer (the cookie keeps it
+  // for everyone; web/src/lib/currency.ts).
+  app.put(
+    c.setCurrency.path,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        body: c.setCurrency.body,
+        response: { 200: c.setCurrency.response, ...errors },
+      },
+    },
+    async (request) => accounts.setCurrency(actorOf(request), request.body.currency),
+  )
+
   app.get(
     c.users.path,
     {

@@ -1,4 +1,10 @@
-import { activityWords, messages, type Profile, type UpdateProfileBody } from '@toolworks/shared'
+import {
+  activityWords,
+  messages,
+  type OrderCurrency,
+  type Profile,
+  type UpdateProfileBody,
+} from '@toolworks/shared'
 
 import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
@@ -6,12 +12,14 @@ import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import { isAdmin, isSelf, sameEmail, type Actor } from './actor.js'
 import type { BearerTokens } from './bearer-token.js'
 import {
+  buyerFacts,
   findUserByEmail,
   listUsersNewestFirst,
   isEmailVerified,
   lockUserReadVerified,
   lockUsersInOrder,
   promoteToAdmin,
+  setPreferredCurrency,
   updateProfileFields,
   usersExportPage,
   type UserRow,
@@ -36,6 +44,13 @@ function toProfile(row: UserRow): Profile {
     location: row.location,
     education: row.education,
     linkedin: row.linkedin,
+    bin: row.bin,
+    country: row.country,
+    currency: row.currency,
+    company: row.company,
+    street: row.street,
+    city: row.city,
+    postcode: row.postcode,
   }
 }
 
@@ -94,6 +109,11 @@ export function createAccountsService({
       return { acknowledged: true, modifiedCount }
     },
 
+    async setCurrency(actor: Actor, currency: OrderCurrency) {
+      await setPreferredCurrency(db, actor.id, currency)
+      return { currency }
+    },
+
     /** All Users for the CSV export (issue 17), a page at a time, newest first. */
     async *exportPages(pageSize = 500) {
       let after: { at: string; id: string } | undefined
@@ -135,6 +155,7 @@ export function createAccountsService({
     lockUsers: (tx: DbOrTx, ids: readonly string[]) => lockUsersInOrder(tx, ids),
     /** Whether the account's e-mail is verified: what it may hold unpaid depends on it (issue 25). */
     emailVerified: (tx: DbOrTx, id: string) => isEmailVerified(tx, id),
+    buyerFacts: (tx: DbOrTx, id: string) => buyerFacts(tx, id),
 
     /** The same lock on one account, answering whether its e-mail is verified (issue 25). */
     lockCustomer: (tx: DbOrTx, id: string) => lockUserReadVerified(tx, id),

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto'
 
-import { DisplayNameSchema, fitDisplayName, messages } from '@toolworks/shared'
+import {
+  CURRENCY_COOKIE,
+  CURRENCY_COOKIE_MAX_AGE_SECONDS,
+  DisplayNameSchema,
+  fitDisplayName,
+  messages,
+  startingCurrency,
+} from '@toolworks/shared'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
@@ -10,10 +17,12 @@ import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.js'
 import type { Mailer } from '../../lib/mailer.js'
+import type { SecondaryStorage } from '../../lib/redis.js'
 import { resetPasswordMail, verificationMail } from './accounts.mails.js'
 import {
   deleteSessionsOf,
   discardPassword,
+  findCurrencyPreference,
   findSignInState,
   forgetSignInAddresses,
   markEmailVerified,
@@ -37,6 +46,12 @@ type AuthDeps = {
   log: Log
   /** Tests only (AppOptions.passwordHasher); Better Auth's scrypt otherwise. */
   passwordHasher?: PasswordHasher | undefined
+  /**
+   * Redis when REDIS_URL is set (issue 31 §2, lib/redis.ts): sessions are read from it first
+   * and Better Auth's rate limits count in it. Every session is also kept in the database, so
+   * a Redis that fails signs nobody out.
+   */
+  secondaryStorage?: SecondaryStorage | undefined
 }
 
 /** Browser origins allowed to send cookie-carrying requests: the site and Vite's dev/preview. */
@@ -99,10 +114,28 @@ const NAME_PATHS = new Set(['/sign-up/email', '/update-user'])
 
 /**
  * Identity (docs/decisions/0002-better-auth-bearer-token.md): Better Auth under /api/auth with email + password, email
- * verification, password reset and Google; sessions and rate limits in the database.
+ * verification, password reset and Google; sessions and rate limits in the database, or with
+ * REDIS_URL in Redis as well (sessions) or instead (rate limits).
  */
-export function createAuth({ config, db, mailer, secret, log, passwordHasher }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  secret,
+  log,
+  passwordHasher,
+  secondaryStorage,
+}: AuthDeps) {
   const adminAddress = (email: string) => isAdminAddress(config.adminEmails, email)
+
+  /**
+   * Every session of the account goes: the rows, and with Redis the copies Better Auth keeps
+   * there, which it would otherwise go on answering from after the rows are gone.
+   */
+  async function signOutEverywhere(userId: string) {
+    await deleteSessionsOf(db, userId)
+    if (secondaryStorage) await (await auth.$context).internalAdapter.deleteUserSessions(userId)
+  }
 
   /**
    * Where the verification of an ADMIN_EMAILS address leads (issue 25, H2): the web's reset
@@ -168,12 +201,12 @@ export function createAuth({ config, db, mailer, secret, log, passwordHasher }: 
       beforeEmailVerification: async (user) => {
         if (!adminAddress(user.email)) return
         await discardPassword(db, user.id)
-        await deleteSessionsOf(db, user.id)
+        await signOutEverywhere(user.id)
         await forgetSignInAddresses(db, user.id)
       },
       afterEmailVerification: async (user) => {
         if (!adminAddress(user.email)) return
-        await deleteSessionsOf(db, user.id)
+        await signOutEverywhere(user.id)
         throw await choosePasswordRedirect(user.id)
       },
     },
@@ -232,6 +265,22 @@ export function createAuth({ config, db, mailer, secret, log, passwordHasher }: 
           })
         }
       }),
+      // Every way of signing in (password, Google, the link in a verification mail) makes a new
+      // session: a browser with no currency of its own starts in the buyer's (issue 28), so the
+      // first page they see is already in it. Not HttpOnly: the header's switch rewrites it.
+      after: createAuthMiddleware(async (ctx) => {
+        const session = ctx.context.newSession
+        if (!session || ctx.getCookie(CURRENCY_COOKIE)) return
+        const preference = await findCurrencyPreference(db, session.user.id)
+        const currency = preference && startingCurrency(preference)
+        if (!currency) return
+        ctx.setCookie(CURRENCY_COOKIE, currency, {
+          path: '/',
+          maxAge: CURRENCY_COOKIE_MAX_AGE_SECONDS,
+          sameSite: 'lax',
+          httpOnly: false,
+        })
+      }),
     },
     databaseHooks: {
       // No session of an ADMIN_EMAILS address until its mailbox is proven (issue 25, H2),
@@ -271,9 +320,16 @@ export function createAuth({ config, db, mailer, secret, log, passwordHasher }: 
         },
       },
     },
+    // With Redis, sessions are read from it first and also kept in the database, the record
+    // the bearer tokens check and the fallback when Redis fails. Verification tokens are kept
+    // in the database too, so a link mailed while Redis was away still works.
+    ...(secondaryStorage && {
+      secondaryStorage,
+      verification: { storeInDatabase: true },
+    }),
     rateLimit: {
       enabled: true,
-      storage: 'database',
+      storage: secondaryStorage ? 'secondary-storage' : 'database',
       window: AUTH_RATE_WINDOW_SECONDS,
       max: 100,
       customRules: {
@@ -289,7 +345,11 @@ export function createAuth({ config, db, mailer, secret, log, passwordHasher }: 
         '/get-session': false,
       },
     },
-    session: { expiresIn: 7 * 24 * 3600, updateAge: 24 * 3600 },
+    session: {
+      expiresIn: 7 * 24 * 3600,
+      updateAge: 24 * 3600,
+      storeSessionInDatabase: true,
+    },
     advanced: {
       // The Fastify mount sets this header from the socket address, overwriting any client value.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -8,7 +8,8 @@ import type { Readable } from 'node:stream'
  * Content-addressed: a blob's key is the SHA-256 of its bytes in hex, so the same bytes are
  * stored once and a key's bytes never change. The interface is what an S3-compatible store needs
  * too (a staged upload that is committed or discarded, a read stream, a stat): the folder store
- * (fs-blob-store.ts) is the default; a later store may put `stage()` on a multipart upload.
+ * (fs-blob-store.ts) is the default; with S3_BUCKET set the bucket store (s3-blob-store.ts) puts
+ * `stage()` on a multipart upload. blob-store.contract.test.ts runs the same tests on both.
  */
 
 /** A blob's key (the SHA-256 of its bytes, lower-case hex) and its size in bytes. */
@@ -34,22 +35,55 @@ export interface StagedBlob {
   discard(): Promise<void>
 }
 
+export type StageOptions = { headBytes?: number; contentType?: string }
+
 export interface BlobStore {
-  /** Starts a blob; keeps its first `headBytes` bytes in memory for `head()`. */
-  stage(options?: { headBytes?: number }): Promise<StagedBlob>
+  /**
+   * Starts a blob; keeps its first `headBytes` bytes in memory for `head()`. `contentType` is
+   * what a bucket serves it as when read directly (a CDN in front of it: MEDIA_PUBLIC_URL).
+   */
+  stage(options?: StageOptions): Promise<StagedBlob>
   /** Stores bytes that come whole or as a stream (stage, write, commit). */
-  put(source: Uint8Array | AsyncIterable<Uint8Array>): Promise<BlobRef>
+  put(
+    source: Uint8Array | AsyncIterable<Uint8Array>,
+    options?: Pick<StageOptions, 'contentType'>,
+  ): Promise<BlobRef>
   /** The blob's size, or undefined when the store does not hold it. */
   stat(key: string): Promise<{ size: number } | undefined>
   /** A stream of the blob's bytes and its size; undefined when the store does not hold it. */
   open(key: string): Promise<{ stream: Readable; size: number } | undefined>
+  /**
+   * Removes a blob; false when the store did not hold it. The caller makes sure no row still
+   * names the key (keys are shared by equal bytes: product-documents.service.ts).
+   */
+  remove(key: string): Promise<boolean>
   /** The whole blob in memory: for small ones only (picture variants). */
   read(key: string): Promise<Buffer | undefined>
   /**
-   * Removes what uploads cut short by a crash left behind (staged files older than an hour;
-   * an S3 store would abort its stale multipart uploads). Answers how many.
+   * Removes what uploads cut short by a crash left behind (staged files or objects older than
+   * `olderThanMs`, an hour unless given; the S3 store also aborts stale multipart uploads).
+   * Answers how many.
    */
-  sweepStaging(): Promise<number>
+  sweepStaging(olderThanMs?: number): Promise<number>
   /** Where the blobs are, for log lines and the backup. */
   readonly location: string
+}
+
+/**
+ * `put` in terms of `stage`, the same for every store: the bytes go through a staged blob,
+ * which is committed whole or, on any failure, discarded.
+ */
+export async function putByStaging(
+  stage: (options?: StageOptions) => Promise<StagedBlob>,
+  source: Uint8Array | AsyncIterable<Uint8Array>,
+  options?: StageOptions,
+): Promise<BlobRef> {
+  const staged = await stage(options)
+  try {
+    if (source instanceof Uint8Array) await staged.write(source)
+    else for await (const chunk of source) await staged.write(chunk)
+    return await staged.commit()
+  } finally {
+    await staged.discard()
+  }
 }

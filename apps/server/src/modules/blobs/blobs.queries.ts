@@ -67,3 +67,35 @@ export async function markBytesMoved(
   )
   return rows.length > 0
 }
+
+/**
+ * Every blob key a row names (pictures' variants and imported pictures, drawings, product
+ * documents), each once, after `after` in key order, with a type to store it as: the move
+ * between stores (storage-move.ts) walks them in pages, so it can start again anywhere.
+ */
+export async function blobKeysAfter(
+  db: DbOrTx,
+  after: string,
+  limit: number,
+): Promise<{ key: string; contentType: string }[]> {
+  return selectRows<{ key: string; contentType: string }>(
+    db,
+    sql`select sha256 as key, min(content_type) as "contentType" from (
+          select sha256, content_type from media_files where sha256 is not null
+          union all select sha256, content_type from quote_drawings where sha256 is not null
+          union all select sha256, content_type from tool_documents
+        ) named where sha256 > ${after} group by sha256 order by sha256 limit ${limit}`,
+  )
+}
+
+/** How many distinct blob keys rows name (the move's progress is out of this). */
+export async function countBlobKeys(db: DbOrTx): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(distinct sha256)::int as n from (
+          select sha256 from media_files union all select sha256 from quote_drawings
+          union all select sha256 from tool_documents
+        ) named`,
+  )
+  return Number(row?.n ?? 0)
+}

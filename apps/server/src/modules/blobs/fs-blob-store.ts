@@ -3,7 +3,14 @@ import { createReadStream } from 'node:fs'
 import { mkdir, open, readdir, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 
-import { BLOB_KEY_PATTERN, type BlobRef, type BlobStore, type StagedBlob } from './blob-store.js'
+import {
+  BLOB_KEY_PATTERN,
+  putByStaging,
+  type BlobRef,
+  type BlobStore,
+  type StageOptions,
+  type StagedBlob,
+} from './blob-store.js'
 
 /** Staged files live here, inside the store's folder, so a commit is a rename on one disk. */
 const STAGING = '.staging'
@@ -35,7 +42,7 @@ export function createFsBlobStore(root: string): BlobStore {
     return BLOB_KEY_PATTERN.test(key) ? fileOf(key) : undefined
   }
 
-  async function stage({ headBytes = 0 }: { headBytes?: number } = {}): Promise<StagedBlob> {
+  async function stage({ headBytes = 0 }: StageOptions = {}): Promise<StagedBlob> {
     await mkdir(staging, { recursive: true })
     const tempFile = path.join(staging, `${Date.now()}-${randomBytes(8).toString('hex')}`)
     let handle: FileHandle | undefined = await open(tempFile, 'wx', 0o600)
@@ -118,16 +125,7 @@ export function createFsBlobStore(root: string): BlobStore {
   return {
     location: root,
     stage,
-    async put(source) {
-      const staged = await stage()
-      try {
-        if (source instanceof Uint8Array) await staged.write(source)
-        else for await (const chunk of source) await staged.write(chunk)
-        return await staged.commit()
-      } finally {
-        await staged.discard()
-      }
-    },
+    put: (source, options) => putByStaging(stage, source, options),
     async stat(key) {
       const file = checkedFile(key)
       if (!file) return undefined
@@ -148,6 +146,15 @@ export function createFsBlobStore(root: string): BlobStore {
       const { size } = await handle.stat()
       // The stream owns the handle and closes it at its end or when destroyed.
       return { stream: createReadStream('', { fd: handle, autoClose: true }), size }
+    },
+    async remove(key) {
+      const file = checkedFile(key)
+      if (!file) return false
+      const found = await stat(file).catch(() => undefined)
+      if (!found?.isFile()) return false
+      await rm(file, { force: true })
+      await fsyncDir(path.dirname(file))
+      return true
     },
     async read(key) {
       const file = checkedFile(key)

@@ -1,4 +1,10 @@
-import { CartSchema, ErrorBodySchema, messages, quoteRuleWords } from '@toolworks/shared'
+import {
+  CART_LINES_MAX,
+  CartSchema,
+  ErrorBodySchema,
+  messages,
+  quoteRuleWords,
+} from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
@@ -115,21 +121,21 @@ describe('the server cart', () => {
     expect(res.statusCode).toBe(200)
   })
 
-  test('the cart is for signed-in accounts; more than 50 lines are refused', async () => {
+  test('the cart is for signed-in accounts; more than CART_LINES_MAX (200) lines are refused', async () => {
     const app = testApp.current
     const user = await signUp(app)
     expect((await app.inject({ method: 'GET', url: '/api/cart' })).statusCode).toBe(401)
     expect(
       (await app.inject({ method: 'PUT', url: '/api/cart', payload: { lines: [] } })).statusCode,
     ).toBe(401)
-    const many = Array.from({ length: 51 }, (_, i) => ({
+    const many = Array.from({ length: CART_LINES_MAX + 1 }, (_, i) => ({
       tool: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
       quantity: 1,
     }))
     const res = await put(app, user, many)
     expect(res.statusCode).toBe(400)
     expect(ErrorBodySchema.parse(res.json()).error.fields).toEqual({
-      lines: messages.cartRules.tooManyLines(50),
+      lines: messages.cartRules.tooManyLines(CART_LINES_MAX),
     })
   })
 })

@@ -1,13 +1,31 @@
-import { quoteRuleWords, type Cart, type CartBody } from '@toolworks/shared'
+import {
+  CART_LINES_MAX,
+  parseQuickOrderText,
+  QUICK_ORDER_LINES_MAX,
+  quickOrderMessages,
+  quoteRuleWords,
+  type Cart,
+  type CartBody,
+  type QuickOrderBody,
+  type QuickOrderLine,
+  type QuickOrderRefusal,
+} from '@toolworks/shared'
 
-import type { Db, DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import type { Actor } from '../accounts/accounts.service.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
+import type { LineToolRow } from '../catalog/catalog.queries.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
-import { deleteCartTools, listCartLines, replaceCartLines } from './cart.queries.js'
+import {
+  deleteCartTools,
+  listCartLines,
+  replaceCartLines,
+  upsertCartLines,
+} from './cart.queries.js'
 import type { QuoteAcceptanceService } from '../quotes/quote-acceptance.service.js'
 import { lineRefusals, refusalError, splitLines } from './line-rules.js'
+import { quickOrderRefusals } from './quick-order.js'
 
 export type CartService = ReturnType<typeof createCartService>
 
@@ -23,7 +41,7 @@ export function createCartService({
   quotes,
 }: {
   db: Db
-  catalog: Pick<CatalogService, 'toolsForLines'>
+  catalog: Pick<CatalogService, 'toolsForLines' | 'toolsForPartNumbers' | 'closestPartNumbers'>
   accounts: Pick<AccountsService, 'lockUsers'>
   /** A custom part is in the cart while its quote is accepted: the quotes service knows which. */
   quotes: Pick<QuoteAcceptanceService, 'cartLines' | 'keepInCart' | 'removeFromCart'>
@@ -49,8 +67,52 @@ export function createCartService({
     }
   }
 
+  /**
+   * Adds quantities of tools to a buyer's cart (the caller's transaction): a tool already there
+   * gets the quantity added. The tools touched are checked again at their new quantity by the
+   * cart's rules; the cart may not grow past CART_LINES_MAX lines.
+   */
+  async function addLines(
+    tx: Tx,
+    userId: string,
+    additions: readonly { tool: LineToolRow; quantity: number }[],
+  ): Promise<void> {
+    await accounts.lockUsers(tx, [userId])
+    const kept = await listCartLines(tx, userId)
+    const quantities = new Map(kept.map((l) => [l.toolId, l.quantity]))
+    const touched = new Map<string, LineToolRow>()
+    for (const { tool, quantity } of additions) {
+      quantities.set(tool.id, (quantities.get(tool.id) ?? 0) + quantity)
+      touched.set(tool.id, tool)
+    }
+    const quoteLines = (await quotes.cartLines(tx, userId)).length
+    if (quantities.size + quoteLines > CART_LINES_MAX) {
+      const message = quickOrderMessages.reasons.cartFull(CART_LINES_MAX)
+      throw new AppError('VALIDATION_FAILED', message, { text: message })
+    }
+    const added = [...touched.keys()].map((id) => ({ tool: id, quantity: quantities.get(id) ?? 0 }))
+    const refusals = lineRefusals(added, touched, { stock: false })
+    if (refusals.length > 0) throw refusalError(refusals)
+    // Only the touched lines are written: the others stay as they are.
+    await upsertCartLines(
+      tx,
+      userId,
+      added.map(({ tool, quantity }) => ({ toolId: tool, quantity })),
+    )
+  }
+
   return {
     get: (actor: Actor): Promise<Cart> => read(db, actor.id),
+
+    /** Reorder (issue 29): adds an order's tools inside the flow's transaction; the new cart. */
+    async addToCart(
+      tx: Tx,
+      userId: string,
+      additions: readonly { tool: LineToolRow; quantity: number }[],
+    ): Promise<Cart> {
+      await addLines(tx, userId, additions)
+      return read(tx, userId)
+    },
 
     /**
      * Replaces the stock tools' lines; a line that could never be ordered is refused by name.
@@ -91,6 +153,50 @@ export function createCartService({
         if (!(await quotes.removeFromCart(tx, actor.id, quoteId.toLowerCase())))
           throw new AppError('NOT_FOUND', quoteRuleWords.notInCart)
         return read(tx, actor.id)
+      })
+    },
+
+    /**
+     * `POST /api/cart/quick` (issue 29): every line is checked at once, and either all are added
+     * to the cart (a tool already there gets the quantity added) or none, with why each bad line
+     * was refused. The check and the write share one transaction under the buyer's lock.
+     */
+    async quick(
+      actor: Actor,
+      body: QuickOrderBody,
+    ): Promise<{ cart: Cart } | { refused: QuickOrderRefusal[] }> {
+      const { lines, refusals: unread } =
+        body.text !== undefined
+          ? parseQuickOrderText(body.text)
+          : {
+              lines: (body.lines ?? []).map((l, i): QuickOrderLine => ({ line: i + 1, ...l })),
+              refusals: [],
+            }
+      if (lines.length + unread.length > QUICK_ORDER_LINES_MAX) {
+        const message = quickOrderMessages.tooManyLines(QUICK_ORDER_LINES_MAX)
+        throw new AppError('VALIDATION_FAILED', message, { text: message })
+      }
+      if (lines.length + unread.length === 0)
+        throw new AppError('VALIDATION_FAILED', quickOrderMessages.empty, {
+          text: quickOrderMessages.empty,
+        })
+      return db.transaction(async (tx) => {
+        await accounts.lockUsers(tx, [actor.id])
+        const partNumbers = lines.map((l) => l.partNumber)
+        const tools = await catalog.toolsForPartNumbers(tx, partNumbers)
+        const unknown = partNumbers.filter((p) => !tools.has(p.toLowerCase()))
+        const closest = await catalog.closestPartNumbers(tx, unknown)
+        const refused = [...unread, ...quickOrderRefusals(lines, tools, closest)].sort(
+          (a, b) => a.line - b.line,
+        )
+        if (refused.length > 0) return { refused }
+
+        const additions = lines.flatMap((line) => {
+          const tool = tools.get(line.partNumber.toLowerCase())
+          return tool ? [{ tool, quantity: line.quantity }] : []
+        })
+        await addLines(tx, actor.id, additions)
+        return { cart: await read(tx, actor.id) }
       })
     },
 

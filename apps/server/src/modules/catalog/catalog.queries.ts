@@ -209,10 +209,11 @@ const lineToolColumns = { ...toolColumns, deleted: sql<boolean>`${tools.deletedA
 /** Tools by id, deleted ones too (a line names the tool it refuses). Ids must be uuids. */
 export function findToolsById(db: DbOrTx, ids: readonly string[]): Promise<LineToolRow[]> {
   if (ids.length === 0) return Promise.resolve([])
+  // One array parameter, not one per id (a 200-line cart or quick order).
   return db
     .select(lineToolColumns)
     .from(tools)
-    .where(inArray(tools.id, [...ids]))
+    .where(sql`${tools.id} = any(${sql.param([...ids])}::uuid[])`)
 }
 
 /**
@@ -286,4 +287,18 @@ export function findActiveToolsByIdOrName(
   if (!byId && !byName) return Promise.resolve([])
   const either = byId && byName ? sql`(${byId} or ${byName})` : (byId ?? byName)
   return db.select(toolColumns).from(tools).where(and(active, either))
+}
+
+/**
+ * The sitemap's tools (issue 29): the ids of the tools on sale, newest first (the list's
+ * index), at most `limit` (a sitemap file holds at most 50,000 addresses).
+ */
+export async function activeToolIds(db: DbOrTx, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(active)
+    .orderBy(sql`${tools.createdAt} desc nulls first`, sql`${tools.id} desc nulls first`)
+    .limit(limit)
+  return rows.map((r) => r.id)
 }

@@ -14,6 +14,10 @@ import {
   type ToolSearchQuery,
   type ToolSort,
   type ToolUpdateBody,
+  type CategoryAttribute,
+  documentMessages as dm,
+  PRODUCT_DOCUMENTS_MAX,
+  storedDocumentId,
 } from '@toolworks/shared'
 
 import type { ChangeFeed } from '../../db/change-feed.js'
@@ -41,12 +45,19 @@ import {
   type LineToolRow,
   type ToolRow,
   noSearchFields,
+  activeToolIds,
 } from './catalog.queries.js'
 import { loadCategoryTree } from './categories.service.js'
+import { closestPartNumbers, findToolsByPartNumbers } from './part-numbers.queries.js'
 import { partNumberTaken } from './search.queries.js'
 import { isSearch, type SearchService } from './search.service.js'
 
 export { searchWords } from './search-words.js'
+
+export type CsvCategories = {
+  keys: string[]
+  of(slug: string): { name: string; attributes: CategoryAttribute[] } | undefined
+}
 
 export function toTool(row: ToolRow): Tool {
   return {
@@ -133,6 +144,10 @@ export function createCatalogService({
   search: Pick<SearchService, 'list'>
 }) {
   const cache = createAnswerCache({ feed: changes, topic: 'catalog' })
+  let sitemapIds: Promise<string[]> | undefined
+  const stopSitemap = changes.subscribe((topic) => {
+    if (topic === 'catalog') sitemapIds = undefined
+  })
 
   /**
    * Issue 29's fields of a create or an edit, checked against the tool's (new) category inside
@@ -152,7 +167,18 @@ export function createCatalogService({
         })
       fields.partNumber = body.partNumber
     }
-    if (body.documents !== undefined) fields.documents = body.documents
+    if (body.documents !== undefined) {
+      // The list an admin writes holds the linked documents; the uploaded ones (served by
+      // product-documents.routes.ts) stay until they are deleted through their own route.
+      const stored = (url: string) =>
+        current !== undefined && storedDocumentId(current.id, url) !== undefined
+      fields.documents = [
+        ...body.documents.filter((d) => !stored(d.url)),
+        ...(current?.documents.filter((d) => stored(d.url)) ?? []),
+      ]
+      if (fields.documents.length > PRODUCT_DOCUMENTS_MAX)
+        refuse({ field: 'documents', message: dm.tooMany(PRODUCT_DOCUMENTS_MAX) })
+    }
     if (body.category === undefined && body.specs === undefined) return fields
     const tree = await loadCategoryTree(tx)
     const slug = body.category !== undefined ? body.category : (current?.categorySlug ?? null)
@@ -267,8 +293,25 @@ export function createCatalogService({
     },
     /** After an order's transaction has committed: stock moved, so cached answers are stale. */
     stockChanged: () => cache.changed(),
+    /**
+     * The ids of the tools on sale for the sitemap (issue 29), newest first; kept until the
+     * catalogue changes, so a crawler's visits cost no query.
+     */
+    async sitemapToolIds(limit: number): Promise<string[]> {
+      if (!sitemapIds) {
+        const loading = activeToolIds(db, limit)
+        sitemapIds = loading
+        loading.catch(() => {
+          if (sitemapIds === loading) sitemapIds = undefined
+        })
+      }
+      return sitemapIds
+    },
     /** Stops listening for changes (the app is closing). */
-    close: () => cache.close(),
+    close: () => {
+      stopSitemap()
+      cache.close()
+    },
     /**
      * The tools of an order's or a cart's lines by id, deleted ones too (marked), so a line
      * can name the tool it refuses; an id that is no uuid names no tool.
@@ -277,6 +320,22 @@ export function createCatalogService({
       const rows = await findToolsById(db, ids.filter(isId))
       return new Map(rows.map((row) => [row.id, row]))
     },
+    /**
+     * Tools on sale by part number, regardless of letter case (quick order, issue 29): keyed by
+     * the lower-cased number.
+     */
+    async toolsForPartNumbers(
+      db: DbOrTx,
+      partNumbers: readonly string[],
+    ): Promise<Map<string, LineToolRow>> {
+      const lowered = [...new Set(partNumbers.map((p) => p.toLowerCase()))]
+      if (lowered.length === 0) return new Map()
+      const rows: LineToolRow[] = await findToolsByPartNumbers(db, lowered)
+      return new Map(rows.map((row) => [row.partNumber?.toLowerCase() ?? '', row]))
+    },
+    /** The closest part number on sale to each unknown one (pg_trgm), keyed lower-cased. */
+    closestPartNumbers: (db: DbOrTx, partNumbers: readonly string[]) =>
+      closestPartNumbers(db, [...new Set(partNumbers.map((p) => p.toLowerCase()))]),
     /** Locks the tools in id order (see lockToolsInOrder); inside an order's transaction. */
     lockTools: (tx: DbOrTx, ids: readonly string[]) => lockToolsInOrder(tx, ids.filter(isId)),
     /** Takes stock the caller has locked and checked; false if it was not there after all. */
@@ -345,6 +404,22 @@ export function createCatalogService({
       return (await findActiveToolsByIdOrName(db, ids.filter(isId), names)).map(toTool)
     },
 
+    /**
+     * The category tree as the products CSV needs it (issue 29): every attribute key (one
+     * `spec.<key>` column each) and a slug's name and attributes, inherited ones included.
+     */
+    async csvCategories(): Promise<CsvCategories> {
+      const tree = await loadCategoryTree(db)
+      const keys = [...new Set(tree.rows.flatMap((r) => r.attributes.map((a) => a.key)))].sort()
+      return {
+        keys,
+        of(slug) {
+          const row = tree.bySlug(slug)
+          return row && { name: row.name, attributes: tree.attributes(row) }
+        },
+      }
+    },
+
     /** True when `url` names a picture this shop stores (the rule of Add Product's image). */
     imageIsOurs: (url: string) => media.exists(url),
 
@@ -385,6 +460,7 @@ export function createCatalogService({
             })
           const madeToOrder = body.madeToOrder ?? row.madeToOrder
           const updated = await updateTool(tx, id, {
+            ...(await searchFieldsOf(tx, row, body)),
             ...(body.name !== undefined && { name: body.name }),
             ...(body.image !== undefined && { image: body.image }),
             ...(body.description !== undefined && { description: body.description }),
@@ -402,7 +478,9 @@ export function createCatalogService({
           await record(tx, { before, after: toTool(updated) })
         }
         const start = Date.now()
-        const values = plan.creates.map(newToolValues)
+        const values = []
+        for (const body of plan.creates)
+          values.push({ ...newToolValues(body), ...(await searchFieldsOf(tx, undefined, body)) })
         const inserted = await insertTools(
           tx,
           values.map((v, i) => ({ ...v, createdAt: new Date(start + i) })),
@@ -410,7 +488,9 @@ export function createCatalogService({
         for (const [i, v] of values.entries()) {
           const id = inserted[i]?.id
           if (!id) throw new Error('insert returned too few rows')
-          await record(tx, { before: null, after: toTool({ id, ...v, ...noSearchFields() }) })
+          const row = { id, ...noSearchFields(), ...v }
+          const categorySlug = v.categoryId ? (plan.creates[i]?.category ?? null) : null
+          await record(tx, { before: null, after: toTool({ ...row, categorySlug }) })
         }
         return { created: plan.creates.length, updated: plan.updates.length }
       })

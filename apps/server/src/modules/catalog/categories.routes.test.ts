@@ -12,6 +12,7 @@ import { useTestDatabase } from '../../../test/database.js'
 import { insertDemoCatalogue } from '../../../test/demo-catalogue.js'
 import { uploadedImageUrl } from '../../../test/uploads.js'
 import type { App } from '../../app.js'
+import { seedTools } from '../../db/seed/catalog/tools.js'
 
 const ADMIN = uniqueEmail('admin')
 const database = useTestDatabase()
@@ -108,10 +109,13 @@ describe('categories (admin)', () => {
     const admin = await signUp(app, { email: ADMIN })
     const withTools = await call(app, admin, 'DELETE', '/api/category/wrenches')
     expect(withTools.statusCode).toBe(409)
-    expect(errorOf(withTools.json()).message).toBe(sm.categoryHasTools(3))
+    expect(errorOf(withTools.json()).message).toBe(
+      sm.categoryHasTools(seedTools.filter((t) => t.category === 'wrenches').length),
+    )
     const withChildren = await call(app, admin, 'DELETE', '/api/category/hand-tools')
     expect(withChildren.statusCode).toBe(409)
-    expect(errorOf(withChildren.json()).message).toBe(sm.categoryHasChildren(5))
+    // Wrenches, sockets, hammers, hex keys, screwdrivers, pliers and files.
+    expect(errorOf(withChildren.json()).message).toBe(sm.categoryHasChildren(7))
   })
 
   test('the tree is at most 3 levels, never a loop, and attribute keys are not inherited twice', async () => {
@@ -137,22 +141,22 @@ describe('categories (admin)', () => {
     expect(loop.statusCode).toBe(400)
     expect(errorOf(loop.json()).fields).toEqual({ parent: sm.categoryParentLoop })
     const twice = await call(app, admin, 'POST', '/api/category', {
-      slug: 'pliers',
-      name: 'Pliers',
+      slug: 'crimpers',
+      name: 'Crimpers',
       parent: 'hand-tools',
       attributes: [{ key: 'material', label: 'Material', type: 'text' }],
     })
     expect(twice.statusCode).toBe(400)
     expect(errorOf(twice.json()).message).toBe(sm.attributeKeyInherited('material'))
     const noValues = await call(app, admin, 'POST', '/api/category', {
-      slug: 'pliers',
-      name: 'Pliers',
+      slug: 'crimpers',
+      name: 'Crimpers',
       attributes: [{ key: 'grip', label: 'Grip', type: 'enum' }],
     })
     expect(noValues.statusCode).toBe(400)
     const unknownParent = await call(app, admin, 'POST', '/api/category', {
-      slug: 'pliers',
-      name: 'Pliers',
+      slug: 'crimpers',
+      name: 'Crimpers',
       parent: 'nope',
     })
     expect(errorOf(unknownParent.json()).fields).toEqual({ parent: sm.categoryUnknown('nope') })
@@ -200,13 +204,23 @@ describe('tools with part number, category, specs and documents', () => {
     })
     const found = await app.inject({
       method: 'GET',
-      url: '/api/tool?category=cutting-tools&spec.diameter=6..10',
+      url: '/api/tool?category=cutting-tools&spec.diameter=6..10&limit=100',
     })
-    expect(
-      ToolSchema.array()
-        .parse(found.json())
-        .map((t) => t.partNumber),
-    ).toEqual(['DB-HSSCO-8'])
+    const foundTools = ToolSchema.array().parse(found.json())
+    expect(foundTools.map((t) => t.partNumber)).toContain('DB-HSSCO-8')
+    // The new tool beside the demo's drills and hole saws of 6 to 10 mm, nothing else.
+    const demoMatches = seedTools.filter(
+      (t) =>
+        ['drill-bits', 'hole-saws', 'taps-dies', 'saws-snips', 'cutting-tools'].includes(
+          t.category,
+        ) &&
+        typeof t.specs.diameter === 'number' &&
+        t.specs.diameter >= 6 &&
+        t.specs.diameter <= 10,
+    )
+    expect(foundTools.map((t) => t.partNumber).sort()).toEqual(
+      ['DB-HSSCO-8', ...demoMatches.map((t) => t.partNumber)].sort(),
+    )
 
     // The same part number in another case is taken.
     const dup = await call(
@@ -283,7 +297,7 @@ describe('tools with part number, category, specs and documents', () => {
     expect(move.statusCode).toBe(400)
     // Its hex-key specs are not drill specs.
     expect(Object.keys(errorOf(move.json()).fields ?? {})).toEqual([
-      expect.stringMatching(/^specs\.(size_min|size_max|pieces|fits|material)$/),
+      expect.stringMatching(/^specs\.(size_min|size_max|pieces|fits|material|weight|standard)$/),
     ])
     const moved = await call(app, admin, 'PUT', `/api/tool/${id}`, {
       category: 'drill-bits-2',

@@ -79,10 +79,17 @@ test('every facet count equals a brute-force count over the demo catalogue', asy
   const idsFor = async (q: string): Promise<Set<string>> => {
     const known = wordsMatch.get(q)
     if (known) return known
-    const found = ToolListSchema.parse(
-      await getJson(app, `/api/tool?q=${encodeURIComponent(q)}&limit=100`),
-    )
-    const ids = new Set(found.map((t) => t._id))
+    // Page through every match (a common word matches more than a page of the catalogue).
+    const ids = new Set<string>()
+    for (let offset = 0; ; offset += 100) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/tool?q=${encodeURIComponent(q)}&limit=100&offset=${offset}`,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      for (const t of ToolListSchema.parse(res.json())) ids.add(t._id)
+      if (offset + 100 >= Number(res.headers['x-total-count'])) break
+    }
     wordsMatch.set(q, ids)
     return ids
   }

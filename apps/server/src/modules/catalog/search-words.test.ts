@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest'
 
-import { rankTsQuery, searchUnits, searchWords, unitTsQuery } from './search-words.js'
+import {
+  rankTsQuery,
+  searchUnits,
+  searchWords,
+  unitTsQuery,
+  withTypoWords,
+} from './search-words.js'
 
 const groups = [
   ['vise', 'vice'],
@@ -59,5 +65,21 @@ describe('searchUnits: the words of a query and its synonyms', () => {
     expect(rankTsQuery(units)).toBe(
       '(wrench:* | spanner:*) | (allen:* & key:* | hex:* & key:* | allen:* & wrench:*)',
     )
+  })
+})
+
+describe('withTypoWords', () => {
+  test("a mistyped word's stand-ins become phrases of its unit, once each", () => {
+    const units = searchUnits(['torqe', 'm8'], [])
+    const corrections = new Map([['torqe', ['torque', 'torqe', 'torch']]])
+    expect(withTypoWords(units, corrections)).toEqual([
+      { phrases: [['torqe'], ['torque'], ['torch']], typo: 'torqe' },
+      { phrases: [['m8']], typo: null },
+    ])
+  })
+
+  test('a word like nothing in the catalogue keeps its phrases', () => {
+    const units = searchUnits(['zzzzzz'], [])
+    expect(withTypoWords(units, new Map())).toEqual(units)
   })
 })

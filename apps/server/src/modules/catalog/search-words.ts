@@ -2,13 +2,14 @@
  * How the search reads its words (issue 29): each word of the query, or a run of words that
  * is one of the shop's synonyms, becomes a unit; a tool matches when it matches every unit.
  * A unit matches by any of its phrases (the words as typed, or every synonym of the run), each
- * word as the start of a word of the tool; a long enough single word also matches by
- * trigram similarity, so a letter or two may be wrong.
+ * word as the start of a word of the tool; a long enough single word also matches the
+ * catalogue's words like it by trigram similarity (withTypoWords), so a letter or two may be
+ * wrong.
  */
 export type SearchUnit = {
   /** Phrases, each a list of word prefixes that must all be found. */
   phrases: string[][]
-  /** The word to match by similarity when the phrases find nothing (typos), or null. */
+  /** The word to match by similarity against the catalogue's words (typos), or null. */
   typo: string | null
 }
 
@@ -71,6 +72,22 @@ export function searchUnits(words: readonly string[], groups: readonly string[][
     i += 1
   }
   return units
+}
+
+/**
+ * The units with each mistyped word's stand-ins (the catalogue's words like it, from
+ * typoCorrections) added as phrases of their own: "torqe" also looks for "torque".
+ */
+export function withTypoWords(
+  units: readonly SearchUnit[],
+  corrections: ReadonlyMap<string, readonly string[]>,
+): SearchUnit[] {
+  return units.map((unit) => {
+    const words = unit.typo ? (corrections.get(unit.typo) ?? []) : []
+    const known = new Set(unit.phrases.map((p) => p.join(' ')))
+    const added = words.filter((w) => !known.has(w)).map((w) => [w])
+    return added.length > 0 ? { ...unit, phrases: [...unit.phrases, ...added] } : unit
+  })
 }
 
 /** A unit's phrases as to_tsquery text: `(spanner:* | wrench:*)`. */

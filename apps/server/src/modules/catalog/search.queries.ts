@@ -1,8 +1,8 @@
 import type { SearchSort, SpecFilter, Suggestion } from '@toolworks/shared'
 import { and, asc, count, desc, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 
-import type { DbOrTx } from '../../db/client.js'
-import { searchSynonyms, tools } from '../../db/schema/index.js'
+import { selectRows, type DbOrTx } from '../../db/client.js'
+import { searchLexicon, searchSynonyms, tools } from '../../db/schema/index.js'
 import { toolColumns, type ToolRow } from './catalog.queries.js'
 import { rankTsQuery, unitTsQuery, type SearchUnit } from './search-words.js'
 
@@ -25,9 +25,47 @@ export type SearchFilters = {
 const active = isNull(tools.deletedAt)
 const lowerPart = sql`lower(${tools.partNumber})`
 
+/**
+ * A unit's words through the tsvector index. A mistyped word was matched by similarity against
+ * the catalogue's words beforehand (typoCorrections), and what it found is among the phrases:
+ * every condition here is the one GIN index, where `typo <% search_text` took some 400
+ * candidates from the trigram index for a five-letter word and rechecked each (docs/performance.md).
+ */
 function unitMatches(unit: SearchUnit): SQL {
-  const words = sql`${tools.searchVector} @@ to_tsquery('simple', ${unitTsQuery(unit)})`
-  return unit.typo ? sql`(${words} or ${unit.typo} <% ${tools.searchText})` : words
+  return sql`${tools.searchVector} @@ to_tsquery('simple', ${unitTsQuery(unit)})`
+}
+
+/** At most this many of the catalogue's words stand in for one mistyped word, closest first. */
+export const TYPO_CORRECTIONS_MAX = 8
+
+/**
+ * The catalogue's words like each mistyped word, by the same word similarity and threshold as
+ * pg_trgm's `<%` (WORD_SIMILARITY_THRESHOLD), closest first: one branch per word, each served
+ * by search_lexicon_word_trgm_idx (a builder, so tests can EXPLAIN it).
+ */
+export function typoCorrectionsQuery(typos: readonly string[]): SQL {
+  return sql.join(
+    typos.map(
+      (typo) => sql`(select ${typo}::text as typo, ${searchLexicon.word} as word
+        from ${searchLexicon}
+        where ${typo}::text <% ${searchLexicon.word}
+        order by ${typo}::text <<-> ${searchLexicon.word}, ${searchLexicon.word}
+        limit ${TYPO_CORRECTIONS_MAX})`,
+    ),
+    sql` union all `,
+  )
+}
+
+/** Each mistyped word's stand-ins from the catalogue's words (none for a word like nothing). */
+export async function typoCorrections(
+  db: DbOrTx,
+  typos: readonly string[],
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>()
+  if (typos.length === 0) return found
+  const rows = await selectRows<{ typo: string; word: string }>(db, typoCorrectionsQuery(typos))
+  for (const { typo, word } of rows) found.set(typo, [...(found.get(typo) ?? []), word])
+  return found
 }
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/
@@ -53,6 +91,32 @@ function specMatches(filter: SpecFilter): SQL {
   return sql`(${sql.join(ends, sql` and `)})`
 }
 
+/** The category and spec filters, `without` one of them (disjunctive facets). */
+function narrowing(
+  filters: SearchFilters,
+  without?: { category?: true; spec?: string },
+): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = []
+  if (filters.categoryIds && !without?.category)
+    conditions.push(
+      filters.categoryIds.length > 0 ? inArray(tools.categoryId, filters.categoryIds) : sql`false`,
+    )
+  for (const spec of filters.specs)
+    if (spec.key !== without?.spec) conditions.push(specMatches(spec))
+  return conditions
+}
+
+/** On sale, the words (or the exact part number), in stock if asked: what every facet shares. */
+function matchWhere(filters: SearchFilters): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [active]
+  if (filters.units.length > 0) {
+    const words = and(...filters.units.map(unitMatches))
+    conditions.push(filters.q ? sql`(${words} or ${lowerPart} = ${filters.q})` : words)
+  }
+  if (filters.inStock) conditions.push(sql`${tools.quantity} > 0`)
+  return conditions
+}
+
 /**
  * The search's WHERE. `without` leaves one filter out: a facet counts as if its own filter
  * were off (disjunctive facets).
@@ -61,19 +125,7 @@ export function searchWhere(
   filters: SearchFilters,
   without?: { category?: true; spec?: string },
 ): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [active]
-  if (filters.units.length > 0) {
-    const words = and(...filters.units.map(unitMatches))
-    conditions.push(filters.q ? sql`(${words} or ${lowerPart} = ${filters.q})` : words)
-  }
-  if (filters.categoryIds && !without?.category)
-    conditions.push(
-      filters.categoryIds.length > 0 ? inArray(tools.categoryId, filters.categoryIds) : sql`false`,
-    )
-  for (const spec of filters.specs)
-    if (spec.key !== without?.spec) conditions.push(specMatches(spec))
-  if (filters.inStock) conditions.push(sql`${tools.quantity} > 0`)
-  return and(...conditions)
+  return and(...matchWhere(filters), ...narrowing(filters, without))
 }
 
 function orderOf(filters: SearchFilters, sort: SearchSort): SQL[] {
@@ -119,6 +171,42 @@ export function searchTools(
   return searchQuery(db, filters, sort, page)
 }
 
+/**
+ * One page of the search with the number of all matches beside each row (`count(*) over ()`,
+ * computed before the limit): the words are matched once for the page and its total, where a
+ * page and a count would match them twice. A builder, so tests can EXPLAIN it.
+ */
+export function searchPageQuery(
+  db: DbOrTx,
+  filters: SearchFilters,
+  sort: SearchSort,
+  page: { limit?: number; offset?: number } = {},
+) {
+  const query = db
+    .select({ ...toolColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(tools)
+    .where(searchWhere(filters))
+    .orderBy(...orderOf(filters, sort))
+    .$dynamic()
+  if (page.limit !== undefined) query.limit(page.limit)
+  if (page.offset !== undefined) query.offset(page.offset)
+  return query
+}
+
+/** A page of the search and the number of all its matches. */
+export async function searchToolsWithTotal(
+  db: DbOrTx,
+  filters: SearchFilters,
+  sort: SearchSort,
+  page: { limit?: number; offset?: number } = {},
+): Promise<{ rows: ToolRow[]; total: number }> {
+  const found = await searchPageQuery(db, filters, sort, page)
+  const [first] = found
+  // A page past the end has no row to carry the total: counted apart (rare).
+  if (!first) return { rows: [], total: page.offset ? await countSearch(db, filters) : 0 }
+  return { rows: found.map(({ matches: _matches, ...row }) => row), total: first.matches }
+}
+
 /** How many tools match (the builder, so tests can EXPLAIN it). */
 export function countSearchQuery(
   db: DbOrTx,
@@ -146,36 +234,115 @@ export function countByCategory(db: DbOrTx, filters: SearchFilters) {
     .groupBy(tools.categoryId)
 }
 
-/** How many tools have each value of a text or enumeration spec, its own filter left out. */
+/** How many tools have each value of a text or enumeration spec, its own filter left out (a builder: EXPLAIN). */
+export function countSpecValuesQuery(db: DbOrTx, filters: SearchFilters, key: string) {
+  const value = sql<string>`${tools.specs} ->> ${key}`
+  return (
+    db
+      .select({ value, n: count() })
+      .from(tools)
+      .where(and(searchWhere(filters, { spec: key }), sql`${tools.specs} ? ${key}`))
+      // By position: the key is a parameter, and $1 and $5 are not the same expression to GROUP BY.
+      .groupBy(sql`1`)
+      .orderBy(sql`2 desc`, sql`1`)
+  )
+}
+
 export async function countSpecValues(
   db: DbOrTx,
   filters: SearchFilters,
   key: string,
 ): Promise<{ value: string; count: number }[]> {
-  const value = sql<string>`${tools.specs} ->> ${key}`
-  const rows = await db
-    .select({ value, n: count() })
-    .from(tools)
-    .where(and(searchWhere(filters, { spec: key }), sql`${tools.specs} ? ${key}`))
-    // By position: the key is a parameter, and $1 and $5 are not the same expression to GROUP BY.
-    .groupBy(sql`1`)
-    .orderBy(sql`2 desc`, sql`1`)
+  const rows = await countSpecValuesQuery(db, filters, key)
   return rows.map((r) => ({ value: r.value, count: r.n }))
 }
 
-/** The smallest and largest value of a number spec, its own filter left out. */
+/** The smallest and largest value of a number spec, its own filter left out (a builder: EXPLAIN). */
+export function specRangeQuery(db: DbOrTx, filters: SearchFilters, key: string) {
+  const value = sql`(case when jsonb_typeof(${tools.specs} -> ${key}) = 'number' then (${tools.specs} -> ${key})::numeric end)`
+  return db
+    .select({ min: sql<string | null>`min(${value})`, max: sql<string | null>`max(${value})` })
+    .from(tools)
+    .where(searchWhere(filters, { spec: key }))
+}
+
 export async function specRange(
   db: DbOrTx,
   filters: SearchFilters,
   key: string,
 ): Promise<{ min: number | null; max: number | null }> {
-  const value = sql`(case when jsonb_typeof(${tools.specs} -> ${key}) = 'number' then (${tools.specs} -> ${key})::numeric end)`
-  const [row] = await db
-    .select({ min: sql<string | null>`min(${value})`, max: sql<string | null>`max(${value})` })
-    .from(tools)
-    .where(searchWhere(filters, { spec: key }))
+  const [row] = await specRangeQuery(db, filters, key)
   const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v))
   return { min: num(row?.min), max: num(row?.max) }
+}
+
+export type FacetCountRow = {
+  part: number
+  key: string | null
+  value: string | null
+  n: number | null
+  min: string | number | null
+  max: string | number | null
+}
+
+/**
+ * Every facet of a search with words in one statement (issue 29): the tools the words match
+ * (the dear part: the tsvector and trigram conditions, and their rechecks) are found once, kept
+ * in a materialized CTE, and each facet counts over them with its own filter left out. Parts:
+ * 0 the total, 1 per category, 2 per value of a text or enum spec, 3 a number spec's range.
+ * Without words the facets keep their own statements, which the category and spec indexes
+ * serve better than a CTE of the whole catalogue.
+ */
+export function facetCountsQuery(
+  filters: SearchFilters,
+  specs: readonly { key: string; type: 'number' | 'enum' | 'text' }[],
+): SQL {
+  // Each branch reads the CTE under the table's name, so the filters' "tools"."specs" and
+  // "tools"."category_id" are its columns.
+  const matched = sql`matched as ${tools}`
+  const where = (conditions: (SQL | undefined)[]) => {
+    const all = and(...conditions)
+    return all ? sql` where ${all}` : sql``
+  }
+  const branches: SQL[] = [
+    sql`select 0 as part, null::text as key, null::text as value, count(*)::int as n,
+      null::numeric as min, null::numeric as max from ${matched}${where(narrowing(filters))}`,
+    sql`select 1, null, ${tools.categoryId}::text, count(*)::int, null, null
+      from ${matched}${where(narrowing(filters, { category: true }))} group by ${tools.categoryId}`,
+  ]
+  for (const { key, type } of specs) {
+    const others = narrowing(filters, { spec: key })
+    if (type === 'number') {
+      const value = sql`(case when jsonb_typeof(${tools.specs} -> ${key}) = 'number' then (${tools.specs} -> ${key})::numeric end)`
+      branches.push(
+        sql`select 3, ${key}::text, null, null, min(${value}), max(${value}) from ${matched}${where(others)}`,
+      )
+    } else {
+      branches.push(
+        sql`select 2, ${key}::text, ${tools.specs} ->> ${key}, count(*)::int, null, null
+          from ${matched}${where([...others, sql`${tools.specs} ? ${key}`])}
+          group by 3`,
+      )
+    }
+  }
+  return sql`with matched as materialized (
+      select ${tools.categoryId}, ${tools.specs} from ${tools} where ${and(...matchWhere(filters))}
+    )
+    ${sql.join(
+      branches.map((b) => sql`(${b})`),
+      sql` union all `,
+    )}
+    -- Values as countSpecValues orders them: most first, then by value.
+    order by 1, 4 desc, 3`
+}
+
+/** A tool on sale by part number, regardless of letter case (a builder: EXPLAIN). */
+export function findByPartNumberQuery(db: DbOrTx, partNumber: string) {
+  return db
+    .select(toolColumns)
+    .from(tools)
+    .where(and(active, sql`${lowerPart} = ${partNumber.toLowerCase()}`))
+    .limit(1)
 }
 
 /** A tool on sale by part number, regardless of letter case (tools_part_number_idx). */
@@ -183,11 +350,7 @@ export async function findByPartNumber(
   db: DbOrTx,
   partNumber: string,
 ): Promise<ToolRow | undefined> {
-  const [row] = await db
-    .select(toolColumns)
-    .from(tools)
-    .where(and(active, sql`${lowerPart} = ${partNumber.toLowerCase()}`))
-    .limit(1)
+  const [row] = await findByPartNumberQuery(db, partNumber)
   return row
 }
 
@@ -213,7 +376,7 @@ export async function partNumberTaken(
 const suggestionColumns = { _id: tools.id, name: tools.name, partNumber: tools.partNumber }
 
 /** Part numbers starting with the query (tools_part_number_trgm_idx serves LIKE), shortest first. */
-export function suggestPartNumbers(db: DbOrTx, q: string, limit: number): Promise<Suggestion[]> {
+export function suggestPartNumbersQuery(db: DbOrTx, q: string, limit: number) {
   const pattern = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   return db
     .select(suggestionColumns)
@@ -223,18 +386,26 @@ export function suggestPartNumbers(db: DbOrTx, q: string, limit: number): Promis
     .limit(limit)
 }
 
-/** Names matching the query's words, best first. */
-export function suggestNames(
-  db: DbOrTx,
-  filters: SearchFilters,
-  limit: number,
-): Promise<Suggestion[]> {
+export function suggestPartNumbers(db: DbOrTx, q: string, limit: number): Promise<Suggestion[]> {
+  return suggestPartNumbersQuery(db, q, limit)
+}
+
+/** Names matching the query's words, best first (a builder: EXPLAIN). */
+export function suggestNamesQuery(db: DbOrTx, filters: SearchFilters, limit: number) {
   return db
     .select(suggestionColumns)
     .from(tools)
     .where(searchWhere(filters))
     .orderBy(...orderOf(filters, 'relevance'))
     .limit(limit)
+}
+
+export function suggestNames(
+  db: DbOrTx,
+  filters: SearchFilters,
+  limit: number,
+): Promise<Suggestion[]> {
+  return suggestNamesQuery(db, filters, limit)
 }
 
 /** The synonym groups, in the admin's order. */

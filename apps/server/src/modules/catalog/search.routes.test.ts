@@ -7,6 +7,7 @@ import {
   ToolListSchema,
   ToolSchema,
 } from '@toolworks/shared'
+import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
@@ -14,9 +15,18 @@ import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertDemoCatalogue } from '../../../test/demo-catalogue.js'
 import { insertTool } from '../../../test/factories.js'
+import { uploadedImageUrl } from '../../../test/uploads.js'
 import type { App } from '../../app.js'
+import { tools } from '../../db/schema/index.js'
+import { seedCategories } from '../../db/seed/catalog/categories.js'
+import { seedTools } from '../../db/seed/catalog/tools.js'
 
 const ADMIN = uniqueEmail('admin')
+/** Hand tools and their sub-categories in the demo catalogue. */
+const HAND_TOOLS = new Set([
+  'hand-tools',
+  ...seedCategories.filter((c) => c.parent === 'hand-tools').map((c) => c.slug),
+])
 const database = useTestDatabase()
 const testApp = useTestApp(database, { adminEmails: [ADMIN] })
 
@@ -91,29 +101,55 @@ describe('GET /api/tool: the catalogue search (issue 29)', () => {
   test('a category includes its sub-categories; spec filters take values or ranges', async () => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)
-    const hand = await search(app, 'category=hand-tools&limit=50')
+    // Every page of hand tools: its sub-categories' tools, nothing else, X-Total-Count of them.
+    const hand = { names: [] as string[], total: 0 }
+    for (let offset = 0; offset === 0 || offset < hand.total; offset += 50) {
+      const page = await search(app, `category=hand-tools&limit=50&offset=${offset}`)
+      hand.names.push(...page.names)
+      hand.total = page.total
+    }
     expect(hand.names).toContain('Click Torque Wrench, 1/2" Drive, 40–210 N·m')
     expect(hand.names).toContain('Hex Key Set, 1.5–10 mm (9 pcs)')
     expect(hand.names).not.toContain('Bench Vise, 125 mm with Swivel Base')
     expect(hand.total).toBe(hand.names.length)
+    expect(hand.total).toBe(seedTools.filter((t) => HAND_TOOLS.has(t.category)).length)
 
     const pipeOrTorque = await search(app, 'category=wrenches&spec.wrench_type=Pipe,Torque')
     expect(pipeOrTorque.names.sort()).toEqual([
       'Click Torque Wrench, 1/2" Drive, 40–210 N·m',
+      'Click Torque Wrench, 1/4" Drive, 5–25 N·m',
+      'Click Torque Wrench, 3/8" Drive, 20–100 N·m',
       'Heavy-Duty Pipe Wrench, 14"',
     ])
-    expect((await search(app, 'category=wrenches&spec.length=300..')).names.sort()).toEqual([
+    expect(
+      (
+        await search(app, 'category=wrenches&spec.wrench_type=Pipe,Torque&spec.length=300..')
+      ).names.sort(),
+    ).toEqual([
       'Click Torque Wrench, 1/2" Drive, 40–210 N·m',
+      'Click Torque Wrench, 3/8" Drive, 20–100 N·m',
       'Heavy-Duty Pipe Wrench, 14"',
     ])
-    expect((await search(app, 'spec.length=..100')).names.sort()).toEqual([
-      'Hex Bolt Pack M10 × 40 mm (50 pcs)',
-      'Socket Cap Screw M8 × 30 mm, Stainless A2 (100 pcs)',
-      'Steel Butt Hinge Pack, 100 mm (10 pairs)',
-    ])
+    // An open lower end, across the catalogue: every tool whose length is at most 100 mm.
+    const short = await search(app, 'spec.length=..100&limit=100')
+    const expectedShort = seedTools
+      .filter((t) => typeof t.specs.length === 'number' && t.specs.length <= 100)
+      .map((t) => t.name)
+    expect(expectedShort).toEqual(
+      expect.arrayContaining([
+        'Hex Bolt Pack M10 × 40 mm (50 pcs)',
+        'Socket Cap Screw M8 × 30 mm, Stainless A2 (100 pcs)',
+        'Steel Butt Hinge Pack, 100 mm (10 pairs)',
+      ]),
+    )
+    expect(short.names.sort()).toEqual(expectedShort.sort())
+    expect(short.total).toBe(expectedShort.length)
     // A number given as a value matches the number (0.02 = "0.02").
-    expect((await search(app, 'spec.resolution=0.02')).names).toEqual([
+    expect((await search(app, 'spec.resolution=0.02')).names.sort()).toEqual([
+      'Dial Caliper, 0–150 mm',
       'Precision Vernier Caliper, 0–150 mm',
+      'Vernier Caliper, 0–200 mm',
+      'Vernier Caliper, 0–300 mm',
     ])
   })
 
@@ -153,10 +189,17 @@ describe('GET /api/tool: the catalogue search (issue 29)', () => {
     await insertDemoCatalogue(database.current.db)
     const res = await app.inject({ method: 'GET', url: '/api/tool' })
     expect(res.headers['x-total-count']).toBeUndefined()
-    expect(ToolListSchema.parse(res.json())).toHaveLength(18)
+    expect(ToolListSchema.parse(res.json())).toHaveLength(seedTools.length)
     const page = await search(app, 'category=hand-tools&limit=2&offset=2')
     expect(page.names).toHaveLength(2)
     expect(page.total).toBeGreaterThan(4)
+    // A page past the end still counts every match (the total rides on the rows otherwise).
+    const past = await search(app, `category=hand-tools&limit=2&offset=${page.total + 5}`)
+    expect(past.names).toEqual([])
+    expect(past.total).toBe(page.total)
+    expect((await search(app, `${q('torq wrnch')}&limit=1&offset=50`)).total).toBe(
+      (await search(app, q('torq wrnch'))).total,
+    )
     const [tool] = ToolListSchema.parse(res.json())
     expect(tool?.partNumber).toMatch(/^TW-/)
     expect(tool?.category).toBeTruthy()
@@ -195,13 +238,19 @@ describe('GET /api/tool/facets', () => {
     expect(res.statusCode).toBe(200)
     const facets = ToolFacetsSchema.parse(res.json())
     expect(facets.total).toBe(1)
-    expect(facets.specs.wrench_type).toEqual({
-      values: [
-        { value: 'Combination', count: 1 },
-        { value: 'Pipe', count: 1 },
-        { value: 'Torque', count: 1 },
-      ],
-    })
+    const byValue = (a: { value: string }, b: { value: string }) => (a.value < b.value ? -1 : 1)
+    expect(
+      facets.specs.wrench_type && 'values' in facets.specs.wrench_type
+        ? [...facets.specs.wrench_type.values].sort(byValue)
+        : facets.specs.wrench_type,
+    ).toEqual([
+      { value: 'Adjustable', count: 4 },
+      // The set and the twenty single sizes.
+      { value: 'Combination', count: 21 },
+      { value: 'Pipe', count: 1 },
+      { value: 'Ratcheting', count: 7 },
+      { value: 'Torque', count: 3 },
+    ])
     // The length range is of the results with the other filters: the pipe wrench only.
     expect(facets.specs.length).toEqual({ min: 350, max: 350 })
     // A category counts its sub-categories' tools; the category filter itself is left out.
@@ -223,10 +272,14 @@ describe('GET /api/tool/facets', () => {
     expect(facets.total).toBe((await search(app, q('stainless'))).total)
     expect(facets.specs).toEqual({})
     const counts = new Map(facets.categories.map((c) => [c.slug, c.count]))
-    expect(counts.get('fasteners')).toBe(1)
-    expect(counts.get('screws-bolts')).toBe(1)
-    expect(counts.get('measuring')).toBe(1)
-    expect(counts.get('abrasives')).toBe(1)
+    // Each category's count is the search's total in that category (sub-categories included).
+    for (const slug of ['fasteners', 'screws-bolts', 'measuring', 'abrasives', 'safety']) {
+      const inside = await search(app, `${q('stainless')}&category=${slug}&limit=1`)
+      expect(counts.get(slug), slug).toBe(inside.total)
+    }
+    expect(counts.get('fasteners')).toBeGreaterThan(10)
+    expect(counts.get('screws-bolts')).toBeLessThan(counts.get('fasteners') ?? 0)
+    expect(counts.get('measuring')).toBeGreaterThan(1)
     expect(counts.get('safety')).toBe(0)
   })
 })
@@ -254,14 +307,14 @@ describe('part numbers and suggestions', () => {
   test('GET /api/tool/suggest answers at most 8 part numbers and names', async () => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)
-    const byPart = await app.inject({ method: 'GET', url: '/api/tool/suggest?q=tw-wr' })
+    const byPart = await app.inject({ method: 'GET', url: '/api/tool/suggest?q=tw-wr-tq' })
     const parts = SuggestionSchema.array().parse(byPart.json())
     expect(
       parts
         .map((s) => s.partNumber)
         .slice(0, 3)
         .sort(),
-    ).toEqual(['TW-WR-CS819', 'TW-WR-PW14', 'TW-WR-TQ210'])
+    ).toEqual(['TW-WR-TQ100', 'TW-WR-TQ210', 'TW-WR-TQ25'])
     const many = SuggestionSchema.array().parse(
       (await app.inject({ method: 'GET', url: '/api/tool/suggest?q=tw' })).json(),
     )
@@ -338,5 +391,71 @@ describe('synonyms', () => {
         payload: start,
       })
     }
+  })
+})
+
+describe('the search and its facets are cached like the catalogue list', () => {
+  test('equal searches share one answer, keyed by the normalised query, until an admin edit', async () => {
+    const app = testApp.current
+    const admin = await signUp(app, { email: ADMIN })
+    const db = database.current.db
+    const row = await insertTool(db, {
+      name: 'Torque wrench',
+      partNumber: 'TW-CACHE-1',
+      quantity: 5,
+    })
+    const facets = async (query: string) => {
+      const res = await app.inject({ method: 'GET', url: `/api/tool/facets?${query}` })
+      expect(res.statusCode, res.body).toBe(200)
+      return ToolFacetsSchema.parse(res.json())
+    }
+    expect((await search(app, `${q('torq wrnch')}&inStock=true`)).names).toEqual(['Torque wrench'])
+    expect((await facets(`${q('torq wrnch')}&inStock=true`)).total).toBe(1)
+
+    // Written behind the app's back (no change notice): the cached answers do not see it, even
+    // asked in other words that normalise to the same query.
+    await db
+      .update(tools)
+      .set({ name: 'Torque wrench XL', quantity: 0 })
+      .where(eq(tools.id, row.id))
+    const sameQuery = `${q('  TORQ   wrnch ')}&inStock=true`
+    expect((await search(app, sameQuery)).names).toEqual(['Torque wrench'])
+    expect((await facets(sameQuery)).total).toBe(1)
+
+    // An admin's edit through the API forgets every cached search and facet count at once.
+    const edit = await app.inject({
+      method: 'PUT',
+      url: `/api/tool/${row.id}`,
+      headers: bearer(admin),
+      payload: { price: 12 },
+    })
+    expect(edit.statusCode, edit.body).toBe(200)
+    expect((await search(app, sameQuery)).names).toEqual([])
+    expect((await facets(sameQuery)).total).toBe(0)
+    expect((await search(app, q('torq wrnch'))).tools[0]).toMatchObject({
+      name: 'Torque wrench XL',
+      price: 12,
+    })
+  })
+
+  test('a mistyped word finds a tool added after it was first asked (its stand-ins are forgotten on a change)', async () => {
+    const app = testApp.current
+    const admin = await signUp(app, { email: ADMIN })
+    expect((await search(app, q('sprokett'))).names).toEqual([])
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/tool',
+      headers: bearer(admin),
+      payload: {
+        name: 'Sprocket puller',
+        description: 'Pulls sprockets off their shafts.',
+        image: await uploadedImageUrl(app, admin),
+        price: 24,
+        quantity: 3,
+        minimum: 1,
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    expect((await search(app, q('sprokett'))).names).toEqual(['Sprocket puller'])
   })
 })

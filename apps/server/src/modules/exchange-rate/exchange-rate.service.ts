@@ -1,6 +1,8 @@
 import {
   activityWords,
   exchangeRateWords,
+  rateFromUnits,
+  rateUnits,
   shopDate,
   systemClock,
   type Clock,
@@ -8,7 +10,7 @@ import {
   type ExchangeRateBody,
 } from '@toolworks/shared'
 
-import type { Db } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import {
@@ -18,12 +20,9 @@ import {
   type ExchangeRateRow,
 } from './exchange-rate.queries.js'
 
-/** Rates are stored in ten-thousandths of a taka (exchange-rates schema). */
-const SCALE = 10_000
-
 const view = (row: ExchangeRateRow): ExchangeRate => ({
   currency: 'BDT',
-  perUsd: row.perUsdUnits / SCALE,
+  perUsd: rateFromUnits(row.perUsdUnits),
   effectiveFrom: row.effectiveFrom,
 })
 
@@ -41,6 +40,14 @@ export function createExchangeRateService({ db, now = systemClock }: { db: Db; n
       return row && view(row)
     },
 
+    /**
+     * The rate in force on a shop date, in ten-thousandths, read in the caller's transaction:
+     * the rate an order is placed at (issue 28); undefined when none is set.
+     */
+    async unitsOn(tx: DbOrTx, day: string): Promise<number | undefined> {
+      return (await rateInForce(tx, day))?.perUsdUnits
+    },
+
     /** GET /api/exchange-rate: the rate in force, or a 404 that says none is set yet. */
     async currentOrRefuse(): Promise<ExchangeRate> {
       const rate = await this.current()
@@ -52,7 +59,7 @@ export function createExchangeRateService({ db, now = systemClock }: { db: Db; n
       const row = await db.transaction(async (tx) => {
         const before = await rateInForce(tx, shopDate(now()))
         const inserted = await insertRate(tx, {
-          perUsdUnits: Math.round(body.perUsd * SCALE),
+          perUsdUnits: rateUnits(body),
           effectiveFrom: body.effectiveFrom,
           setByEmail: actor.email,
         })
@@ -62,7 +69,7 @@ export function createExchangeRateService({ db, now = systemClock }: { db: Db; n
           subjectId: inserted.id,
           summary: activityWords.summary.exchangeRateSet(body.perUsd, body.effectiveFrom),
           before: before
-            ? { perUsd: before.perUsdUnits / SCALE, effectiveFrom: before.effectiveFrom }
+            ? { perUsd: rateFromUnits(before.perUsdUnits), effectiveFrom: before.effectiveFrom }
             : null,
           after: { perUsd: body.perUsd, effectiveFrom: body.effectiveFrom },
         })

@@ -78,7 +78,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { exports 
       sendCsv(
         reply,
         'products',
-        exports.products((error) => request.log.error({ err: error }, 'products CSV failed')),
+        await exports.products((error) => request.log.error({ err: error }, 'products CSV failed')),
       ),
   )
 }

@@ -1,6 +1,7 @@
 import {
   ORDER_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_SPEC_PREFIX,
   USER_CSV_COLUMNS,
   type Order,
   type OrderStatus,
@@ -16,8 +17,17 @@ import type { CatalogService } from '../catalog/catalog.service.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import { csvStream, dateCell, moneyCell, priceBreaksCell, yesNoCell } from './csv-cells.js'
 
-/** A products file's record: exactly the columns the import reads (PRODUCT_CSV_COLUMNS). */
-export function productRecord(tool: Tool): string[] {
+/** The products file's columns: PRODUCT_CSV_COLUMNS, then `spec.<key>` for every key. */
+export const productColumns = (specKeys: readonly string[]) => [
+  ...PRODUCT_CSV_COLUMNS,
+  ...specKeys.map((key) => `${PRODUCT_CSV_SPEC_PREFIX}${key}`),
+]
+
+/**
+ * A products file's record: exactly the columns the import reads (productColumns), a spec's
+ * cell empty when the tool has no value for it.
+ */
+export function productRecord(tool: Tool, specKeys: readonly string[] = []): string[] {
   return [
     tool._id,
     tool.name,
@@ -30,6 +40,12 @@ export function productRecord(tool: Tool): string[] {
     yesNoCell(tool.madeToOrder),
     tool.leadTimeDays === null ? '' : String(tool.leadTimeDays),
     tool.image,
+    tool.partNumber ?? '',
+    tool.category ?? '',
+    ...specKeys.map((key) => {
+      const value = tool.specs?.[key]
+      return value === undefined ? '' : String(value)
+    }),
   ]
 }
 
@@ -49,6 +65,13 @@ function orderRecord(order: Order): string[] {
     order.discount ? moneyCell(Math.abs(order.discount.amount)) : '',
     moneyCell(order.totalMoney),
     order.transactionId ?? '',
+    order.currency,
+    order.exchangeRate === null ? '' : String(order.exchangeRate),
+    order.country,
+    String(order.vat.rate),
+    moneyCell(order.vat.amount),
+    order.mushakSerial ?? '',
+    order.orderNumber,
   ]
 }
 
@@ -69,7 +92,7 @@ export function createExportsService({
 }: {
   orders: Pick<OrdersService, 'exportPages'>
   accounts: Pick<AccountsService, 'exportPages'>
-  catalog: Pick<CatalogService, 'exportPages'>
+  catalog: Pick<CatalogService, 'exportPages' | 'csvCategories'>
   audit: Pick<AuditService, 'record'>
 }) {
   /**
@@ -115,7 +138,14 @@ export function createExportsService({
         audited(actor, 'users', {}),
       ),
     /** The catalogue in the import's format (a round trip keeps it); no personal data. */
-    products: (onError: (e: Error) => void): Readable =>
-      csvStream(PRODUCT_CSV_COLUMNS, catalog.exportPages(), productRecord, onError),
+    async products(onError: (e: Error) => void): Promise<Readable> {
+      const { keys } = await catalog.csvCategories()
+      return csvStream(
+        productColumns(keys),
+        catalog.exportPages(),
+        (tool) => productRecord(tool, keys),
+        onError,
+      )
+    },
   }
 }

@@ -52,7 +52,7 @@ export const importRoutes: FastifyPluginAsyncZod<Deps> = async (app, { productsI
         summary:
           'Import products from CSV (admin): multipart field "file", a .csv or a .zip with one .csv and its images',
         description:
-          'Columns: id, name, description, price, quantity, minimum, pack_size, price_breaks, made_to_order, lead_time_days, image (the products export). ?dryRun=true answers the preview and writes nothing; otherwise every row is written in one transaction, or none if any row is an error (400 with the rows). Limits: 5,000 rows, 5 MB CSV, 50 MB zip (100 MB unzipped, 1,000 files). 10 imports a minute per account.',
+          'Columns: id, name, description, price, quantity, minimum, pack_size, price_breaks, made_to_order, lead_time_days, image, partNumber, category and one spec.<key> per attribute key (the products export); specs are checked against the row category (a refused row names its column, e.g. spec.diameter). ?dryRun=true answers the preview and writes nothing; otherwise every row is written in one transaction, or none if any row is an error (400 with the rows). Limits: 5,000 rows, 5 MB CSV, 50 MB zip (100 MB unzipped, 1,000 files). 10 imports a minute per account.',
         consumes: ['multipart/form-data'],
         querystring: exportsContract.importProducts.query,
         response: {

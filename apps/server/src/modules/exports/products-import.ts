@@ -5,6 +5,10 @@ import {
   messages,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_REQUIRED,
+  PRODUCT_CSV_SPEC_PREFIX,
+  searchMessages as sm,
+  specsProblem,
+  type Specs,
   ToolCreateBodySchema,
   ToolUpdateBodySchema,
   toCents,
@@ -25,7 +29,14 @@ import { unneutralise } from './csv-cells.js'
 import { baseName, type ImportFile } from './import-file.js'
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number]
-type Cells = Partial<Record<Column, string>>
+/** The fixed columns' cells, and `spec.<key>` cells (issue 29). */
+type Cells = Partial<Record<Column, string>> & Record<string, string | undefined>
+
+/** `spec.<attribute key>`: a specification column of the products file. */
+const SPEC_COLUMN = new RegExp(
+  `^${PRODUCT_CSV_SPEC_PREFIX.replace('.', '\\.')}([a-z][a-z0-9_]{0,31})$`,
+)
+const specKeyOf = (column: string) => SPEC_COLUMN.exec(column)?.[1]
 
 /** Field of the shared schemas → the file's column, for the reasons. */
 const COLUMN_OF: Record<string, Column> = {
@@ -39,6 +50,8 @@ const COLUMN_OF: Record<string, Column> = {
   madeToOrder: 'made_to_order',
   leadTimeDays: 'lead_time_days',
   image: 'image',
+  partNumber: 'partNumber',
+  category: 'category',
 }
 
 /** Header names as people write them: "Pack size", "pack-size", "SKU". */
@@ -47,7 +60,10 @@ function columnName(header: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_')
-  return name === 'sku' ? 'id' : name
+  if (name === 'sku') return 'id'
+  // The export writes `partNumber`; "Part number" and part_number read the same.
+  if (name === 'partnumber' || name === 'part_number') return 'partNumber'
+  return name
 }
 
 /** Stands in for a zip's picture while the row's other fields are checked (never stored). */
@@ -108,6 +124,9 @@ function fieldsOf(cells: Cells) {
     madeToOrder: yesNo(cells.made_to_order),
     leadTimeDays: whole('lead_time_days', cells.lead_time_days) ?? null,
     image: cells.image || undefined,
+    // Issue 29: a column left empty clears the tool's part number or category.
+    partNumber: cells.partNumber === undefined ? undefined : cells.partNumber || null,
+    category: cells.category === undefined ? undefined : cells.category || null,
   }
   // An empty lead time on a tool that is not made to order is simply none.
   if (cells.lead_time_days === undefined) delete (fields as { leadTimeDays?: unknown }).leadTimeDays
@@ -143,7 +162,7 @@ function records(text: string): Cells[] {
   if (rows.length === 0) refuse(csvWords.noRows)
   const header = Object.keys(rows[0] ?? {})
   for (const name of header)
-    if (!(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name))
+    if (!(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name) && !specKeyOf(name))
       refuse(csvWords.unknownColumn(name))
   for (const name of PRODUCT_CSV_REQUIRED)
     if (!header.includes(name)) refuse(csvWords.missingColumn(name))
@@ -157,7 +176,10 @@ type Planned =
   | { kind: 'update'; row: number; id: string; body: ToolUpdateBody; zipImage?: string }
 
 export type ImportDeps = {
-  catalog: Pick<CatalogService, 'findForImport' | 'imageIsOurs' | 'editProblem' | 'importTools'>
+  catalog: Pick<
+    CatalogService,
+    'findForImport' | 'imageIsOurs' | 'editProblem' | 'importTools' | 'csvCategories'
+  >
   media: Pick<MediaService, 'check' | 'upload'>
 }
 
@@ -178,6 +200,54 @@ export function createProductsImport({ catalog, media }: ImportDeps) {
     const ours = new Map<string, Promise<boolean>>()
     const checked = new Map<string, Promise<string | null>>()
     const claimed = new Map<string, number>()
+    const partNumbers = new Map<string, number>()
+    const categories = await catalog.csvCategories()
+
+    /**
+     * The row's specifications from its `spec.<key>` cells (empty cells are no value), checked
+     * against its category (the row's, else the tool's) with the rules of the product form;
+     * undefined when the file has no spec column and the category stays.
+     */
+    function specsOf(c: Cells, current: Tool | undefined, category: string | null | undefined) {
+      const specCells = Object.entries(c).filter(
+        (e): e is [string, string] => specKeyOf(e[0]) !== undefined && e[1] !== undefined,
+      )
+      if (specCells.length === 0 && category === undefined) return undefined
+      const slug = category !== undefined ? category : (current?.category ?? null)
+      const given = specCells.filter(([, cell]) => cell !== '')
+      if (slug === null) {
+        const [first] = given
+        if (first) throw problem(first[0], sm.specsNeedCategory)
+        return specCells.length > 0 ? {} : undefined
+      }
+      const found = categories.of(slug)
+      if (!found) throw problem('category', sm.categoryUnknown(slug))
+      const byKey = new Map(found.attributes.map((a) => [a.key, a]))
+      let specs: Specs
+      if (specCells.length === 0) {
+        // A new category without spec columns: the tool's specs must fit it as they are.
+        specs = current?.category === slug ? (current.specs ?? {}) : {}
+      } else {
+        specs = {}
+        for (const [column, cell] of given) {
+          const key = specKeyOf(column) ?? ''
+          const attribute = byKey.get(key)
+          if (!attribute) throw problem(column, sm.specUnknown(key, found.name))
+          if (attribute.type === 'number') {
+            if (!/^-?\d+(\.\d+)?$/.test(cell))
+              throw problem(column, sm.specNotNumber(attribute.label))
+            specs[key] = Number(cell)
+          } else specs[key] = cell
+        }
+      }
+      const refused = specsProblem(specs, found.attributes, found.name)
+      if (refused)
+        throw problem(
+          `${PRODUCT_CSV_SPEC_PREFIX}${refused.field.replace(/^specs\./, '')}`,
+          refused.message,
+        )
+      return specs
+    }
 
     async function imageProblem(image: string | undefined): Promise<{ zip?: string } | RowProblem> {
       if (image === undefined) return {}
@@ -212,7 +282,15 @@ export function createProductsImport({ catalog, media }: ImportDeps) {
       if (earlier !== undefined && (current || c.name))
         throw problem(current ? 'id' : 'name', csvWords.duplicateRow(earlier))
       claimed.set(key, row)
-      const fields = fieldsOf(c)
+      const fields: Record<string, unknown> = fieldsOf(c)
+      const partNumber = typeof fields.partNumber === 'string' ? fields.partNumber : undefined
+      if (partNumber) {
+        const first = partNumbers.get(partNumber.toLowerCase())
+        if (first !== undefined) throw problem('partNumber', sm.partNumberTaken(partNumber))
+        partNumbers.set(partNumber.toLowerCase(), row)
+      }
+      const specs = specsOf(c, current, fields.category as string | null | undefined)
+      if (specs !== undefined) fields.specs = specs
       // A row that keeps the tool's picture does not change it (nothing to check).
       if (current && fields.image === current.image) delete fields.image
       const image = await imageProblem(fields.image as string | undefined)

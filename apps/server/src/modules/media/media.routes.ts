@@ -13,7 +13,11 @@ import { errorResponses } from '../../lib/route-helpers.js'
 import { readOneFile, registerUploads, uploadBodyLimit } from '../../lib/uploads.js'
 import type { MediaService } from './media.service.js'
 
-type Deps = { media: MediaService }
+type Deps = {
+  media: MediaService
+  /** MEDIA_PUBLIC_URL (issue 31): variants are served from there, by their blob key. */
+  publicUrl?: string | undefined
+}
 
 const m = messages.media
 
@@ -25,7 +29,7 @@ function tooLarge(): never {
   throw new AppError('PAYLOAD_TOO_LARGE', m.tooLarge, { image: m.tooLarge })
 }
 
-export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media, publicUrl }) => {
   // Registered inside this module only: no other route accepts multipart bodies.
   await registerUploads(app, { fileSize: MEDIA_MAX_BYTES })
 
@@ -70,6 +74,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<Deps> = async (app, { media }) =
       },
     },
     async (request, reply) => {
+      if (publicUrl) {
+        // The CDN answers with the object's own immutable Cache-Control and type. A variant's
+        // blob key never changes, so the redirect may be cached too; for a day, so that turning
+        // MEDIA_PUBLIC_URL off again takes effect within one.
+        const blobKey = await media.blobKey(request.params.key)
+        return reply
+          .header('Cache-Control', 'public, max-age=86400')
+          .redirect(`${publicUrl}/${blobKey}`, 302)
+      }
       const file = await media.get(request.params.key)
       // The key is a content hash: the bytes behind a URL never change. The type is fixed
       // by the server (always WebP) and nosniff stops a browser from guessing another.

@@ -99,7 +99,7 @@ export function createMediaService({ db, blobs }: { db: Db; blobs: BlobStore }) 
         reject(messages.media.unreadable)
       }
       // The bytes are durable in the blob store before a row names them.
-      const blob = await blobs.put(encoded.data)
+      const blob = await blobs.put(encoded.data, { contentType: 'image/webp' })
       variants.push({
         key: `${hash}-${width}.webp`,
         contentType: 'image/webp',
@@ -129,6 +129,15 @@ export function createMediaService({ db, blobs }: { db: Db; blobs: BlobStore }) 
     async exists(url: string): Promise<boolean> {
       if (!MEDIA_URL_PATTERN.test(url)) return false
       return mediaExists(db, url.slice('/media/'.length))
+    },
+    /**
+     * The blob key (SHA-256) of a variant's bytes: what a CDN in front of the bucket serves it
+     * by (MEDIA_PUBLIC_URL, issue 31).
+     */
+    async blobKey(key: string): Promise<string> {
+      const row = KEY_PATTERN.test(key) ? await findMedia(db, key) : undefined
+      if (!row?.sha256) throw new AppError('NOT_FOUND', messages.media.notFound)
+      return row.sha256
     },
     async get(key: string): Promise<MediaFile> {
       const hit = served.get(key)

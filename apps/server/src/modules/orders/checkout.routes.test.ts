@@ -1,4 +1,5 @@
 import {
+  CART_LINES_MAX,
   addWorkingDays,
   ErrorBodySchema,
   messages,
@@ -211,7 +212,7 @@ describe('POST /api/checkout', () => {
     expect(await stockOf(db(), tool.id)).toBe(10)
   })
 
-  test('an empty cart, more than 50 lines, or no address cannot be checked out', async () => {
+  test('an empty cart, more than CART_LINES_MAX (200) lines, or no address cannot be checked out', async () => {
     const app = testApp.current
     const user = await signUp(app, { verified: true })
     const tool = await insertTool(db())
@@ -220,7 +221,7 @@ describe('POST /api/checkout', () => {
     expect(ErrorBodySchema.parse(empty.json()).error.fields).toMatchObject({
       lines: messages.cartRules.empty,
     })
-    const many = Array.from({ length: 51 }, (_, i) => ({
+    const many = Array.from({ length: CART_LINES_MAX + 1 }, (_, i) => ({
       tool: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
       quantity: 1,
     }))

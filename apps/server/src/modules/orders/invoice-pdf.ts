@@ -1,4 +1,4 @@
-import { CURRENCY, invoiceWords, shopDate } from '@toolworks/shared'
+import { invoiceWords, shopDate, orderNumberText } from '@toolworks/shared'
 
 import type { OrderWithLines } from './orders.queries.js'
 import { MARGIN, orderPdf, STYLES, type Company, type Doc } from './order-pdf.js'
@@ -25,10 +25,9 @@ export function invoicePdf({ company, order }: InvoiceData): Doc {
     facts: [
       [w.invoiceNumber, invoiceWords.number(order.invoiceNumber)],
       [w.invoiceDate, shopDate(order.paidAt)],
-      [w.orderNumber, order.id],
+      [w.orderNumber, orderNumberText(order.orderNumber)],
     ],
     order,
-    currency: CURRENCY,
     ending: ({ line, gap, room }) => {
       room(40)
       line(`${w.transaction}: ${order.transactionId ?? ''}`, MARGIN, STYLES.normal)

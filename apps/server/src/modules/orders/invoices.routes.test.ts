@@ -12,6 +12,7 @@ import {
   expire,
   insertFirstOrderPromotion,
   openPaymentPage,
+  orderNumberOf,
 } from '../../../test/orders.js'
 import { selectRows } from '../../db/client.js'
 import { orders, sandboxPaymentIntents } from '../../db/schema/index.js'
@@ -90,7 +91,7 @@ describe('the invoice PDF', () => {
     expect(row.paidAt).not.toBeNull()
     hasIn(`Invoice number: INV-000001`)
     hasIn(`Invoice date: ${shopDate(row.paidAt ?? new Date(0))}`)
-    hasIn(`Order: ${orderId}`)
+    hasIn(`Order: ${await orderNumberOf(db(), orderId)}`)
     // The buyer, their Bengali name in its logical order.
     has('Bill to')
     has('রহিম উদ্দিন')

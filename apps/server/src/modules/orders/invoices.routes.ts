@@ -1,20 +1,36 @@
-import { invoicesContract, invoiceWords } from '@toolworks/shared'
+import {
+  invoicesContract,
+  invoiceWords,
+  mushakSerialText,
+  mushakWords,
+  isExportTo,
+  taxWords,
+} from '@toolworks/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 import { AppError } from '../../lib/app-error.js'
 import { actorOf, errorResponses, sendPrivatePdf } from '../../lib/route-helpers.js'
 import { invoicePdf, type Company } from './invoice-pdf.js'
+import { mushakPdf } from './mushak-pdf.js'
 import type { OrdersService } from './orders.service.js'
 
-type Deps = { orders: Pick<OrdersService, 'forInvoice'>; company: Company }
+type Deps = {
+  orders: Pick<OrdersService, 'forInvoice'>
+  company: Company
+  /** The shop's BIN for the Mushak-6.3 (issue 28); undefined: none issued until it is set. */
+  sellerBin: string | undefined
+}
 
 /**
  * GET /api/purchase/{id}/invoice.pdf (issue 17): the order's owner or an admin. Anyone else,
  * a missing order and a malformed id get the same 404; an order without an invoice (unpaid,
  * or cancelled and refunded) gets 409. The PDF is made on the server and streamed.
  */
-export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders, company }) => {
+export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { orders, company, sellerBin },
+) => {
   const c = invoicesContract.pdf
   app.get(
     c.path,
@@ -42,6 +58,48 @@ export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { orders,
         order: { ...order, invoiceNumber: order.invoiceNumber, paidAt: order.paidAt },
       })
       return sendPrivatePdf(reply, invoiceWords.fileName(order.invoiceNumber), stream)
+    },
+  )
+  // GET /api/purchase/{id}/mushak-6.3.pdf (issue 28): the tax invoice of a paid domestic order.
+  const m = invoicesContract.mushak
+  app.get(
+    m.path,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'The Mushak-6.3 tax invoice of a paid domestic order, as a PDF',
+        params: m.params,
+        response: {
+          200: z.any().describe('application/pdf'),
+          ...errorResponses(400, 401, 404, 409, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.forInvoice(actorOf(request), request.params.id)
+      if (order.invoiceNumber === null || order.paidAt === null || !order.paid)
+        throw new AppError(
+          'CONFLICT',
+          order.status === 'cancelled' ? invoiceWords.noInvoice : taxWords.mushakUnpaid,
+        )
+      if (isExportTo(order.country)) throw new AppError('CONFLICT', taxWords.mushakExport)
+      if (order.mushakFiscalYear === null || order.mushakSerial === null)
+        throw new AppError('CONFLICT', mushakWords.paidBeforeTaxInvoices)
+      if (!sellerBin) throw new AppError('UNAVAILABLE', mushakWords.sellerBinMissing)
+      const stream = mushakPdf({
+        company,
+        sellerBin,
+        order: {
+          ...order,
+          paidAt: order.paidAt,
+          invoiceNumber: order.invoiceNumber,
+          mushakFiscalYear: order.mushakFiscalYear,
+          mushakSerial: order.mushakSerial,
+        },
+      })
+      const serial = mushakSerialText(order.mushakFiscalYear, order.mushakSerial)
+      return sendPrivatePdf(reply, mushakWords.file(serial), stream)
     },
   )
 }

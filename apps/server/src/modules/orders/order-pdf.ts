@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 
-import { formatMoney, fromCents, invoiceWords } from '@toolworks/shared'
+import {
+  formatMinor,
+  invoiceWords,
+  mushakWords,
+  rateFromUnits,
+  isExportTo,
+  taxWords,
+} from '@toolworks/shared'
 import PDFDocument from 'pdfkit'
 
 import type { Config } from '../../config.js'
@@ -15,7 +22,6 @@ import { woffToSfnt } from './woff.js'
  */
 
 const w = invoiceWords.pdf
-export const money = (cents: number) => formatMoney(fromCents(cents))
 
 /**
  * Noto Sans Bengali (the @fontsource package ships WOFF files, which pdfkit's fontkit reads).
@@ -79,7 +85,6 @@ export type Style = { size: number; bold?: boolean; color?: string }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 }
 export const RIGHT = PAGE.width - PAGE.margin
-const BOTTOM = PAGE.height - PAGE.margin
 
 /**
  * Draws one line of mixed text with its baseline at y. A Bengali run is shaped by fontkit, so
@@ -185,8 +190,6 @@ export type OrderDocument = {
   /** Label and value pairs under the heading (number, dates, order). */
   facts: [string, string][]
   order: OrderWithLines
-  /** The currency line under the total. */
-  currency: string
   /** Draws the document's own last section (the payment) after the sums. */
   ending: (pen: Pen) => void
 }
@@ -195,57 +198,82 @@ export type OrderDocument = {
  * An order's document as a PDF stream, A4, one or more pages: the company and the facts, the
  * buyer, the lines (the table header again on each new page), the sums, then `ending`.
  */
-export function orderPdf(d: OrderDocument): Doc {
-  const { company, order } = d
+/**
+ * A new A4 document with the shared fonts and a pen that writes at a running position:
+ * portrait for the invoices, landscape for the Mushak-6.3's wide table. The pen's `y` is the
+ * baseline of the next line.
+ */
+export function startDocument(info: { title: string; author: string; landscape?: boolean }) {
   const doc = new PDFDocument({
     size: 'A4',
+    layout: info.landscape ? 'landscape' : 'portrait',
     margin: PAGE.margin,
-    info: { Title: d.documentTitle, Author: company.name, Creator: company.name },
+    info: { Title: info.title, Author: info.author, Creator: info.author },
   })
   // pdfkit 0.20 takes a fontkit font (anything with `layout`); @types/pdfkit 0.17 knows only
   // files and buffers, hence the cast.
   doc.registerFont(BENGALI, sharedBengaliFont() as unknown as Buffer)
+  const bottom = (info.landscape ? PAGE.width : PAGE.height) - PAGE.margin
+  const state = { y: PAGE.margin + 14 }
+  const pen = {
+    doc,
+    state,
+    right: (info.landscape ? PAGE.height : PAGE.width) - PAGE.margin,
+    line: (text: string, x: number, style: Style) => drawLine(doc, text, x, state.y, style),
+    lineRight: (text: string, right: number, style: Style) =>
+      drawLine(doc, text, right - widthOf(doc, text, style), state.y, style),
+    gap: (points: number) => {
+      state.y += points
+    },
+    room: (points: number) => {
+      if (state.y + points > bottom) {
+        doc.addPage()
+        state.y = PAGE.margin + 14
+      }
+    },
+    fits: (points: number) => state.y + points <= bottom,
+    wrap: (text: string, width: number, style: Style) => wrap(doc, text, width, style),
+    widthOf: (text: string, style: Style) => widthOf(doc, text, style),
+    rule: (from: number, to: number, at = state.y) =>
+      doc.moveTo(from, at).lineTo(to, at).lineWidth(0.7).strokeColor('#999999').stroke(),
+  }
+  return pen
+}
 
-  let y = PAGE.margin + 14
-  const line = (text: string, x: number, style: Style) => drawLine(doc, text, x, y, style)
-  const lineRight = (text: string, right: number, style: Style) =>
-    drawLine(doc, text, right - widthOf(doc, text, style), y, style)
-  const gap = (points: number) => {
-    y += points
-  }
-  const room = (points: number) => {
-    if (y + points > BOTTOM) {
-      doc.addPage()
-      y = PAGE.margin + 14
-    }
-  }
+export function orderPdf(d: OrderDocument): Doc {
+  const { company, order } = d
+  const pen = startDocument({ title: d.documentTitle, author: company.name })
+  const { doc, line, lineRight, gap, room } = pen
   const { normal, bold, muted } = STYLES
+  const money = (cents: number) => formatMinor(cents, order.currency)
 
   // The company, left; the document's title and facts, right.
   line(company.name, PAGE.margin, { size: 16, bold: true })
   lineRight(d.heading, RIGHT, { size: 20, bold: true })
   const companyLines = [...wrap(doc, company.address, 250, normal), company.email, company.phone]
   gap(20)
-  const top = y
+  const top = pen.state.y
   for (const text of companyLines) {
     line(text, PAGE.margin, normal)
     gap(14)
   }
-  const afterCompany = y
-  y = top
+  const afterCompany = pen.state.y
+  pen.state.y = top
   for (const [label, value] of d.facts) {
     lineRight(value, RIGHT, bold)
     const valueWidth = widthOf(doc, value, bold)
     lineRight(`${label}:`, RIGHT - valueWidth - 6, muted)
     gap(14)
   }
-  y = Math.max(afterCompany, y) + 16
+  pen.state.y = Math.max(afterCompany, pen.state.y) + 16
 
   // The buyer.
   line(w.billTo, PAGE.margin, STYLES.heading)
   gap(16)
+  // The buyer's company (issue 30) under their name, when the order has one.
   const buyer = [
     order.customerName,
+    order.company ?? '',
     order.customerEmail,
     order.phone,
     ...wrap(doc, order.address, RIGHT - PAGE.margin, normal),
@@ -265,7 +293,12 @@ export function orderPdf(d: OrderDocument): Doc {
     lineRight(w.unitPrice, cols.unit, bold)
     lineRight(w.lineTotal, cols.total, bold)
     gap(6)
-    doc.moveTo(PAGE.margin, y).lineTo(RIGHT, y).lineWidth(0.7).strokeColor('#999999').stroke()
+    doc
+      .moveTo(PAGE.margin, pen.state.y)
+      .lineTo(RIGHT, pen.state.y)
+      .lineWidth(0.7)
+      .strokeColor('#999999')
+      .stroke()
     gap(14)
   }
   header()
@@ -273,7 +306,7 @@ export function orderPdf(d: OrderDocument): Doc {
     const names = wrap(doc, item.toolName, nameWidth, normal)
     const notes = item.madeToOrder > 0 ? [w.madeToOrder(item.madeToOrder)] : []
     const height = (names.length + notes.length) * 13 + 6
-    if (y + height > BOTTOM) {
+    if (!pen.fits(height)) {
       room(height + 40)
       header()
     }
@@ -291,8 +324,8 @@ export function orderPdf(d: OrderDocument): Doc {
     gap(6)
   }
   doc
-    .moveTo(PAGE.margin, y - 8)
-    .lineTo(RIGHT, y - 8)
+    .moveTo(PAGE.margin, pen.state.y - 8)
+    .lineTo(RIGHT, pen.state.y - 8)
     .lineWidth(0.7)
     .strokeColor('#999999')
     .stroke()
@@ -310,18 +343,21 @@ export function orderPdf(d: OrderDocument): Doc {
     sum(w.discount(order.discountLabel ?? ''), `-${money(order.discountCents)}`, normal)
   }
   sum(w.total, money(order.totalCents), { size: 12, bold: true })
-  lineRight(w.currency(d.currency), RIGHT, muted)
+  const rate = order.exchangeRateUnits === null ? null : rateFromUnits(order.exchangeRateUnits)
+  lineRight(mushakWords.currency(order.currency, rate), RIGHT, muted)
+  gap(14)
+  // What the total holds of VAT (issue 28): the VAT a domestic price includes, or the export's
+  // zero rate.
+  lineRight(
+    !isExportTo(order.country)
+      ? `${taxWords.vatIncluded(order.vatRate)}: ${money(order.vatCents)}`
+      : taxWords.exportZeroRated,
+    RIGHT,
+    muted,
+  )
   gap(24)
 
-  d.ending({
-    doc,
-    line,
-    lineRight,
-    gap,
-    room,
-    wrap: (text, width, style) => wrap(doc, text, width, style),
-    widthOf: (text, style) => widthOf(doc, text, style),
-  })
+  d.ending(pen)
   doc.end()
   return doc
 }

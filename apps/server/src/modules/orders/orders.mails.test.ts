@@ -12,7 +12,7 @@ import {
   payOrder,
   placeOrder,
 } from '../../../test/invoices.js'
-import { insertFirstOrderPromotion, openPaymentPage } from '../../../test/orders.js'
+import { insertFirstOrderPromotion, openPaymentPage, orderNumberOf } from '../../../test/orders.js'
 import { orders } from '../../db/schema/index.js'
 import type { Mailer } from '../../lib/mailer.js'
 import { createOrderMails } from './orders.mails.js'
@@ -35,7 +35,10 @@ describe('the buyer’s order e-mails', () => {
     const mails = await orderMailsTo(app, buyer.email)
     expect(mails).toHaveLength(1)
     const [mail] = mails
-    expect(mail?.subject).toBe(`Your Toolworks order ${orderId}`)
+    // Issue 30: the order is named by its number.
+    const number = await orderNumberOf(db(), orderId)
+    expect(number).toMatch(/^TW-\d{5,}$/)
+    expect(mail?.subject).toBe(`Your Toolworks order ${number}`)
     const payLink = `http://localhost:3000/dashboard/payment/${orderId}`
     for (const part of [mail?.text, mail?.html]) {
       expect(part).toContain('Hello Karim Ahmed,')
@@ -111,11 +114,13 @@ describe('the buyer’s order e-mails', () => {
     expect(again.statusCode).toBe(409)
 
     const mails = await orderMailsTo(app, buyer.email)
+    const number = await orderNumberOf(db(), orderId)
     expect(mails.map((m) => m.subject)).toEqual([
-      `Your Toolworks order ${orderId}`,
+      `Your Toolworks order ${number}`,
       'Receipt for your Toolworks order (INV-000001)',
-      `Your Toolworks order ${orderId} has shipped`,
+      `Your Toolworks order ${number} has shipped`,
     ])
+    for (const mail of mails) expect(mail.text).toContain(`Order: ${number}`)
     expect(mails[2]?.text).toContain('Your order is on its way.')
     expect(mails[2]?.text).toContain('Bench vise: 1 × $19.99 = $19.99')
     expect(mails[2]?.html).toContain('<li>Bench vise: 1 × $19.99 = $19.99</li>')
@@ -155,6 +160,7 @@ describe('the buyer’s order e-mails', () => {
     const mails = createOrderMails({ mailer, publicUrl: 'https://shop.example', log })
     const order = {
       id: 'order-1',
+      orderNumber: 10001,
       customerName: 'A',
       customerEmail: 'a@example.com',
       lines: [],
@@ -162,6 +168,10 @@ describe('the buyer’s order e-mails', () => {
       totalCents: 100,
       invoiceNumber: 7,
       transactionId: 'pi_1',
+      currency: 'USD',
+      country: 'BD',
+      vatRate: 15,
+      vatCents: 13,
     } as unknown as OrderWithLines
     await expect(mails.paid(order)).resolves.toBeUndefined()
     expect(send).toHaveBeenCalledOnce()

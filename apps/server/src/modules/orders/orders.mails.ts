@@ -1,9 +1,11 @@
 import {
   fitDisplayName,
-  formatMoney,
-  fromCents,
+  formatMinor,
   invoiceWords,
   refundMailWords,
+  isExportTo,
+  orderNumberText,
+  taxWords,
 } from '@toolworks/shared'
 
 import { escapeHtml } from '../../lib/html.js'
@@ -11,7 +13,6 @@ import type { Mail, Mailer } from '../../lib/mailer.js'
 import type { OrderWithLines } from './orders.queries.js'
 
 const w = invoiceWords.mails
-const money = (cents: number) => formatMoney(fromCents(cents))
 
 type Log = { error(obj: object, msg: string): void }
 
@@ -52,8 +53,12 @@ function compose(to: string, subject: string, body: Body): Mail {
   return { to, subject: oneLine(subject, 250), text: `${text}\n`, html }
 }
 
+/** The order as the buyer names it (issue 30): its number, `TW-10482`. */
+const nameOf = (order: OrderWithLines) => orderNumberText(order.orderNumber)
+
 /** The order's lines, its discount (if any) and its total, as the buyer reads them. */
 function figures(order: OrderWithLines): string[] {
+  const money = (cents: number) => formatMinor(cents, order.currency)
   const lines = order.lines.map((line) =>
     w.line(
       oneLine(line.toolName),
@@ -66,7 +71,11 @@ function figures(order: OrderWithLines): string[] {
     order.discountCents > 0
       ? [w.discountLine(oneLine(order.discountLabel ?? ''), money(order.discountCents))]
       : []
-  return [...lines, ...discount, w.totalLine(money(order.totalCents))]
+  // Issue 28: the VAT the total holds, or the export's zero rate.
+  const vat = !isExportTo(order.country)
+    ? `${taxWords.vatIncluded(order.vatRate)}: ${money(order.vatCents)}`
+    : taxWords.exportZeroRated
+  return [...lines, ...discount, w.totalLine(money(order.totalCents)), vat]
 }
 
 export type OrderMails = ReturnType<typeof createOrderMails>
@@ -104,9 +113,9 @@ export function createOrderMails({
       return send(
         order,
         () =>
-          compose(order.customerEmail, w.placedSubject(order.id), {
+          compose(order.customerEmail, w.placedSubject(nameOf(order)), {
             greeting: greet(order),
-            intro: [w.placedText, w.orderLine(order.id)],
+            intro: [w.placedText, w.orderLine(nameOf(order))],
             figures: figures(order),
             outro: [],
             link: { href: `${publicUrl}/dashboard/payment/${order.id}`, label: w.payLink },
@@ -121,7 +130,7 @@ export function createOrderMails({
         () =>
           compose(order.customerEmail, w.paidSubject(invoice), {
             greeting: greet(order),
-            intro: [w.paidText, w.orderLine(order.id)],
+            intro: [w.paidText, w.orderLine(nameOf(order))],
             figures: figures(order),
             outro: [
               w.transactionLine(oneLine(order.transactionId ?? '')),
@@ -143,7 +152,7 @@ export function createOrderMails({
         | { kind: 'due' }
         | { kind: 'sent'; reference: string },
     ) {
-      const amount = money(order.totalCents)
+      const amount = formatMinor(order.totalCents, order.currency)
       const text =
         what.kind === 'refunded'
           ? refundMailWords.refunded(amount, what.method)
@@ -153,9 +162,9 @@ export function createOrderMails({
       return send(
         order,
         () =>
-          compose(order.customerEmail, refundMailWords.subject(order.id), {
+          compose(order.customerEmail, refundMailWords.subject(nameOf(order)), {
             greeting: greet(order),
-            intro: [text, w.orderLine(order.id)],
+            intro: [text, w.orderLine(nameOf(order))],
             figures: figures(order),
             outro: [],
             link: { href: `${publicUrl}/dashboard/myorder`, label: w.ordersLink },
@@ -167,9 +176,9 @@ export function createOrderMails({
       return send(
         order,
         () =>
-          compose(order.customerEmail, w.shippedSubject(order.id), {
+          compose(order.customerEmail, w.shippedSubject(nameOf(order)), {
             greeting: greet(order),
-            intro: [w.shippedText, w.orderLine(order.id)],
+            intro: [w.shippedText, w.orderLine(nameOf(order))],
             figures: figures(order),
             outro: [],
             link: { href: `${publicUrl}/dashboard/myorder`, label: w.ordersLink },

@@ -1,5 +1,6 @@
 import {
   orderFromStatesOf,
+  orderNumberFrom,
   orderTargetOf,
   paymentFromStatesOf,
   paymentTargetOf,
@@ -121,14 +122,20 @@ export async function listCustomerOrders(db: DbOrTx, email: string): Promise<Ord
   return withLines(db, rows)
 }
 
-/** Manage Orders' filters (status, part of the customer's email), for its list and its CSV. */
+/**
+ * Manage Orders' filters (status; part of the customer's email, or the order's number, issue
+ * 30), for its list and its CSV.
+ */
 export function adminOrdersWhere(filter: { status?: Status; q?: string }): SQL | undefined {
   const conditions: SQL[] = []
   if (filter.status) conditions.push(eq(orders.status, filter.status))
-  if (filter.q)
+  if (filter.q) {
+    const byEmail = ilike(orders.customerEmail, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    const number = orderNumberFrom(filter.q)
     conditions.push(
-      ilike(orders.customerEmail, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      number === null ? byEmail : (or(byEmail, eq(orders.orderNumber, number)) ?? byEmail),
     )
+  }
   return conditions.length > 0 ? and(...conditions) : undefined
 }
 
@@ -269,7 +276,10 @@ export async function openUnpaid(
   const [row] = await tx
     .select({
       count: sql<number>`count(*)::int`,
-      valueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`,
+      // In dollar cents, as the limits are (issue 28): a taka order counts at its own rate.
+      valueCents: sql<number>`coalesce(sum(case when ${orders.exchangeRateUnits} is null
+        then ${orders.totalCents}
+        else ${orders.totalCents}::bigint * 10000 / ${orders.exchangeRateUnits} end), 0)::bigint`,
     })
     .from(orders)
     .where(

@@ -231,6 +231,27 @@ describe('reading orders', () => {
       ).json(),
     )
     expect(byEmail.map((o) => o.customer)).toEqual([b.email])
+    // Issue 30: every order has a number of its own, and the search finds it in any spelling.
+    const numbers = all.map((o) => o.orderNumber)
+    expect(numbers.every((n) => /^TW-\d{5,}$/.test(n))).toBe(true)
+    expect(new Set(numbers).size).toBe(2)
+    const target = all[1]!
+    for (const q of [
+      target.orderNumber,
+      target.orderNumber.toLowerCase(),
+      target.orderNumber.slice(3),
+    ]) {
+      const found = OrderListSchema.parse(
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/purchase/admin?q=${encodeURIComponent(q)}`,
+            headers: bearer(admin),
+          })
+        ).json(),
+      )
+      expect(found.map((o) => o._id)).toEqual([target._id])
+    }
     await markPaid(mine._id)
     const paid = OrderListSchema.parse(
       (

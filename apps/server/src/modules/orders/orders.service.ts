@@ -2,9 +2,14 @@ import {
   isId,
   activityWords,
   addWorkingDays,
+  fiscalYearOf,
   fromCents,
   messages,
+  mushakSerialText,
+  orderNumberText,
   PAYMENT_HOLD_MINUTES,
+  rateFromUnits,
+  isExportTo,
   type Order,
   type PaymentMethod,
   shopDate,
@@ -42,6 +47,7 @@ import {
   type PaidBy,
 } from './orders.queries.js'
 import { assignInvoiceNumber } from './invoices.queries.js'
+import { assignMushakSerial } from './mushak.queries.js'
 import {
   awaitTransfer,
   cancelWithRefund,
@@ -76,6 +82,7 @@ export function payByOf(
 export function toOrder(row: OrderWithLines, holdHours: number): Order {
   return {
     _id: row.id,
+    orderNumber: orderNumberText(row.orderNumber),
     toolsId: row.toolId ?? row.lines[0]?.quoteId ?? '',
     tools: row.toolName,
     purchaseQuantity: row.quantity,
@@ -110,6 +117,20 @@ export function toOrder(row: OrderWithLines, holdHours: number): Order {
         : null,
     paymentMethod: row.paymentMethod,
     paymentState: row.paymentState,
+    currency: row.currency,
+    exchangeRate: row.exchangeRateUnits === null ? null : rateFromUnits(row.exchangeRateUnits),
+    country: row.country,
+    company: row.company,
+    street: row.street,
+    city: row.city,
+    postcode: row.postcode,
+    export: isExportTo(row.country),
+    vat: { rate: row.vatRate, amount: fromCents(row.vatCents), included: true },
+    bin: row.buyerBin,
+    mushakSerial:
+      row.mushakFiscalYear !== null && row.mushakSerial !== null
+        ? mushakSerialText(row.mushakFiscalYear, row.mushakSerial)
+        : null,
   }
 }
 
@@ -206,7 +227,17 @@ function transactionSteps(holdHours: number) {
       const lines = customLinesFromPayment(row.lines, paidAt)
       await setShipsBy(tx, row.id, lines.changed)
       const invoiceNumber = await assignInvoiceNumber(tx, row.id)
-      return { ...paid, invoiceNumber, lines: lines.all }
+      // A domestic order's tax invoice is numbered at payment too (issue 28); an export has none.
+      if (isExportTo(paid.country)) return { ...paid, invoiceNumber, lines: lines.all }
+      const fiscalYear = fiscalYearOf(shopDate(paidAt))
+      const mushakSerial = await assignMushakSerial(tx, row.id, fiscalYear)
+      return {
+        ...paid,
+        invoiceNumber,
+        mushakFiscalYear: fiscalYear,
+        mushakSerial,
+        lines: lines.all,
+      }
     },
 
     /** Cancels an unpaid order; undefined when it was not unpaid any more. */
@@ -303,6 +334,13 @@ export function createOrdersService({
       return withLinesOne(db, await orderFor(actor, id))
     },
 
+    /** The buyer's own order and its lines, to order again (issue 29); 404 for anyone else. */
+    async forReorder(actor: Actor, id: string): Promise<OrderWithLines> {
+      const row = await orderFor(actor, id)
+      if (!isOwner(actor, row)) throw new AppError('NOT_FOUND', r.orderNotFound)
+      return withLinesOne(db, row)
+    },
+
     /** A paid order is never removed: the customer's delete only hides it from their list. */
     hide: (id: string) => hideFromCustomer(db, id),
 
@@ -313,6 +351,7 @@ export function createOrdersService({
       return {
         id: row.id,
         totalCents: row.totalCents,
+        currency: row.currency,
         paid: row.paid,
         status: row.status,
         expired: isExpired(row),
@@ -335,6 +374,7 @@ export function createOrdersService({
       return {
         id: row.id,
         totalCents: row.totalCents,
+        currency: row.currency,
         paid: row.paid,
         status: row.status,
         expired: isExpired(row),

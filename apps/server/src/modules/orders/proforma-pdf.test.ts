@@ -41,6 +41,7 @@ const line: OrderLineRow = {
 
 const order = {
   id: '3f0a4c9e-2b1d-4e5f-8a7b-6c5d4e3f2a1b',
+  orderNumber: 10517,
   customerName: 'রহিম উদ্দিন',
   customerEmail: 'rahim@example.com',
   phone: '+880 1711 222333',
@@ -50,6 +51,11 @@ const order = {
   discountLabel: null,
   totalCents: 45_000,
   transactionId: null,
+  currency: 'USD',
+  exchangeRateUnits: null,
+  country: 'BD',
+  vatRate: 15,
+  vatCents: 0,
   lines: [line],
 } as unknown as OrderWithLines
 
@@ -80,7 +86,7 @@ describe('the proforma invoice PDF', () => {
     expect(rows).toContain('Toolworks PROFORMA INVOICE')
     expect(text).toContain('Gazipur, Dhaka Division, Bangladesh')
     expect(text).toContain('Date: 2026-01-30')
-    expect(text).toContain(`Order: ${order.id}`)
+    expect(text).toContain('Order: TW-10517')
     expect(text).toContain(`Payment reference: ${reference}`)
     // The buyer's name in Bengali comes back as written.
     expect(rows).toContain('রহিম উদ্দিন')

@@ -1,8 +1,8 @@
-import { bankTransferWords, shopDate } from '@toolworks/shared'
+import { bankTransferWords, formatMinor, shopDate, orderNumberText } from '@toolworks/shared'
 
 import type { PaymentInstructions } from '../payments/payment-provider.js'
 import type { OrderWithLines } from './orders.queries.js'
-import { MARGIN, money, orderPdf, RIGHT, STYLES, type Company, type Doc } from './order-pdf.js'
+import { MARGIN, orderPdf, RIGHT, STYLES, type Company, type Doc } from './order-pdf.js'
 
 const w = bankTransferWords.proforma
 
@@ -32,16 +32,15 @@ export function proformaPdf({ company, order, payment, issuedAt }: ProformaData)
     company,
     facts: [
       [w.date, shopDate(issuedAt)],
-      [w.orderNumber, order.id],
+      [w.orderNumber, orderNumberText(order.orderNumber)],
       [bankTransferWords.details.reference, payment.reference],
       [w.dueDate, payment.dueDate],
     ],
     order,
-    currency: payment.currency,
     ending: ({ line, gap, room, wrap }) => {
       const { normal, bold, muted, heading } = STYLES
       const totals: [string, string][] = [
-        [w.amount, money(payment.amountCents)],
+        [w.amount, formatMinor(payment.amountCents, order.currency)],
         [w.currency, payment.currency],
         [w.dueDate, payment.dueDate],
       ]

@@ -16,6 +16,9 @@ const p = messages.paymentRules
 /** The currency every payment is in, as providers spell it. */
 export const PAYMENT_CURRENCY = CURRENCY.toLowerCase()
 
+/** The currency an order is paid in, as providers spell it (issue 28: the order's own). */
+export const paymentCurrencyOf = (order: { currency: string }) => order.currency.toLowerCase()
+
 /** A provider that does not answer is a 503 the caller may retry; anything else is a bug. */
 async function ask<T>(fn: () => Promise<T>): Promise<T> {
   try {

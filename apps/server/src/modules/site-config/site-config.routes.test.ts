@@ -17,6 +17,7 @@ test('tells the browser whether Google sign-in is configured, and nothing secret
     payments: 'sandbox',
     stripePublishableKey: null,
     orderHoldHours: 48,
+    vatRatePercent: 15,
   })
 
   const on = await buildTestApp(database.current, onTestFinished, {

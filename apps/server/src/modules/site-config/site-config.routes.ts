@@ -13,6 +13,7 @@ export const siteConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     payments: config.stripe ? 'stripe' : 'sandbox',
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     orderHoldHours: config.orderHoldHours,
+    vatRatePercent: config.tax.vatPercent,
   }
   const { get } = siteConfigContract
   app.get(

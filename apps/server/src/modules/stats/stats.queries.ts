@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
 
@@ -19,6 +19,14 @@ export type Period = {
 /** Paid and shipped orders are revenue; a refunded order is cancelled and is not. */
 const REVENUE_STATUSES = sql`('paid', 'shipped')`
 
+/**
+ * An order's amount in dollar cents (issue 28): the charts and tables add orders of both
+ * currencies, so a taka amount counts at the rate its order was placed at.
+ */
+const inUsdCents = (amount: SQL) =>
+  sql`case when o.exchange_rate_units is null then ${amount}
+      else round(${amount}::numeric * 10000 / o.exchange_rate_units) end`
+
 /** One row per shop date of the period, days without a payment included (0). */
 export async function revenueByDay(
   db: DbOrTx,
@@ -30,7 +38,7 @@ export async function revenueByDay(
     with paid as (
       select date_trunc('day', (o.paid_at at time zone 'UTC')
                                + make_interval(mins => ${period.offsetMinutes}::int))::date as day,
-             sum(o.total_cents)::bigint as cents
+             sum(${inUsdCents(sql`o.total_cents`)})::bigint as cents
       from orders o
       where o.status in ${REVENUE_STATUSES}
         and o.paid_at >= ${period.from.toISOString()}::timestamptz
@@ -58,7 +66,8 @@ export async function revenueByMethod(
   const rows = await selectRows<{ method: string; cents: string | number }>(
     db,
     sql`
-    select coalesce(o.payment_method, 'card') as method, sum(o.total_cents)::bigint as cents
+    select coalesce(o.payment_method, 'card') as method,
+           sum(${inUsdCents(sql`o.total_cents`)})::bigint as cents
     from orders o
     where o.status in ${REVENUE_STATUSES}
       and o.paid_at >= ${period.from.toISOString()}::timestamptz
@@ -67,6 +76,39 @@ export async function revenueByMethod(
   `,
   )
   return rows.map((row) => ({ method: row.method, cents: Number(row.cents) }))
+}
+
+/**
+ * The period's paid revenue and the VAT it holds, per currency, each in its own minor unit
+ * (issue 28): what the shop reports to the tax office is in taka and in dollars, never mixed.
+ */
+export async function revenueByCurrency(
+  db: DbOrTx,
+  period: Period,
+): Promise<{ currency: string; orders: number; cents: number; vatCents: number }[]> {
+  const rows = await selectRows<{
+    currency: string
+    orders: string | number
+    cents: string | number
+    vat: string | number
+  }>(
+    db,
+    sql`
+    select o.currency, count(*)::int as orders, sum(o.total_cents)::bigint as cents,
+           sum(o.vat_cents)::bigint as vat
+    from orders o
+    where o.status in ${REVENUE_STATUSES}
+      and o.paid_at >= ${period.from.toISOString()}::timestamptz
+      and o.paid_at < ${period.to.toISOString()}::timestamptz
+    group by 1
+  `,
+  )
+  return rows.map((row) => ({
+    currency: row.currency,
+    orders: Number(row.orders),
+    cents: Number(row.cents),
+    vatCents: Number(row.vat),
+  }))
 }
 
 /** Orders placed in the period by status; every status is listed, zeros included. */
@@ -109,7 +151,8 @@ export async function topTools(
     db,
     sql`
     select t.id, t.name, (t.deleted_at is not null) as deleted,
-           sum(l.quantity)::bigint as units, sum(l.line_total_cents)::bigint as cents
+           sum(l.quantity)::bigint as units,
+           sum(${inUsdCents(sql`l.line_total_cents`)})::bigint as cents
     from order_lines l
     join orders o on o.id = l.order_id
     join tools t on t.id = l.tool_id

@@ -3,6 +3,7 @@ import {
   OVERVIEW_LOW_STOCK_MAX,
   OVERVIEW_STATUSES,
   OVERVIEW_TOP_TOOLS,
+  ORDER_CURRENCIES,
   PAYMENT_METHODS,
   SHOP_UTC_OFFSET_MINUTES,
   lastShopDays,
@@ -16,6 +17,7 @@ import {
   lowStock,
   ordersByStatus,
   revenueByDay,
+  revenueByCurrency,
   revenueByMethod,
   topTools,
   type Period,
@@ -51,6 +53,7 @@ export function createStatsService({
       const low = await lowStock(db, OVERVIEW_LOW_STOCK_MAX)
       const quotesWaiting = await quotes.countWaiting()
       const byMethod = await revenueByMethod(db, period)
+      const byCurrency = await revenueByCurrency(db, period)
       const count = (status: string) => statuses.find((s) => s.status === status)?.count ?? 0
       return {
         days,
@@ -71,6 +74,15 @@ export function createStatsService({
           method,
           revenue: fromCents(byMethod.find((r) => r.method === method)?.cents ?? 0),
         })),
+        revenueByCurrency: ORDER_CURRENCIES.map((currency) => {
+          const row = byCurrency.find((r) => r.currency === currency)
+          return {
+            currency,
+            orders: row?.orders ?? 0,
+            revenue: fromCents(row?.cents ?? 0),
+            vat: fromCents(row?.vatCents ?? 0),
+          }
+        }),
       }
     },
   }

@@ -9,6 +9,7 @@ import { useHydrated } from '@/lib/use-hydrated'
 import { useReplayedClick } from '@/lib/use-replayed-click'
 
 import { AccountLinks } from './account-links'
+import { CurrencySwitch } from './currency-switch'
 import { DASHBOARD_SIDEBAR_ID, useDashboardSidebar } from './dashboard-sidebar-context'
 import { LogoMark } from './logo-mark'
 import { MenuIcon } from './menu-icon'
@@ -26,8 +27,8 @@ const links = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   [
-    // Six links fit a tablet's 768–1023 px only a little tighter (issue 15 added Custom Parts).
-    'block rounded-field px-3 py-2 font-semibold transition-colors hover:bg-white/10 hover:text-white md:px-1.5 md:text-sm lg:px-3 lg:text-base whitespace-nowrap',
+    // From 1024 px the links, the currency switch and the cart share the bar: tighter until 1280.
+    'block rounded-field px-3 py-2 font-semibold transition-colors hover:bg-white/10 hover:text-white whitespace-nowrap lg:px-2 xl:px-3',
     isActive ? 'text-primary' : 'text-neutral-content',
   ].join(' ')
 
@@ -97,7 +98,7 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
         </Link>
         <button
           type="button"
-          className="btn btn-ghost btn-square ml-auto text-neutral-content hover:bg-white/10 md:hidden"
+          className="btn btn-ghost btn-square ml-auto text-neutral-content hover:bg-white/10 lg:hidden"
           aria-label={messages.site.mainMenu}
           aria-expanded={menuOpen}
           aria-controls={MAIN_MENU_ID}
@@ -112,10 +113,10 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
           className={[
             menuOpen ? 'block' : 'hidden',
             'absolute inset-x-0 top-16 border-t border-white/10 bg-neutral px-4 pb-4 shadow-md',
-            'md:static md:ml-auto md:block md:border-0 md:p-0 md:shadow-none',
+            'lg:static lg:ml-auto lg:block lg:border-0 lg:p-0 lg:shadow-none',
           ].join(' ')}
         >
-          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+          <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink
@@ -133,14 +134,17 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
                 </NavLink>
               </li>
             ))}
+            <li className="mt-2 lg:hidden">
+              <CurrencySwitch />
+            </li>
             <AccountLinks
               linkClass={linkClass}
               onDone={closeMenu}
               signedIn={
-                <li className="mt-2 md:mt-0 md:ml-2">
+                <li className="mt-2 lg:mt-0 lg:ml-2">
                   <button
                     type="button"
-                    className="btn btn-primary btn-sm"
+                    className="btn btn-primary btn-sm whitespace-nowrap"
                     disabled={signOut.isPending}
                     onClick={() => signOut.mutate(undefined, { onSettled: closeMenu })}
                   >
@@ -151,6 +155,11 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
             />
           </ul>
         </nav>
+        {/* Beside the menu from 1024 px. Below, the links and the switch sit in the menu: with the
+            switch (issue 28) the bar needs about 890 px, so a tablet gets the phone's menu. */}
+        <div className="hidden lg:block">
+          <CurrencySwitch />
+        </div>
         {cart}
       </div>
     </header>

@@ -1,4 +1,6 @@
-import { breakIndexFor, formatMoney, messages, toCents, type Tool } from '@toolworks/shared'
+import { breakIndexFor, messages, toCents, type Tool } from '@toolworks/shared'
+
+import { useMoney } from '@/lib/currency'
 
 const m = messages.ordering
 
@@ -9,6 +11,7 @@ type PriceBreaksTableProps = {
 
 /** The tool's volume prices with the one in force for this quantity marked (issue 14). */
 export function PriceBreaksTable({ tool, quantity }: PriceBreaksTableProps) {
+  const money = useMoney()
   if (tool.priceBreaks.length === 0) return null
   const breaks = tool.priceBreaks.map((b) => ({
     minQuantity: b.minQuantity,
@@ -35,7 +38,7 @@ export function PriceBreaksTable({ tool, quantity }: PriceBreaksTableProps) {
               className={current ? 'bg-primary/10 font-bold' : undefined}
             >
               <td>{m.breakFrom(row.minQuantity)}</td>
-              <td>{formatMoney(row.price)}</td>
+              <td>{money.price(row.price)}</td>
             </tr>
           )
         })}

@@ -4,7 +4,10 @@ import { ToastContainer } from 'react-toastify'
 
 import { TOAST_AUTO_CLOSE_MS } from '@toolworks/shared'
 
-/** The toast container (docs/product.md §2) with its stylesheet; loaded after the first render. */
+/**
+ * The toast container (docs/product.md §2) with its stylesheet; loaded after the first render.
+ * Bottom right (issue 30): at the top a toast covered the header's cart count it talks about.
+ */
 export function Toasts() {
-  return <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+  return <ToastContainer position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
 }

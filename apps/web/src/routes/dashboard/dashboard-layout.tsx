@@ -31,12 +31,13 @@ export function DashboardLayout() {
   if (adminStatus === 'loading') return <PageLoader />
 
   return (
-    <div className="page-container py-10">
-      <h1 className="page-title">
+    // Issue 30: on a phone the seed's welcome stays small, so the page's own title is in view.
+    <div className="page-container py-4 sm:py-10">
+      <h1 className="page-title max-sm:text-lg">
         {isAdmin ? messages.dashboard.welcomeAdmin : messages.dashboard.welcome}
       </h1>
-      <div className="title-rule" />
-      <div className="mt-8 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+      <div className="title-rule max-sm:mt-2" />
+      <div className="mt-4 sm:mt-8 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
         {open && (
           <div
             aria-hidden="true"
@@ -63,7 +64,7 @@ export function DashboardLayout() {
             ))}
           </ul>
         </nav>
-        <section className="min-w-0 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+        <section className="min-w-0 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
           <Outlet />
         </section>
       </div>

@@ -1,4 +1,10 @@
-import { activityWords, messages, overviewWords } from '@toolworks/shared'
+import {
+  activityWords,
+  catalogAdminWords,
+  exchangeRateWords,
+  messages,
+  overviewWords,
+} from '@toolworks/shared'
 
 import { paths } from '@/lib/paths'
 
@@ -25,6 +31,9 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
     label: messages.dashboard.manageProduct,
     audience: 'admin',
   },
+  // The catalogue's categories and the search's synonyms (issue 29).
+  { to: paths.dashboard.categories(), label: catalogAdminWords.categoriesTitle, audience: 'admin' },
+  { to: paths.dashboard.synonyms(), label: catalogAdminWords.synonymsTitle, audience: 'admin' },
   { to: paths.dashboard.manageOrders(), label: messages.dashboard.manageOrders, audience: 'admin' },
   // Contact With Us messages (issue 7).
   { to: paths.dashboard.messages(), label: messages.contact.messagesMenu, audience: 'admin' },
@@ -32,6 +41,8 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
   { to: paths.dashboard.promotions(), label: messages.promotions.title, audience: 'admin' },
   { to: paths.dashboard.quotes(), label: messages.dashboard.quoteRequests, audience: 'admin' },
   { to: paths.dashboard.activity(), label: activityWords.title, audience: 'admin' },
+  // Taka prices (issue 28).
+  { to: paths.dashboard.exchangeRate(), label: exchangeRateWords.title, audience: 'admin' },
 ]
 
 export function dashboardMenu(isAdmin: boolean) {

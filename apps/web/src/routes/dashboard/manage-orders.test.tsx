@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi, type MockInstance } from 'vitest'
 
 import { makeOrder, makeUser } from '@/testing/factories'
 import { adminHandler } from '@/testing/handlers/accounts'
@@ -10,10 +10,18 @@ import { server } from '@/testing/server'
 
 const admin = 'boss@example.com'
 
+// Only the confirm spy: the console guard restores its own spies after this.
+let confirm: MockInstance<typeof window.confirm> | undefined
+afterEach(() => {
+  vi.useRealTimers()
+  confirm?.mockRestore()
+})
+
 function setup(path = '/dashboard/manageorders') {
   const orders = ordersServer([
     makeOrder({
       _id: 'o2',
+      orderNumber: 'TW-10482',
       tools: 'Wrench',
       customer: 'ann@example.com',
       customerName: 'Ann',
@@ -46,6 +54,7 @@ describe('Manage Orders', () => {
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
     expect(headers).toEqual(
       expect.arrayContaining([
+        'Date',
         'Product name',
         'Customer name',
         'Customer email',
@@ -56,7 +65,9 @@ describe('Manage Orders', () => {
     )
     const wrench = within(wrenchCell.closest('tr')!)
     expect(wrench.getByText('Ann')).toBeInTheDocument()
-    expect(wrench.getByText('ann@example.com')).toBeInTheDocument()
+    // Issue 30: cut at 1280 px, so the whole name and e-mail are on hover.
+    expect(wrench.getByText('ann@example.com')).toHaveAttribute('title', 'ann@example.com')
+    expect(wrench.getByText('Wrench')).toHaveAttribute('title', 'Wrench')
     expect(wrench.getByText('$59.97')).toBeInTheDocument()
     expect(wrench.getByText('Paid')).toBeInTheDocument()
     const hammer = within(screen.getByRole('cell', { name: 'Hammer' }).closest('tr')!)
@@ -82,22 +93,72 @@ describe('Manage Orders', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('unpaid')
     expect(lastAdminRequest(orders.seen)?.url.searchParams.get('status')).toBe('unpaid')
 
-    await user.type(screen.getByLabelText('Search by customer email'), 'bob')
+    await user.type(screen.getByLabelText('Search by customer email or order number'), 'bob')
     await expect.poll(() => router.state.location.search).toBe('?status=unpaid&q=bob')
     await expect.poll(() => lastAdminRequest(orders.seen)?.url.searchParams.get('q')).toBe('bob')
   })
 
-  test('Mark shipped sends PATCH, toasts and shows Shipped', async () => {
+  test('Mark shipped asks first, can be undone for 10 s, then sends PATCH, toasts and shows Shipped (issue 30)', async () => {
     const { user, orders } = setup()
-    await user.click(
-      await screen.findByRole('button', { name: 'Mark shipped: Wrench, ann@example.com' }),
-    )
+    const button = await screen.findByRole('button', {
+      name: 'Mark shipped: Wrench, ann@example.com',
+    })
+    const patches = () => orders.seen.filter((r) => r.method === 'PATCH')
+    confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false)
+    await user.click(button)
+    expect(confirm).toHaveBeenCalledWith('Mark order TW-10482 as shipped?')
+    expect(button).toBeEnabled()
 
+    // Confirmed, then undone: nothing reaches the server, the order stays paid.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    confirm.mockReturnValue(true)
+    await user.click(button)
+    expect(await screen.findByText('Order TW-10482 will be marked shipped.')).toBeInTheDocument()
+    expect(button).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Undo' }))
+    expect(await screen.findByText('Order TW-10482 stays paid.')).toBeInTheDocument()
+    vi.advanceTimersByTime(15_000)
+    expect(patches()).toEqual([])
+    expect(button).toBeEnabled()
+
+    // Confirmed and left alone: sent once the 10 s are up.
+    await user.click(button)
+    await screen.findAllByText('Order TW-10482 will be marked shipped.')
+    vi.advanceTimersByTime(9_000)
+    expect(patches()).toEqual([])
+    vi.advanceTimersByTime(1_000)
+    vi.useRealTimers()
     expect(await screen.findByText('Order marked as shipped.')).toBeInTheDocument()
-    const patch = orders.seen.find((r) => r.method === 'PATCH')
-    expect(patch?.url.pathname).toBe('/api/purchase/o2/status')
-    expect(patch?.body).toEqual({ status: 'shipped' })
+    expect(patches()).toHaveLength(1)
+    expect(patches()[0]?.url.pathname).toBe('/api/purchase/o2/status')
+    expect(patches()[0]?.body).toEqual({ status: 'shipped' })
     const wrench = within(screen.getByRole('cell', { name: 'Wrench' }).closest('tr')!)
     expect(await wrench.findByText('Shipped')).toBeInTheDocument()
+  }, 20_000)
+  test('25 orders a page, the page in the URL; a new filter starts again on page 1 (issue 30)', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      makeOrder({ _id: `m${i + 1}`, tools: `Part ${i + 1}`, customer: 'ann@example.com' }),
+    )
+    const orders = ordersServer(many)
+    server.use(
+      sessionHandler(makeUser({ email: admin })),
+      adminHandler([admin]),
+      ...orders.handlers,
+    )
+    const { user, router } = renderApp('/dashboard/manageorders')
+
+    await screen.findByRole('cell', { name: 'Part 1' })
+    expect(screen.queryByRole('cell', { name: 'Part 26' })).toBeNull()
+    const pages = screen.getByRole('navigation', { name: 'Pages of orders' })
+    await user.click(within(pages).getByRole('link', { name: 'Page 2' }))
+    await expect.poll(() => router.state.location.search).toBe('?page=2')
+    expect(await screen.findByRole('cell', { name: 'Part 26' })).toBeInTheDocument()
+    expect(screen.queryByRole('cell', { name: 'Part 25' })).toBeNull()
+    // Numbered on from page 1.
+    const row = screen.getByRole('cell', { name: 'Part 26' }).closest('tr')!
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/^26/)
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Unpaid')
+    await expect.poll(() => router.state.location.search).toBe('?status=unpaid')
   })
 })

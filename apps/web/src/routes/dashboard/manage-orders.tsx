@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react'
+import { useDeferredValue, useState, type ComponentProps } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from '@/lib/toast'
 
@@ -11,6 +11,7 @@ import {
 } from '@toolworks/shared'
 
 import { QueryView } from '@/components/errors/query-view'
+import { Pager } from '@/components/ui/pager'
 import { useAllOrders } from '@/features/orders/api/get-all-orders'
 import { useMarkShipped } from '@/features/orders/api/mark-shipped'
 import { usePaymentAdminAction } from '@/features/orders/api/payment-admin'
@@ -24,10 +25,36 @@ import {
 } from '@/features/orders/components/payment-action-dialog'
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button'
 import { OrderFilters } from '@/features/orders/components/order-filters'
+import { SHIP_UNDO_MS, useUndoableShip } from '@/features/orders/hooks/use-undoable-ship'
 import { getErrorMessage } from '@/lib/get-error-message'
+import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.ordering
+
+const ORDERS_PER_PAGE = 25
+
+type OrdersPageProps = Omit<ComponentProps<typeof ManageOrdersTable>, 'firstIndex'> & {
+  page: number
+  hrefFor: (page: number) => string
+}
+
+/** One page of Manage Orders (issue 30): 25 orders, numbered on from the pages before. */
+function OrdersPage({ orders, page, hrefFor, ...table }: OrdersPageProps) {
+  const pageCount = Math.max(1, Math.ceil(orders.length / ORDERS_PER_PAGE))
+  const current = Math.min(page, pageCount)
+  const start = (current - 1) * ORDERS_PER_PAGE
+  return (
+    <div className="space-y-4">
+      <ManageOrdersTable
+        {...table}
+        orders={orders.slice(start, start + ORDERS_PER_PAGE)}
+        firstIndex={start + 1}
+      />
+      <Pager page={current} pageCount={pageCount} hrefFor={hrefFor} label={m.ordersPages} />
+    </div>
+  )
+}
 
 /** docs/product.md §2 Manage Orders (admin), with a status filter and an email search in the URL. */
 export function ManageOrdersRoute() {
@@ -36,6 +63,8 @@ export function ManageOrdersRoute() {
   const parsedStatus = OrderStatusSchema.safeParse(searchParams.get('status'))
   const status = parsedStatus.success ? parsedStatus.data : undefined
   const q = searchParams.get('q') ?? ''
+  // Issue 30: 25 orders a page, the page in the URL with the filters.
+  const page = Math.max(1, Math.floor(Number(searchParams.get('page')) || 1))
   // Typing stays responsive; the request follows the settled text.
   const deferredQ = useDeferredValue(q.trim())
   const orders = useAllOrders({ status, q: deferredQ === '' ? undefined : deferredQ })
@@ -68,16 +97,41 @@ export function ManageOrdersRoute() {
         const next = new URLSearchParams(current)
         if (value) next.set(name, value)
         else next.delete(name)
+        // Other filters, other pages: back to the first.
+        next.delete('page')
         return next
       },
       { replace: true },
     )
 
-  const onMarkShipped = (order: Order) =>
+  // Issue 30: Mark shipped asks first, then waits SHIP_UNDO_MS for an Undo before it is sent.
+  const ship = useUndoableShip((order) =>
     markShipped.mutate(order._id, {
       onSuccess: () => toast.success(m.markedShipped),
       onError: (error) => toast.error(getErrorMessage(error)),
-    })
+    }),
+  )
+  const onMarkShipped = (order: Order) => {
+    if (!window.confirm(m.markShippedConfirm(order.orderNumber))) return
+    ship.hold(order)
+    const toastId = `ship-${order._id}`
+    toast.info(
+      <div className="flex flex-wrap items-center gap-2">
+        <span>{m.shippingSoon(order.orderNumber)}</span>
+        <button
+          type="button"
+          className="btn btn-outline btn-xs"
+          onClick={() => {
+            toast.dismiss(toastId)
+            if (ship.undo(order._id)) toast.info(m.shippingUndone(order.orderNumber))
+          }}
+        >
+          {m.undo}
+        </button>
+      </div>,
+      { toastId, autoClose: SHIP_UNDO_MS },
+    )
+  }
 
   return (
     <div>
@@ -88,16 +142,25 @@ export function ManageOrdersRoute() {
         q={q}
         onStatusChange={(next: OrderStatus | undefined) => setParam('status', next)}
         onQueryChange={(next) => setParam('q', next)}
+        actions={<ExportCsvButton kind="orders" query={{ status, q: q.trim() || undefined }} />}
       />
-      <div className="mb-4">
-        <ExportCsvButton kind="orders" query={{ status, q: q.trim() || undefined }} />
-      </div>
       <QueryView query={orders} failed={m.ordersLoadFailed}>
         {(data) => (
-          <ManageOrdersTable
+          <OrdersPage
             orders={data}
+            page={page}
+            hrefFor={(n) => {
+              const next = new URLSearchParams(searchParams)
+              if (n > 1) next.set('page', String(n))
+              else next.delete('page')
+              const query = next.toString()
+              return query
+                ? `${paths.dashboard.manageOrders()}?${query}`
+                : paths.dashboard.manageOrders()
+            }}
             pendingId={markShipped.isPending ? markShipped.variables : null}
             onMarkShipped={onMarkShipped}
+            heldIds={ship.waiting}
             paymentPendingId={review.isPending ? review.variables.orderId : null}
             onPaymentAction={onPaymentAction}
           />

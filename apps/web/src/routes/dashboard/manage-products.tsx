@@ -9,6 +9,7 @@ import { useDeleteTool } from '@/features/catalog/api/delete-tool'
 import { useTools } from '@/features/catalog/api/get-tools'
 import { EditProductDialog } from '@/features/catalog/components/edit-product-dialog'
 import { ProductsTable } from '@/features/catalog/components/products-table'
+import { useCategories } from '@/features/search/api/get-categories'
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button'
 import { ImportCsvButton } from '@/features/exports/components/import-csv-dialog'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -19,6 +20,7 @@ const m = messages.products
 export function ManageProductsRoute() {
   useDocumentTitle(messages.dashboard.manageProducts)
   const tools = useTools()
+  const categories = useCategories().data ?? []
   const deleteTool = useDeleteTool()
   const [editing, setEditing] = useState<Tool | null>(null)
   // `?edit=<id>` (the overview's low-stock links, issue 17) opens that tool's edit dialog.
@@ -67,7 +69,14 @@ export function ManageProductsRoute() {
           />
         )}
       </QueryView>
-      {shown && <EditProductDialog key={shown._id} tool={shown} onClose={closeEdit} />}
+      {shown && (
+        <EditProductDialog
+          key={shown._id}
+          tool={shown}
+          onClose={closeEdit}
+          categories={categories}
+        />
+      )}
     </div>
   )
 }

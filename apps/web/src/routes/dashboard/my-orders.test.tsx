@@ -14,12 +14,20 @@ const email = 'jane@example.com'
 
 function setup() {
   const orders = ordersServer([
-    makeOrder({ _id: 'o3', customer: email, customerName: 'Jane', tools: 'Hammer' }),
+    makeOrder({
+      _id: 'o3',
+      orderNumber: 'TW-10482',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      customer: email,
+      customerName: 'Jane',
+      tools: 'Hammer',
+    }),
     makeOrder({
       _id: 'o2',
       customer: email,
       customerName: 'Jane',
       tools: 'Wrench',
+      orderNumber: 'TW-10481',
       purchaseQuantity: 3,
       price: 19.99,
       totalMoney: 59.97,
@@ -70,6 +78,40 @@ describe('My Orders', () => {
     expect(saw.getByText('Shipped')).toBeInTheDocument()
     expect(saw.getByText('pi_ship_456')).toBeInTheDocument()
     expect(screen.queryByText('Not mine')).toBeNull()
+  })
+
+  test('each order has its number and date; Delete only where it cancels, "Need a change?" on paid and shipped (issue 30)', async () => {
+    setup()
+    await screen.findByRole('heading', { level: 2, name: 'My Orders (3)' })
+    const headings = screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headings).toEqual([
+      '#',
+      'Order',
+      'Date',
+      'Name',
+      'Tool',
+      'Ordered quantity',
+      'Order money',
+      'Payment',
+      'Delete',
+    ])
+    const hammer = within(rowOf('Hammer'))
+    expect(hammer.getByRole('cell', { name: 'TW-10482' })).toBeInTheDocument()
+    expect(hammer.getByRole('cell', { name: '2026-11-20' })).toBeInTheDocument()
+    expect(hammer.getByRole('button', { name: 'Delete: Hammer' })).toBeInTheDocument()
+
+    for (const tool of ['Wrench', 'Saw']) {
+      const row = within(rowOf(tool))
+      expect(row.queryByRole('button', { name: `Delete: ${tool}` })).toBeNull()
+      expect(row.getByRole('link', { name: 'Need a change? Contact us' })).toBeInTheDocument()
+    }
+    expect(
+      within(rowOf('Wrench')).getByRole('link', { name: 'Need a change? Contact us' }),
+    ).toHaveAttribute('href', '/?order=TW-10481#contact')
+    // Paid and shipped are told apart by their look too.
+    expect(within(rowOf('Wrench')).getByText('Paid').className).not.toBe(
+      within(rowOf('Saw')).getByText('Shipped').className,
+    )
   })
 
   test('an unpaid order shows how long it holds its stock ("Pay within"); a paid one does not', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@toolworks/shared'
 
 import { QueryView } from '@/components/errors/query-view'
+import { OrderAgainButton } from '@/features/cart/components/order-again-button'
 import { anyToolKey } from '@/features/catalog/api/get-tool'
 import { anyToolsKey } from '@/features/catalog/api/get-tools'
 import { useDeleteOrder } from '@/features/orders/api/delete-order'
@@ -80,6 +81,7 @@ export function MyOrdersRoute() {
             orders={data}
             pendingId={deleteOrder.isPending ? deleteOrder.variables : null}
             onDelete={onDelete}
+            actions={(order) => <OrderAgainButton order={order} />}
           />
         )}
       </QueryView>

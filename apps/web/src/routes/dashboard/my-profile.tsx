@@ -28,10 +28,24 @@ export function MyProfileRoute() {
       toast.error(m.noUserLoggedIn)
       return
     }
-    update.mutate(body, {
-      onSuccess: () => toast.success(m.profileUpdated),
-      onError: () => toast.error(m.profileUpdateFailed),
-    })
+    // The form answers an empty BIN as null. The API removes a BIN it is sent empty, so that
+    // goes only when there is one to remove: the seed's four fields stay all that is sent.
+    const { bin, company, street, city, postcode, ...rest } = body
+    const had = profile.data
+    const binField = bin ? { bin } : had?.bin ? { bin: '' } : {}
+    // The same for Company and the Delivery address (issue 30): sent when given or to clear.
+    const companyField = company ? { company } : had?.company ? { company: '' } : {}
+    const deliveryFields =
+      street || had?.street
+        ? { street: street ?? '', city: city ?? '', postcode: postcode ?? '' }
+        : {}
+    update.mutate(
+      { ...rest, ...binField, ...companyField, ...deliveryFields },
+      {
+        onSuccess: () => toast.success(m.profileUpdated),
+        onError: () => toast.error(m.profileUpdateFailed),
+      },
+    )
   }
 
   const onResend = () =>

@@ -7,6 +7,7 @@ import type { QuoteRequest } from '@toolworks/shared'
 import { makeQuoteMessage, makeQuoteOffer, makeQuoteRequest, makeUser } from '@/testing/factories'
 import { sessionHandler } from '@/testing/handlers/auth'
 import { cartServer } from '@/testing/handlers/cart'
+import { exchangeRateHandler } from '@/testing/handlers/exchange-rate'
 import { quotesServer } from '@/testing/handlers/quotes'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
@@ -68,6 +69,22 @@ describe('A buyer’s quote request', { timeout: 20_000 }, () => {
     for (const name of ['Accept quote', 'Decline', 'Withdraw request'])
       expect(screen.getByRole('button', { name })).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('Quote request: Side bracket · Toolworks'))
+  })
+
+  test('in BDT the offer is in whole taka a unit, each line as the cart will total it (issue 28)', async () => {
+    document.cookie = 'currency=BDT; Path=/'
+    try {
+      server.use(...exchangeRateHandler(122.5))
+      setup({ status: 'quoted', offers: [offerV2] })
+      const table = await screen.findByRole('table', { name: 'Quote: Revision 2' })
+      // 4.50 × 122.5 = 551.25 → ৳551 a unit, × 100; 3.25 × 122.5 = 398.125 → ৳398, × 1,000.
+      await waitFor(() => expect(table).toHaveTextContent('৳551.00'))
+      expect(table).toHaveTextContent('৳55,100.00')
+      expect(table).toHaveTextContent('৳398.00')
+      expect(table).toHaveTextContent('৳3,98,000.00')
+    } finally {
+      document.cookie = 'currency=; Path=/; Max-Age=0'
+    }
   })
 
   test('Accept quote asks which line, sends quantity and revision, then the quote is in the cart', async () => {

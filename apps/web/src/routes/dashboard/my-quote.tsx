@@ -2,14 +2,7 @@ import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from '@/lib/toast'
 
-import {
-  formatMoney,
-  fromCents,
-  toCents,
-  type QuoteRequest,
-  quoteWords,
-  quoteRuleWords,
-} from '@toolworks/shared'
+import { type QuoteRequest, quoteWords, quoteRuleWords } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { PageLoader } from '@/components/ui/page-loader'
@@ -27,6 +20,7 @@ import { OfferView } from '@/features/quotes/components/offer-view'
 import { QuoteStatusBadge } from '@/features/quotes/components/quote-status-badge'
 import { RequestDetails } from '@/features/quotes/components/request-details'
 import { ApiError, isTransient } from '@/lib/api-error'
+import { useMoney } from '@/lib/currency'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -48,6 +42,7 @@ function QuoteActions({ quote }: { quote: QuoteRequest }) {
   const resend = useResendQuote()
   const [step, setStep] = useState<'accept' | 'decline' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const money = useMoney()
 
   const failed = (error: unknown) => {
     setProblem(refusal(error))
@@ -104,8 +99,9 @@ function QuoteActions({ quote }: { quote: QuoteRequest }) {
   }
 
   const canWithdraw = quote.status === 'requested' || quote.status === 'quoted'
+  // Clear of the title's rule above (issue 30: the rule sat on the Accept quote button).
   return (
-    <div className="space-y-3">
+    <div className="mt-5 space-y-3">
       {problem && (
         <p role="alert" className="alert alert-error alert-soft">
           {problem}
@@ -132,9 +128,8 @@ function QuoteActions({ quote }: { quote: QuoteRequest }) {
             <span className="w-full font-semibold">
               {m.lineChoice(
                 quote.accepted.quantity,
-                formatMoney(quote.accepted.unitPrice),
-                // In cents, so 1000 × 3.25 is exactly $3,250.00.
-                formatMoney(fromCents(toCents(quote.accepted.unitPrice) * quote.accepted.quantity)),
+                money.price(quote.accepted.unitPrice),
+                money.line(quote.accepted.unitPrice, quote.accepted.quantity),
               )}
             </span>
           )}

@@ -133,3 +133,52 @@ describe('Overview (admin, issue 17)', { timeout: 20_000 }, () => {
     expect(stats.seen.at(-1)).toBe('30')
   })
 })
+
+describe('Overview: revenue by currency (issue 28)', { timeout: 20_000 }, () => {
+  const rowsOf = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
+
+  test('lists orders, revenue and VAT per currency, each amount in its own money', async () => {
+    const month = {
+      ...makeOverview(30),
+      revenueByCurrency: [
+        { currency: 'USD' as const, orders: 3, revenue: 1330.5, vat: 173.54 },
+        { currency: 'BDT' as const, orders: 2, revenue: 1234567.5, vat: 161030.54 },
+      ],
+    }
+    server.use(
+      sessionHandler(makeUser({ email: admin })),
+      adminHandler([admin]),
+      ...statsServer({ 30: month }).handlers,
+    )
+    renderApp('/dashboard/overview')
+
+    expect(await screen.findByRole('heading', { name: 'Revenue by currency' })).toBeVisible()
+    const table = screen.getByRole('table', {
+      name: 'Paid revenue and VAT by currency, the last 30 days',
+    })
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Currency', 'Orders', 'Revenue', 'VAT'])
+    expect(rowsOf(table)).toEqual([
+      ['USD', '3', '$1,330.50', '$173.54'],
+      ['BDT', '2', '৳12,34,567.50', '৳1,61,030.54'],
+    ])
+  })
+
+  test('says so when the period has no paid order', async () => {
+    server.use(
+      sessionHandler(makeUser({ email: admin })),
+      adminHandler([admin]),
+      ...statsServer({ 30: { ...makeOverview(30), revenueByCurrency: [] } }).handlers,
+    )
+    renderApp('/dashboard/overview')
+    expect(await screen.findByRole('heading', { name: 'Revenue by currency' })).toBeVisible()
+    expect(screen.getByText('No paid orders in this period.')).toBeInTheDocument()
+  })
+})

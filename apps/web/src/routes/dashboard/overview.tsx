@@ -4,6 +4,7 @@ import {
   OVERVIEW_DEFAULT_DAYS,
   OVERVIEW_PERIODS,
   overviewWords,
+  revenueByCurrencyWords,
   type Overview,
   type OverviewPeriod,
 } from '@toolworks/shared'
@@ -17,6 +18,7 @@ import { PeriodSwitch } from '@/features/stats/components/period-switch'
 import { RevenueChart } from '@/features/stats/components/revenue-chart'
 import { RevenueTable } from '@/features/stats/components/revenue-table'
 import { StatusCards } from '@/features/stats/components/status-cards'
+import { RevenueByCurrencyTable } from '@/features/stats/components/revenue-by-currency-table'
 import { RevenueByMethodTable } from '@/features/stats/components/revenue-by-method-table'
 import { TopToolsTable } from '@/features/stats/components/top-tools-table'
 import { paths } from '@/lib/paths'
@@ -94,6 +96,14 @@ function OverviewFigures({ overview }: { overview: Overview }) {
           {m.byMethodTitle}
         </h3>
         <RevenueByMethodTable methods={overview.revenueByMethod} period={overview.days} />
+      </section>
+
+      <section aria-labelledby="overview-by-currency">
+        <h3 id="overview-by-currency" className="text-xl font-bold">
+          {revenueByCurrencyWords.title}
+        </h3>
+        <p className="text-base-content/70">{revenueByCurrencyWords.note}</p>
+        <RevenueByCurrencyTable currencies={overview.revenueByCurrency} period={overview.days} />
       </section>
 
       <section aria-labelledby="overview-orders">

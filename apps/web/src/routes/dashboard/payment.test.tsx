@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, test, vi } from 'vitest'
 
@@ -42,7 +42,17 @@ function setup({
       purchaseQuantity: 3,
       price: 19.99,
       totalMoney: 59.97,
-      ...(paid ? { paid: true, status: 'paid', transactionId: 'pi_earlier_789' } : {}),
+      address: 'House 12, Road 3, Gazipur',
+      phone: '+880 1711 000000',
+      ...(paid
+        ? {
+            paid: true,
+            status: 'paid',
+            transactionId: 'pi_earlier_789',
+            paymentMethod: 'sslcommerz',
+            paymentState: 'paid',
+          }
+        : {}),
     }),
   ])
   const payments = paymentsServer(orders, { intentReady, confirmDelay })
@@ -72,7 +82,7 @@ async function fillCard(user: User, number: string, expiry = '12/34', cvc = '123
   await user.type(screen.getByLabelText('CVC'), cvc)
 }
 
-const payButton = () => screen.getByRole('button', { name: 'Pay' })
+const payButton = () => screen.getByRole('button', { name: 'Pay $59.97' })
 
 async function payReady() {
   await expect.poll(() => payButton().hasAttribute('disabled')).toBe(false)
@@ -186,12 +196,36 @@ describe('/dashboard/payment/:id', () => {
     expect(patches()).toHaveLength(1)
   })
 
+  test('a paid order opened later is a receipt: amount, method, reference, address, invoice, My Orders; never "Please pay"', async () => {
+    setup({ paid: true })
+    const receipt = await screen.findByRole('region', { name: 'Payment received' })
+    const facts = within(receipt)
+    expect(facts.getByText(/^Order TW-\d+$/)).toBeInTheDocument()
+    expect(facts.getByText('Amount paid').nextElementSibling).toHaveTextContent('$59.97')
+    expect(facts.getByText('Method').nextElementSibling).toHaveTextContent(
+      'bKash, Nagad, cards and internet banking (SSLCommerz)',
+    )
+    expect(facts.getByText('Transaction reference').nextElementSibling).toHaveTextContent(
+      'pi_earlier_789',
+    )
+    expect(facts.getByText('Delivery address').nextElementSibling).toHaveTextContent(
+      /Jane Doe\s*House 12, Road 3, Gazipur\s*Bangladesh/,
+    )
+    expect(facts.getByRole('button', { name: 'Download invoice' })).toBeEnabled()
+    expect(facts.getByRole('link', { name: 'My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/myorder',
+    )
+    expect(screen.queryByText(/Please pay/)).toBeNull()
+    expect(screen.queryByText(/Amount to pay/)).toBeNull()
+  })
+
   test('a paid order shows Paid and its transaction id, with no card form', async () => {
     const { intents } = setup({ paid: true })
     expect(await screen.findByText('Paid')).toBeInTheDocument()
     expect(screen.getByText('pi_earlier_789')).toBeInTheDocument()
     expect(screen.queryByLabelText('Card number')).toBeNull()
-    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull()
     expect(intents()).toHaveLength(0)
   })
 
@@ -213,7 +247,7 @@ describe('/dashboard/payment/:id', () => {
     const { intents } = setup({ mode: 'stripe' })
     const box = await screen.findByRole('group', { name: 'Card details' })
     expect(box).toContainElement(await screen.findByLabelText('Stripe card (test double)'))
-    expect(screen.getByRole('button', { name: 'Pay' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Pay $59.97' })).toBeInTheDocument()
     expect(screen.queryByLabelText('Card number')).toBeNull()
     expect(screen.queryByText(/sandbox/i)).toBeNull()
     await expect.poll(() => intents()).toHaveLength(1)
@@ -224,7 +258,7 @@ describe('/dashboard/payment/:id', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Card payments are not configured: the shop has no Stripe publishable key.',
     )
-    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull()
     expect(screen.queryByLabelText('Card number')).toBeNull()
   })
 })

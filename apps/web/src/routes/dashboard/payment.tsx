@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useParams } from 'react-router'
 
-import { formatMoney, messages, type Order } from '@toolworks/shared'
+import { formatAmount, messages, type Order } from '@toolworks/shared'
 
 import { QueryError } from '@/components/errors/query-error'
 import { QueryView } from '@/components/errors/query-view'
@@ -12,6 +12,7 @@ import { usePaymentIntent } from '@/features/orders/api/create-payment-intent'
 import { HoldNotice } from '@/features/orders/components/hold-notice'
 import { OrderLinesTable } from '@/features/orders/components/order-lines-table'
 import { PaymentChoice } from '@/features/orders/components/payment-choice'
+import { PaymentReceipt } from '@/features/orders/components/payment-receipt'
 import { SandboxCardForm } from '@/features/orders/components/sandbox-card-form'
 import { ApiError } from '@/lib/api-error'
 import { paths } from '@/lib/paths'
@@ -71,6 +72,7 @@ function PaymentEntry({ order, onPaid }: { order: Order; onPaid: (id: string) =>
     orderId: order._id,
     clientSecret: intent.data?.clientSecret,
     billing: { name: order.customerName, email: order.customer },
+    amount: formatAmount(order.totalMoney, order.currency),
     onPaid,
   }
   return (
@@ -99,10 +101,36 @@ function PaymentEntry({ order, onPaid }: { order: Order; onPaid: (id: string) =>
   )
 }
 
-/** Greeting, amount, and either the payment methods (the card entry among them), the completion message or the paid state. */
+/**
+ * Greeting, amount, and the payment methods (the card entry among them); once paid, the
+ * congratulations after a card payment here and the receipt (issue 30), never "Please pay".
+ */
 function OrderPayment({ order }: { order: Order }) {
   // Kept here so the congratulations stay after the refreshed order comes back paid.
   const [completedId, setCompletedId] = useState<string | null>(null)
+
+  if (order.paid || completedId !== null)
+    return (
+      <div className="mt-6 space-y-4">
+        <p className="text-lg font-semibold">{m.paymentGreeting(order.customerName)}</p>
+        {completedId !== null && (
+          <div role="status" className="alert alert-success alert-soft flex flex-col items-start">
+            <p className="font-semibold">{p.completed}</p>
+            {/* Until the refreshed order is back: then the receipt shows the reference. */}
+            {!order.paid && <TransactionId id={completedId} />}
+          </div>
+        )}
+        {order.paid ? (
+          <>
+            <span className="badge badge-success">{p.paid}</span>
+            <PaymentReceipt order={order} />
+          </>
+        ) : (
+          <PageLoader />
+        )}
+        <OrderLinesTable order={order} quoteLink={paths.dashboard.myQuote} />
+      </div>
+    )
 
   return (
     <div className="mt-6 space-y-4">
@@ -110,25 +138,12 @@ function OrderPayment({ order }: { order: Order }) {
         <p className="text-lg font-semibold">{m.paymentGreeting(order.customerName)}</p>
         <p>{m.payFor(order.tools)}</p>
         <OrderLinesTable order={order} quoteLink={paths.dashboard.myQuote} />
-        <p className="font-semibold">{m.amountToPay(formatMoney(order.totalMoney))}</p>
-        {!order.paid && <HoldNotice payBy={order.payBy} />}
+        <p className="font-semibold">
+          {m.amountToPay(formatAmount(order.totalMoney, order.currency))}
+        </p>
+        <HoldNotice payBy={order.payBy} />
       </div>
-      {completedId !== null ? (
-        <div role="status" className="alert alert-success alert-soft flex flex-col items-start">
-          <p className="font-semibold">{p.completed}</p>
-          <TransactionId id={completedId} />
-        </div>
-      ) : order.paid ? (
-        <div className="space-y-2">
-          <span className="badge badge-success">{p.paid}</span>
-          {order.transactionId !== null && <TransactionId id={order.transactionId} />}
-        </div>
-      ) : (
-        <PaymentChoice
-          order={order}
-          card={<PaymentEntry order={order} onPaid={setCompletedId} />}
-        />
-      )}
+      <PaymentChoice order={order} card={<PaymentEntry order={order} onPaid={setCompletedId} />} />
     </div>
   )
 }

@@ -1,12 +1,6 @@
 import { Link, useParams } from 'react-router'
 
-import {
-  formatMoney,
-  shopDate,
-  type QuoteRequest,
-  quoteWords,
-  quoteRuleWords,
-} from '@toolworks/shared'
+import { shopDate, type QuoteRequest, quoteWords, quoteRuleWords } from '@toolworks/shared'
 
 import { QueryView } from '@/components/errors/query-view'
 import { useQuote } from '@/features/quotes/api/get-quote'
@@ -16,6 +10,7 @@ import { DrawingsList } from '@/features/quotes/components/drawings-list'
 import { OfferView } from '@/features/quotes/components/offer-view'
 import { QuoteStatusBadge } from '@/features/quotes/components/quote-status-badge'
 import { RequestDetails } from '@/features/quotes/components/request-details'
+import { useMoney } from '@/lib/currency'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -26,16 +21,15 @@ const quotable = (quote: QuoteRequest) => quote.status === 'requested' || quote.
 
 /** Where the request stands once the buyer acted: accepted line, decline reason, the order. */
 function Outcome({ quote }: { quote: QuoteRequest }) {
+  const money = useMoney()
   return (
     <>
       {quote.accepted && (
         <p>
           {m.lineChoice(
             quote.accepted.quantity,
-            formatMoney(quote.accepted.unitPrice),
-            formatMoney(
-              (Math.round(quote.accepted.unitPrice * 100) * quote.accepted.quantity) / 100,
-            ),
+            money.price(quote.accepted.unitPrice),
+            money.line(quote.accepted.unitPrice, quote.accepted.quantity),
           )}
         </p>
       )}

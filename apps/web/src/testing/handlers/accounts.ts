@@ -32,6 +32,7 @@ export function siteConfigHandler(googleSignIn: boolean) {
       payments: 'sandbox',
       stripePublishableKey: null,
       orderHoldHours: 48,
+      vatRatePercent: 15,
     }),
   )
 }

@@ -5,11 +5,17 @@ import {
   CartBodySchema,
   CheckoutBodySchema,
   isToolLine,
+  parseQuickOrderText,
+  QuickOrderBodySchema,
+  quickOrderContract,
   type CartLine,
   type CartQuoteLine,
   type CheckoutBody,
   type ErrorBody,
   type Order,
+  type QuickOrderRefusal,
+  type QuickOrderRefused,
+  type ReorderResponse,
 } from '@toolworks/shared'
 
 import { makeOrder, makeOrderLine } from '../factories'
@@ -87,7 +93,80 @@ export function cartServer(initial: CartLine[] = []) {
     failPuts: (status: number | null) => {
       failPut = status
     },
+    /** Adds quantities as quick order and reorder do (issue 29): a tool there gets more. */
+    add: (added: readonly { tool: string; quantity: number }[]) => {
+      for (const { tool, quantity } of added) {
+        const i = lines.findIndex((line) => 'tool' in line && line.tool === tool)
+        const kept = lines[i]
+        if (kept && 'tool' in kept) lines[i] = { tool, quantity: kept.quantity + quantity }
+        else lines = [...lines, { tool, quantity }]
+      }
+      return { lines }
+    },
   }
+}
+
+/**
+ * POST /api/cart/quick (issue 29) as the server answers it, for the part numbers in `parts`
+ * (part number → tool id, any letter case): all lines added to `cart`, or a 422 naming each
+ * unknown part number with the suggestion in `closest`.
+ */
+export function quickOrderHandler({
+  parts,
+  closest = {},
+  cart,
+}: {
+  parts: Record<string, string>
+  closest?: Record<string, string>
+  cart: ReturnType<typeof cartServer>
+}) {
+  const seen: unknown[] = []
+  const toolOf = (part: string) =>
+    Object.entries(parts).find(([p]) => p.toLowerCase() === part.toLowerCase())?.[1]
+  const handler = http.post(quickOrderContract.quick.path, async ({ request }) => {
+    const body = QuickOrderBodySchema.parse(await request.json())
+    seen.push(body)
+    const { lines, refusals } = parseQuickOrderText(body.text ?? '')
+    const unknown = lines
+      .filter((l) => toolOf(l.partNumber) === undefined)
+      .map((l): QuickOrderRefusal => ({
+        line: l.line,
+        partNumber: l.partNumber,
+        kind: 'unknown-part',
+        reason: 'Unknown part number.',
+        suggestion: closest[l.partNumber] ?? null,
+      }))
+    const refused = [...refusals, ...unknown].sort((a, b) => a.line - b.line)
+    if (refused.length > 0) {
+      const error: QuickOrderRefused = {
+        error: { code: 'LINES_REFUSED', message: 'Some lines cannot be ordered.', lines: refused },
+      }
+      return HttpResponse.json(error, { status: 422 })
+    }
+    return HttpResponse.json(
+      cart.add(lines.map((l) => ({ tool: toolOf(l.partNumber) ?? '', quantity: l.quantity }))),
+    )
+  })
+  return { handler, seen }
+}
+
+/** POST /api/purchase/{id}/reorder (issue 29): adds `added` to `cart`, answers `changed`. */
+export function reorderHandler({
+  cart,
+  added,
+  changed = [],
+}: {
+  cart: ReturnType<typeof cartServer>
+  added: { tool: string; quantity: number }[]
+  changed?: ReorderResponse['changed']
+}) {
+  const seen: string[] = []
+  const handler = http.post(quickOrderContract.reorder.path, ({ params }) => {
+    seen.push(String(params.id))
+    const answer: ReorderResponse = { cart: cart.add(added), currency: 'USD', changed }
+    return HttpResponse.json(answer)
+  })
+  return { handler, seen }
 }
 
 /**

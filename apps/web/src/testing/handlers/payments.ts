@@ -115,7 +115,13 @@ export function paymentsConfigHandler(
   } = {},
 ) {
   return http.get(siteConfigContract.get.path, () =>
-    HttpResponse.json({ googleSignIn: false, payments, stripePublishableKey, orderHoldHours: 48 }),
+    HttpResponse.json({
+      googleSignIn: false,
+      payments,
+      stripePublishableKey,
+      orderHoldHours: 48,
+      vatRatePercent: 15,
+    }),
   )
 }
 

@@ -26,6 +26,10 @@ export function makeOverview(days: number, sales: Record<string, number> = {}): 
       { method: 'bank-transfer', revenue: 1250.5 },
       { method: 'card', revenue: 0 },
     ],
+    revenueByCurrency: [
+      { currency: 'USD', orders: 3, revenue: 1330.5, vat: 173.54 },
+      { currency: 'BDT', orders: 1, revenue: 24500, vat: 3195.65 },
+    ],
   }
 }
 

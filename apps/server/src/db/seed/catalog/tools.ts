@@ -1,7 +1,13 @@
+import type { ToolDocument } from '@toolworks/shared'
+
+import { DEMO_DOCS, rangeTools, type PictureName } from './range.js'
+
 /**
  * Demo catalogue: tools and parts of the Toolworks range. Every picture is a small
  * hand-drawn SVG (800 × 600, no text, no external references) that the seed stores
- * through the media service like any uploaded image.
+ * through the media service like any uploaded image. The first tools each have their own;
+ * the range after them (range.ts) shares one picture per family, so the seed encodes
+ * a score of pictures, not hundreds.
  */
 export type SeedTool = {
   name: string
@@ -19,6 +25,8 @@ export type SeedTool = {
   partNumber: string
   category: string
   specs: Record<string, number | string>
+  /** Issue 29: downloads (static files under apps/web/public/docs). */
+  documents?: ToolDocument[]
   /** Added with issue 29: left out of the demo order history, which stays as it was. */
   notInDemoHistory?: true
 }
@@ -499,7 +507,44 @@ const capScrewSvg = frame(
   [400, 540, 300, 26],
 )
 
-export const seedTools: SeedTool[] = [
+/** A twist drill lying across the picture: shank, fluted body, point. */
+const drillBitSvg = frame(
+  '<g transform="rotate(-14 400 300)">' +
+    `<rect x="120" y="276" width="230" height="48" rx="6" fill="${SX}" ${ln}/>` +
+    `<path d="M346 276H610L680 300L610 324H346Z" fill="${ST}" ${ln}/>` +
+    `<path d="${range(0, 9, 1)
+      .map((i) => `M${360 + i * 28} 324L${388 + i * 28} 276`)
+      .join('')}" stroke="${S4}" stroke-width="7" stroke-linecap="round"/>` +
+    `<path d="M610 276L680 300L610 324" fill="none" stroke="${DARK}" stroke-width="3"/>` +
+    `<rect x="150" y="286" width="80" height="28" rx="4" fill="${OR}" stroke="${OR4}" stroke-width="2"/>` +
+    '</g>',
+  [400, 470, 300, 24],
+)
+
+const PICTURES: Record<PictureName, string> = {
+  wrenchSet: wrenchSetSvg,
+  hammer: hammerSvg,
+  drillChuck: drillChuckSvg,
+  drillBit: drillBitSvg,
+  caliper: caliperSvg,
+  hexBolt: hexBoltSvg,
+  benchVise: benchViseSvg,
+  grinderDisc: grinderDiscSvg,
+  socketSet: socketSetSvg,
+  pipeWrench: pipeWrenchSvg,
+  springClamp: springClampSvg,
+  torqueWrench: torqueWrenchSvg,
+  tinSnips: tinSnipsSvg,
+  fileSet: fileSetSvg,
+  hingePack: hingePackSvg,
+  hacksaw: hacksawSvg,
+  weldingGloves: weldingGlovesSvg,
+  hexKey: hexKeySvg,
+  capScrew: capScrewSvg,
+}
+
+/** The first demo tools, each with its own picture; their ids and names never change. */
+const firstTools: SeedTool[] = [
   {
     name: 'Combination Wrench Set, 8–19 mm (8 pcs)',
     priceCents: 2499,
@@ -512,8 +557,11 @@ export const seedTools: SeedTool[] = [
     category: 'wrenches',
     specs: {
       material: 'Chrome vanadium',
+      weight: 1150,
+      standard: 'DIN 3113',
       wrench_type: 'Combination',
       length: 250,
+      pieces: 8,
       fits: 'M5 M6 M8 M10 M12 hex heads',
     },
   },
@@ -527,7 +575,14 @@ export const seedTools: SeedTool[] = [
     svg: hammerSvg,
     partNumber: 'TW-HM-BP16',
     category: 'hammers',
-    specs: { material: 'Carbon steel', head_weight: 450 },
+    specs: {
+      material: 'Carbon steel',
+      weight: 640,
+      standard: 'DIN 1041',
+      head_weight: 450,
+      length: 330,
+      handle: 'Fibreglass',
+    },
   },
   {
     name: 'Keyless Drill Chuck, 13 mm (1/2"-20 UNF)',
@@ -539,7 +594,13 @@ export const seedTools: SeedTool[] = [
     svg: drillChuckSvg,
     partNumber: 'TW-PT-KC13',
     category: 'power-tool-parts',
-    specs: { capacity: 13, thread: '1/2"-20 UNF' },
+    specs: {
+      capacity: 13,
+      thread: '1/2"-20 UNF',
+      fits_tool: 'Drill',
+      weight: 380,
+      material: 'Carbon steel',
+    },
   },
   {
     name: 'Precision Vernier Caliper, 0–150 mm',
@@ -551,7 +612,14 @@ export const seedTools: SeedTool[] = [
     svg: caliperSvg,
     partNumber: 'TW-MS-VC150',
     category: 'measuring',
-    specs: { range: 150, resolution: 0.02, material: 'Stainless steel' },
+    specs: {
+      range: 150,
+      resolution: 0.02,
+      material: 'Stainless steel',
+      accuracy: 0.03,
+      reading: 'Vernier',
+    },
+    documents: [DEMO_DOCS.caliperDatasheet, DEMO_DOCS.caliperCertificate],
   },
   {
     name: 'Hex Bolt Pack M10 × 40 mm (50 pcs)',
@@ -568,7 +636,15 @@ export const seedTools: SeedTool[] = [
     svg: hexBoltSvg,
     partNumber: 'TW-FB-M1040',
     category: 'screws-bolts',
-    specs: { material: 'Zinc-plated steel', pack: 50, thread: 'M10', length: 40, head: 'Hex' },
+    specs: {
+      material: 'Zinc-plated steel',
+      pack: 50,
+      standard: 'ISO 4017',
+      thread: 'M10',
+      length: 40,
+      head: 'Hex',
+      grade: '8.8',
+    },
   },
   {
     name: 'Bench Vise, 125 mm with Swivel Base',
@@ -582,7 +658,15 @@ export const seedTools: SeedTool[] = [
     svg: benchViseSvg,
     partNumber: 'TW-WH-BV125',
     category: 'vises',
-    specs: { material: 'Cast iron', jaw_width: 125, base: 'Swivel' },
+    specs: {
+      material: 'Cast iron',
+      weight_kg: 12.5,
+      jaw_width: 125,
+      base: 'Swivel',
+      opening: 150,
+      vise_type: 'Bench',
+    },
+    documents: [DEMO_DOCS.viseManual],
   },
   {
     name: 'Angle Grinder Cutting Discs, 115 mm (25 pcs)',
@@ -599,7 +683,13 @@ export const seedTools: SeedTool[] = [
     svg: grinderDiscSvg,
     partNumber: 'TW-AB-CD115',
     category: 'abrasives',
-    specs: { diameter: 115, thickness: 1, for_material: 'Stainless steel', pack: 25 },
+    specs: {
+      diameter: 115,
+      thickness: 1,
+      for_material: 'Stainless steel',
+      pack: 25,
+      bore: 22.23,
+    },
   },
   {
     name: 'Socket Set, 1/2" Drive (24 pcs)',
@@ -613,7 +703,11 @@ export const seedTools: SeedTool[] = [
     category: 'sockets',
     specs: {
       material: 'Chrome vanadium',
+      weight: 5200,
+      standard: 'DIN 3124',
       drive: '1/2"',
+      size_min: 10,
+      size_max: 32,
       pieces: 24,
       fits: 'M8 M10 M12 M14 M16 M20 hex heads',
     },
@@ -628,7 +722,15 @@ export const seedTools: SeedTool[] = [
     svg: pipeWrenchSvg,
     partNumber: 'TW-WR-PW14',
     category: 'wrenches',
-    specs: { material: 'Cast iron', wrench_type: 'Pipe', length: 350 },
+    specs: {
+      material: 'Cast iron',
+      weight: 1450,
+      standard: 'DIN 5234',
+      wrench_type: 'Pipe',
+      size: 50,
+      length: 350,
+      pieces: 1,
+    },
   },
   {
     name: 'Spring Clamp Pack, 50/75/100 mm (6 pcs)',
@@ -640,7 +742,14 @@ export const seedTools: SeedTool[] = [
     svg: springClampSvg,
     partNumber: 'TW-WH-SC6',
     category: 'clamps',
-    specs: { material: 'Carbon steel', opening: 100, pieces: 6 },
+    specs: {
+      material: 'Carbon steel',
+      weight_kg: 0.6,
+      opening: 100,
+      pieces: 6,
+      throat: 55,
+      clamp_type: 'Spring',
+    },
   },
   {
     name: 'Click Torque Wrench, 1/2" Drive, 40–210 N·m',
@@ -652,7 +761,15 @@ export const seedTools: SeedTool[] = [
     svg: torqueWrenchSvg,
     partNumber: 'TW-WR-TQ210',
     category: 'wrenches',
-    specs: { material: 'Chrome vanadium', wrench_type: 'Torque', length: 470 },
+    specs: {
+      material: 'Chrome vanadium',
+      weight: 1650,
+      standard: 'ISO 6789',
+      wrench_type: 'Torque',
+      length: 470,
+      pieces: 1,
+    },
+    documents: [DEMO_DOCS.torqueCertificate, DEMO_DOCS.torqueManual],
   },
   {
     name: 'Aviation Tin Snips, Straight Cut, 250 mm',
@@ -664,7 +781,13 @@ export const seedTools: SeedTool[] = [
     svg: tinSnipsSvg,
     partNumber: 'TW-CT-AS250',
     category: 'saws-snips',
-    specs: { material: 'Chrome vanadium', length: 250, cut: 'Straight' },
+    specs: {
+      material: 'Chrome vanadium',
+      finish: 'Powder-coated',
+      length: 250,
+      cut: 'Straight',
+      capacity: 1.2,
+    },
   },
   {
     name: 'Flat File Set, 200–250 mm (3 pcs)',
@@ -676,7 +799,15 @@ export const seedTools: SeedTool[] = [
     svg: fileSetSvg,
     partNumber: 'TW-HT-FF3',
     category: 'files',
-    specs: { material: 'Carbon steel', pieces: 3, cut: 'Bastard' },
+    specs: {
+      material: 'Carbon steel',
+      weight: 620,
+      standard: 'DIN 7261',
+      pieces: 3,
+      cut: 'Bastard',
+      length: 250,
+      profile: 'Flat',
+    },
   },
   {
     name: 'Steel Butt Hinge Pack, 100 mm (10 pairs)',
@@ -688,7 +819,15 @@ export const seedTools: SeedTool[] = [
     svg: hingePackSvg,
     partNumber: 'TW-FH-BH100',
     category: 'hinges',
-    specs: { material: 'Zinc-plated steel', pack: 20, length: 100 },
+    specs: {
+      material: 'Zinc-plated steel',
+      pack: 20,
+      standard: 'EN 1935',
+      length: 100,
+      width: 75,
+      thickness: 2.5,
+    },
+    documents: [DEMO_DOCS.hingeDxf],
   },
   {
     name: 'Hacksaw with 300 mm Bi-Metal Blade',
@@ -700,7 +839,13 @@ export const seedTools: SeedTool[] = [
     svg: hacksawSvg,
     partNumber: 'TW-CT-HS300',
     category: 'saws-snips',
-    specs: { material: 'Carbon steel', length: 300, cut: 'Bi-metal blade' },
+    specs: {
+      material: 'Carbon steel',
+      finish: 'Powder-coated',
+      length: 300,
+      cut: 'Bi-metal blade',
+      tpi: 24,
+    },
   },
   {
     name: 'Welding Gloves, Leather Gauntlet (Pair)',
@@ -712,7 +857,13 @@ export const seedTools: SeedTool[] = [
     svg: weldingGlovesSvg,
     partNumber: 'TW-SF-WG01',
     category: 'safety',
-    specs: { material: 'Leather', size: 'XL' },
+    specs: {
+      material: 'Leather',
+      size: 'XL',
+      standard: 'EN 12477',
+      colour: 'Orange',
+      pack: 1,
+    },
   },
   {
     name: 'Hex Key Set, 1.5–10 mm (9 pcs)',
@@ -727,6 +878,8 @@ export const seedTools: SeedTool[] = [
     category: 'hex-keys',
     specs: {
       material: 'Chrome vanadium',
+      weight: 210,
+      standard: 'ISO 2936',
       size_min: 1.5,
       size_max: 10,
       pieces: 9,
@@ -744,6 +897,28 @@ export const seedTools: SeedTool[] = [
     partNumber: 'TW-FS-M830A2',
     notInDemoHistory: true,
     category: 'screws-bolts',
-    specs: { material: 'Stainless A2', pack: 100, thread: 'M8', length: 30, head: 'Socket cap' },
+    specs: {
+      material: 'Stainless A2',
+      pack: 100,
+      standard: 'ISO 4762',
+      thread: 'M8',
+      length: 30,
+      head: 'Socket cap',
+      grade: 'A2-70',
+    },
+    documents: [DEMO_DOCS.capScrewDatasheet, DEMO_DOCS.capScrewM830Step],
   },
+]
+
+/**
+ * The demo catalogue (issue 29): the first tools, newest, then the range (range.ts), none of
+ * which is in the demo order history.
+ */
+export const seedTools: SeedTool[] = [
+  ...firstTools,
+  ...rangeTools.map(({ picture, ...tool }): SeedTool => ({
+    ...tool,
+    svg: PICTURES[picture],
+    notInDemoHistory: true,
+  })),
 ]

@@ -1,5 +1,7 @@
 import type { Profile } from '@toolworks/shared'
-import { messages } from '@toolworks/shared'
+import { deliveryPlaceText, deliveryWords, messages, taxWords } from '@toolworks/shared'
+
+import { countryName } from '@/lib/country-names'
 
 const m = messages.accounts
 
@@ -9,7 +11,13 @@ type ProfileCardProps = {
   resending: boolean
 }
 
-/** docs/product.md §2 My Profile: photo if any, name, email, phone, location, education, linkedin. */
+const deliveryOf = ({ street, city, postcode }: Profile) =>
+  street && city && postcode ? deliveryPlaceText({ street, city, postcode }) : null
+
+/**
+ * docs/product.md §2 My Profile: photo if any, name, email, phone, location, education, linkedin;
+ * and issue 28's BIN and country.
+ */
 export function ProfileCard({ profile, onResendVerification, resending }: ProfileCardProps) {
   const rows: [string, string | null][] = [
     [m.fullName, profile.name],
@@ -18,6 +26,12 @@ export function ProfileCard({ profile, onResendVerification, resending }: Profil
     [m.location, profile.location],
     [m.education, profile.education],
     [m.linkedin, profile.linkedin],
+    // Issue 28: what the Mushak-6.3 and the delivery start from.
+    [taxWords.binLabel, profile.bin],
+    [taxWords.countryLabel, profile.country && countryName(profile.country)],
+    // Issue 30: what checkout's delivery block starts from.
+    [deliveryWords.company, profile.company],
+    [deliveryWords.legend, deliveryOf(profile)],
   ]
   return (
     <div className="rounded-box border border-base-300 p-5">

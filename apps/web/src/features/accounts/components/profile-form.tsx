@@ -2,11 +2,34 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 
-import { messages, UpdateProfileBodySchema, type Profile } from '@toolworks/shared'
+import {
+  deliveryWords as d,
+  messages,
+  taxWords,
+  UpdateProfileBodySchema,
+  type Profile,
+} from '@toolworks/shared'
 
+import { CountrySelect } from '@/components/ui/country-select'
 import { TextField } from '@/components/ui/text-field'
 
 const m = messages.accounts
+
+type FormValues = {
+  phone: string
+  location: string
+  education: string
+  linkedin: string
+  bin: string
+  country: string
+  company: string
+  street: string
+  city: string
+  postcode: string
+}
+
+// No country chosen yet ('') is left out, so saving the seed's fields sets none.
+const bodyOf = ({ country, ...rest }: FormValues) => (country ? { ...rest, country } : rest)
 
 // The shared rules decide; the screen also checks location up front so every empty field
 // shows its message on the first submit (the shared refine runs only once the rest passes).
@@ -16,9 +39,15 @@ const ProfileFormSchema = z
     location: z.string(),
     education: z.string(),
     linkedin: z.string(),
+    bin: z.string(),
+    country: z.string(),
+    company: z.string(),
+    street: z.string(),
+    city: z.string(),
+    postcode: z.string(),
   })
   .superRefine((value, ctx) => {
-    const result = UpdateProfileBodySchema.safeParse(value)
+    const result = UpdateProfileBodySchema.safeParse(bodyOf(value))
     const noLocation = value.location.trim() === ''
     if (noLocation)
       ctx.addIssue({ code: 'custom', message: m.locationRequired, path: ['location'] })
@@ -27,18 +56,36 @@ const ProfileFormSchema = z
       ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
     }
   })
-  .transform((value) => UpdateProfileBodySchema.parse(value))
+  .transform((value) => UpdateProfileBodySchema.parse(bodyOf(value)))
 
 export type ProfileFormValues = z.input<typeof ProfileFormSchema>
 export type ProfileFormOutput = z.output<typeof ProfileFormSchema>
 
 type ProfileFormProps = {
-  profile: Pick<Profile, 'email' | 'name' | 'phone' | 'location' | 'education' | 'linkedin'>
+  profile: Pick<
+    Profile,
+    | 'email'
+    | 'name'
+    | 'phone'
+    | 'location'
+    | 'education'
+    | 'linkedin'
+    | 'bin'
+    | 'country'
+    | 'company'
+    | 'street'
+    | 'city'
+    | 'postcode'
+  >
   pending: boolean
   onSubmit: (body: ProfileFormOutput) => void
 }
 
-/** Email and name read-only; phone, location, education and linkedin all required. */
+/**
+ * Email and name read-only; phone, location, education and linkedin all required; BIN and
+ * country (issue 28) optional; Company and the Delivery address (issue 30) optional, the
+ * address, city and postcode together, which checkout starts from.
+ */
 export function ProfileForm({ profile, pending, onSubmit }: ProfileFormProps) {
   const {
     register,
@@ -51,6 +98,12 @@ export function ProfileForm({ profile, pending, onSubmit }: ProfileFormProps) {
       location: profile.location ?? '',
       education: profile.education ?? '',
       linkedin: profile.linkedin ?? '',
+      bin: profile.bin ?? '',
+      country: profile.country ?? '',
+      company: profile.company ?? '',
+      street: profile.street ?? '',
+      city: profile.city ?? '',
+      postcode: profile.postcode ?? '',
     },
   })
 
@@ -72,6 +125,47 @@ export function ProfileForm({ profile, pending, onSubmit }: ProfileFormProps) {
         type="url"
         error={errors.linkedin?.message}
         {...register('linkedin')}
+      />
+      <TextField
+        label={d.company}
+        autoComplete="organization"
+        error={errors.company?.message}
+        {...register('company')}
+      />
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-sm font-bold">{d.legend}</legend>
+        <TextField
+          label={d.street}
+          autoComplete="street-address"
+          error={errors.street?.message}
+          {...register('street')}
+        />
+        <TextField
+          label={d.city}
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField
+          label={d.postcode}
+          autoComplete="postal-code"
+          error={errors.postcode?.message}
+          {...register('postcode')}
+        />
+        <CountrySelect
+          label={taxWords.countryLabel}
+          emptyOption={profile.country ? undefined : m.notGiven}
+          error={errors.country?.message}
+          {...register('country')}
+        />
+      </fieldset>
+      <TextField
+        label={taxWords.binLabel}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={taxWords.binHint}
+        error={errors.bin?.message}
+        {...register('bin')}
       />
       <button type="submit" className="btn btn-primary" disabled={pending}>
         {m.updateProfile}

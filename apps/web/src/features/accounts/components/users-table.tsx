@@ -24,10 +24,12 @@ export function UsersTable({ users, pendingEmail, onMakeAdmin }: UsersTableProps
     >
       {users.map((user, index) => (
         <tr key={user._id}>
-          <td>{index + 1}</td>
-          <td className="break-all">{user.email}</td>
-          <td>{user.name}</td>
-          <td>
+          <td data-label="#">{index + 1}</td>
+          <td data-label={m.email} className="break-all">
+            {user.email}
+          </td>
+          <td data-label={m.name}>{user.name}</td>
+          <td data-label={m.role}>
             {user.role === 'admin' ? (
               <span className="badge badge-neutral">{m.adminRole}</span>
             ) : (

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { cartContract, queryKeys, type CheckoutBody } from '@toolworks/shared'
+import { cartContract, queryKeys, type CheckoutRequest } from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
 import { bearerMeta } from '@/lib/sign-out-on-denied'
 
-export const checkout = (body: CheckoutBody) => api.call(cartContract.checkout, { body })
+export const checkout = (body: CheckoutRequest) => api.call(cartContract.checkout, { body })
 
 /**
  * POST /api/checkout: the cart becomes one order (issue 14). Stock changed, so the tools are

@@ -25,7 +25,7 @@ describe('Add to cart', () => {
 
     fireEvent.click(standIn)
 
-    expect(await screen.findByText('C-Clamp added to the cart')).toBeInTheDocument()
+    expect(await screen.findByText('2 × C-Clamp added to the cart')).toBeInTheDocument()
     expect(readBrowserCart()).toEqual([{ tool: 'clamp', quantity: 2 }])
   })
 
@@ -41,10 +41,28 @@ describe('Add to cart', () => {
     )
 
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
-    expect(await screen.findByText('Bench Vise added to the cart')).toBeInTheDocument()
+    // Issue 30: how much went in, and a way to the cart.
+    expect(await screen.findByText('5 × Bench Vise added to the cart')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'View cart' })).toBeInTheDocument()
     expect(readBrowserCart()).toEqual([{ tool: 'vise', quantity: 5 }])
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
     expect(readBrowserCart()).toEqual([{ tool: 'vise', quantity: 10 }])
+  })
+
+  test('a tool sold in packs says how many packs went in, and View cart opens the cart (issue 30)', async () => {
+    const tool = makeTool({ _id: 'bolts', name: 'Hex Bolts', minimum: 20, packSize: 10 })
+    const { user, router } = renderWithProviders(<>{cardAddToCart(tool, 'name-id')}</>)
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Add to cart' })).not.toHaveAttribute(
+        'data-replay',
+      ),
+    )
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(
+      await screen.findByText('2 packs of 10 added to the cart: Hex Bolts'),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'View cart' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
   })
 
   test('is disabled on a card whose tool has less stock than its minimum (and is not made to order)', async () => {

@@ -1,13 +1,16 @@
+import { useNavigate } from 'react-router'
+
 import { messages } from '@toolworks/shared'
 
 import { showToast } from '@/lib/lazy-toast'
+import { paths } from '@/lib/paths'
 import { useHydrated } from '@/lib/use-hydrated'
 import { useReplayedClick } from '@/lib/use-replayed-click'
 
 import { useCart } from '../hooks/use-cart'
 
 type AddToCartButtonProps = {
-  tool: { _id: string; name: string }
+  tool: { _id: string; name: string; packSize?: number }
   quantity: number
   /** Why this quantity cannot be added (the purchase page's rules); null when it can. */
   disabled?: boolean
@@ -31,9 +34,14 @@ export function AddToCartButton({
 }: AddToCartButtonProps) {
   const hydrated = useHydrated()
   const cart = useCart()
+  const navigate = useNavigate()
   const onClick = () => {
     void cart.add(tool._id, quantity).then((added) => {
-      if (added) showToast('success', messages.cart.added(tool.name))
+      if (added)
+        showToast('success', messages.cart.addedQuantity(tool.name, quantity, tool.packSize ?? 1), {
+          label: messages.cart.viewCart,
+          onClick: () => void navigate(paths.cart()),
+        })
     })
   }
   // A click on the card's stand-in before this code had loaded (lib/event-replay.ts).

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -61,6 +61,26 @@ describe('the header cart button', () => {
     expect(cart.seen.filter((r) => r.method === 'GET')).toHaveLength(asked)
   })
 
+  test('its menu links to the cart and to quick order (issue 29)', async () => {
+    const { router, user } = renderApp('/products')
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument()
+    const menu = screen.getByRole('list', { name: 'Cart and quick order' })
+    expect(within(menu).getByRole('link', { name: 'View the cart' })).toHaveAttribute(
+      'href',
+      '/cart',
+    )
+    const quick = within(menu).getByRole('link', { name: 'Quick order: paste part numbers' })
+    expect(quick).toHaveAttribute('href', '/quick-order')
+    // The keyboard reaches it: Tab from the cart link goes on into its menu.
+    screen.getByRole('link', { name: 'Cart, 0 items' }).focus()
+    await user.tab()
+    expect(within(menu).getByRole('link', { name: 'View the cart' })).toHaveFocus()
+    await user.tab()
+    expect(quick).toHaveFocus()
+    await user.click(quick)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quick-order'))
+  })
+
   test('an empty or unreadable browser cart counts 0', async () => {
     localStorage.setItem(BROWSER_CART_KEY, '{"lines":[{"tool":"a","quantity":"many"}]}')
     renderApp('/products')
@@ -85,5 +105,7 @@ describe('the header cart button', () => {
       </HydratedProvider>,
     )
     expect(html).toContain('aria-label="Cart, 0 items"')
+    // The menu is in the server's HTML too, so hydration finds what the server sent.
+    expect(html).toContain('href="/quick-order"')
   })
 })

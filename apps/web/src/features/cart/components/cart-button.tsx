@@ -6,19 +6,21 @@ import { paths } from '@/lib/paths'
 import { useHydrated } from '@/lib/use-hydrated'
 
 import { useCart } from '../hooks/use-cart'
-import { CART_LINK_CLASS, CartIcon } from './cart-icon'
+import { CART_LINK_CLASS, CartIcon, CartMenu } from './cart-icon'
 
-/** The header's link to /cart, saying how many lines the cart has ("Cart, N items"). */
+/** The header's link to /cart, saying how many lines the cart has ("Cart, N items"), with its menu. */
 export function CartLink({ count }: { count: number }) {
   return (
-    <Link
-      to={paths.cart()}
-      aria-label={messages.cart.headerButton(count)}
-      className={CART_LINK_CLASS}
-    >
-      <CartIcon />
-      <span aria-hidden="true">{count}</span>
-    </Link>
+    <CartMenu>
+      <Link
+        to={paths.cart()}
+        aria-label={messages.cart.headerButton(count)}
+        className={CART_LINK_CLASS}
+      >
+        <CartIcon />
+        <span aria-hidden="true">{count}</span>
+      </Link>
+    </CartMenu>
   )
 }
 

@@ -1,3 +1,10 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+
+import { messages } from '@toolworks/shared'
+
+import { paths } from '@/lib/paths'
+
 /** A trolley, beside the header's cart count. */
 export function CartIcon() {
   return (
@@ -20,5 +27,35 @@ export function CartIcon() {
   )
 }
 
-/** The header link's look, shared by the server's placeholder and the live count. */
-export const CART_LINK_CLASS = 'btn btn-ghost gap-2 text-neutral-content hover:bg-white/10'
+/**
+ * The header link's look, shared by the server's placeholder and the live count. Focused, a
+ * daisyUI button turns its background light (base-200) under the header's light text, and the
+ * trolley disappeared (issue 30): it keeps the hover's look instead, with the focus ring.
+ */
+export const CART_LINK_CLASS =
+  'btn btn-ghost gap-2 text-neutral-content hover:bg-white/10 focus-visible:bg-white/10 focus-visible:text-neutral-content'
+
+/**
+ * The header's cart link with a small menu under it (issue 29): the cart and quick order.
+ * It opens on hover and when the link has the keyboard's focus (Tab goes on into it); a tap
+ * still follows the link to the cart, whose page links to quick order too. The menu is
+ * positioned out of the bar's flow, so the header keeps its layout.
+ */
+export function CartMenu({ children }: { children: ReactNode }) {
+  return (
+    <div className="group relative inline-block">
+      {children}
+      <ul
+        aria-label={messages.cart.headerMenu}
+        className="menu absolute top-full right-0 z-30 hidden w-56 rounded-box bg-base-100 p-2 text-base-content shadow-lg group-focus-within:block group-hover:block"
+      >
+        <li>
+          <Link to={paths.cart()}>{messages.cart.headerViewCart}</Link>
+        </li>
+        <li>
+          <Link to={paths.quickOrder()}>{messages.cart.headerQuickOrder}</Link>
+        </li>
+      </ul>
+    </div>
+  )
+}

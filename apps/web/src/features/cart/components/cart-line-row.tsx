@@ -1,15 +1,18 @@
 import { useId } from 'react'
 
-import { formatMoney, fromCents, messages } from '@toolworks/shared'
+import { currencyWords, messages, toCents } from '@toolworks/shared'
 
 import { PriceBreaksTable } from '@/components/ui/price-breaks-table'
+import { nextPriceBreak } from '@/lib/buying-rules'
 
-import type { CartRow } from '../utils/cart-view'
+import { lineAmounts, type CartPricing, type CartRow } from '../utils/cart-view'
 
 const m = messages.cart
 
 type CartLineRowProps = {
   row: CartRow
+  /** The cart's currency, rate and delivery country (issue 28). */
+  pricing: CartPricing
   /** The text in the quantity field (the buyer's, kept even when it breaks a rule). */
   draft: string
   /** The server's word on this line after a refused checkout. */
@@ -18,16 +21,26 @@ type CartLineRowProps = {
   onRemove: () => void
 }
 
-const money = (cents: number | undefined) =>
-  cents === undefined ? '—' : formatMoney(fromCents(cents))
-
 /** One line of /cart: image, name, quantity, unit price, line total and Remove (issue 14). */
-export function CartLineRow({ row, draft, serverError, onQuantity, onRemove }: CartLineRowProps) {
+export function CartLineRow({
+  row,
+  pricing,
+  draft,
+  serverError,
+  onQuantity,
+  onRemove,
+}: CartLineRowProps) {
   const inputId = useId()
   const errorId = `${inputId}-error`
   const tool = row.state.status === 'ok' ? row.state.tool : null
   const name = tool?.name ?? row.tool
   const error = serverError ?? row.problem
+  // Issue 28: in the header's currency, the other one beside the unit price, smaller.
+  const priced = row.priced
+  const amounts = priced && lineAmounts(priced.unitPriceCents, priced.quantity, pricing)
+  const next = tool && row.problem === null ? nextPriceBreak(tool, row.quantity) : null
+  // Priced as the line would be (the cart's currency; an export without VAT).
+  const hint = next && m.addMoreFor(next.more, lineAmounts(toCents(next.price), 1, pricing).unit)
 
   return (
     <tr data-testid="cart-line">
@@ -42,9 +55,14 @@ export function CartLineRow({ row, draft, serverError, onQuantity, onRemove }: C
           />
         )}
       </td>
-      <th scope="row" className="align-top font-normal">
+      <th scope="row" className="align-top font-normal" data-label={m.name}>
         {row.state.status === 'loading' ? (
-          <span className="loading loading-spinner loading-xs" aria-label={m.loadingTools} />
+          // A status, so its name is allowed and read (axe: aria-prohibited-attr).
+          <span
+            role="status"
+            className="loading loading-spinner loading-xs"
+            aria-label={m.loadingTools}
+          />
         ) : row.state.status === 'gone' ? (
           <p>{m.lineUnavailable}</p>
         ) : (
@@ -52,10 +70,11 @@ export function CartLineRow({ row, draft, serverError, onQuantity, onRemove }: C
             <p className="font-semibold">{name}</p>
             {row.split && <p className="text-sm">{row.split}</p>}
             {tool && <PriceBreaksTable tool={tool} quantity={row.quantity} />}
+            {hint && <p className="text-sm text-success">{hint}</p>}
           </div>
         )}
       </th>
-      <td className="align-top">
+      <td className="align-top" data-label={m.quantity}>
         {tool && (
           <div className="space-y-1">
             <label htmlFor={inputId} className="sr-only">
@@ -82,11 +101,17 @@ export function CartLineRow({ row, draft, serverError, onQuantity, onRemove }: C
           </div>
         )}
       </td>
-      <td className="align-top" data-testid="unit-price">
-        {money(row.priced?.unitPriceCents)}
+      <td className="align-top" data-testid="unit-price" data-label={m.unitPrice}>
+        <span data-amount>{amounts ? amounts.unit : '—'}</span>
+        {amounts?.otherUnit && (
+          <span className="block text-xs text-base-content/70">
+            <span data-amount>{currencyWords.approx(amounts.otherUnit)}</span>
+          </span>
+        )}
       </td>
-      <td className="align-top" data-testid="line-total">
-        {money(row.priced?.lineTotalCents)}
+      <td className="align-top" data-testid="line-total" data-label={m.lineTotal}>
+        {/* A refused quantity has no total (issue 30): the subtotal leaves it out too. */}
+        <span data-amount>{amounts && row.problem === null ? amounts.total : '—'}</span>
       </td>
       <td className="align-top">
         <button

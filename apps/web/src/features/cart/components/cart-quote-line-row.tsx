@@ -1,15 +1,17 @@
 import { Link } from 'react-router'
 
-import { formatMoney, fromCents, messages, type CartQuoteLine, quoteWords } from '@toolworks/shared'
+import { messages, toCents, type CartQuoteLine, quoteWords } from '@toolworks/shared'
 
 import { paths } from '@/lib/paths'
 
-import { quoteLineTotalCents } from '../utils/cart-view'
+import { lineAmounts, type CartPricing } from '../utils/cart-view'
 
 const m = messages.cart
 
 type CartQuoteLineRowProps = {
   line: CartQuoteLine
+  /** The cart's currency, rate and delivery country (issue 28). */
+  pricing: CartPricing
   /** The server's word on this line after a refused checkout. */
   serverError?: string
   onRemove: () => void
@@ -19,11 +21,12 @@ type CartQuoteLineRowProps = {
  * A custom part in /cart (issue 15): "Custom: {part name}" linking to the buyer's request, the
  * quoted quantity (read-only: the quote fixed it), unit price, line total, lead time and Remove.
  */
-export function CartQuoteLineRow({ line, serverError, onRemove }: CartQuoteLineRowProps) {
+export function CartQuoteLineRow({ line, pricing, serverError, onRemove }: CartQuoteLineRowProps) {
+  const amounts = lineAmounts(toCents(line.unitPrice), line.quantity, pricing)
   return (
     <tr data-testid="cart-quote-line">
       <td className="align-top" />
-      <th scope="row" className="align-top font-normal">
+      <th scope="row" className="align-top font-normal" data-label={m.name}>
         <div className="space-y-1">
           <Link to={paths.dashboard.myQuote(line.quote)} className="link font-semibold">
             {line.name}
@@ -31,7 +34,7 @@ export function CartQuoteLineRow({ line, serverError, onRemove }: CartQuoteLineR
           <p className="text-sm">{quoteWords.customLeadTime(line.leadTimeDays)}</p>
         </div>
       </th>
-      <td className="align-top">
+      <td className="align-top" data-label={m.quantity}>
         <div className="space-y-1">
           <p data-testid="quote-quantity">{line.quantity}</p>
           {serverError && (
@@ -41,11 +44,11 @@ export function CartQuoteLineRow({ line, serverError, onRemove }: CartQuoteLineR
           )}
         </div>
       </td>
-      <td className="align-top" data-testid="unit-price">
-        {formatMoney(line.unitPrice)}
+      <td className="align-top" data-testid="unit-price" data-label={m.unitPrice}>
+        <span data-amount>{amounts.unit}</span>
       </td>
-      <td className="align-top" data-testid="line-total">
-        {formatMoney(fromCents(quoteLineTotalCents(line)))}
+      <td className="align-top" data-testid="line-total" data-label={m.lineTotal}>
+        <span data-amount>{amounts.total}</span>
       </td>
       <td className="align-top">
         <button

@@ -4,12 +4,20 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 
 import {
-  CheckoutBodySchema,
+  addDeliveryIssues,
+  CheckoutFieldsSchema,
+  checkoutTaxWords as t,
+  deliveryAddressText,
+  deliveryWords as d,
   messages,
+  SHOP_COUNTRY,
+  structuredDelivery,
+  type OrderCurrency,
   type CartAnyLineInput,
   type PurchaseResponseSchema,
 } from '@toolworks/shared'
 
+import { CountrySelect } from '@/components/ui/country-select'
 import { TextField } from '@/components/ui/text-field'
 import { ApiError } from '@/lib/api-error'
 import { applyFieldErrors } from '@/lib/apply-field-errors'
@@ -20,11 +28,49 @@ import { useCheckout } from '../api/checkout'
 
 const m = messages.cart
 
-// Where it goes; the lines come from the cart, not from inputs.
-const CheckoutFormSchema = CheckoutBodySchema.pick({ phone: true, address: true })
+// Where it goes; the lines come from the cart, not from inputs. The screen always sends the
+// delivery block (issue 30), so its street, city and postcode are required here; the API
+// still takes the seed's one `address` string from other clients.
+const CheckoutFormSchema = CheckoutFieldsSchema.pick({
+  phone: true,
+  company: true,
+  street: true,
+  city: true,
+  postcode: true,
+  country: true,
+  bin: true,
+}).superRefine((values, ctx) =>
+  addDeliveryIssues(ctx, structuredDelivery(values, { required: true }).issues),
+)
 type CheckoutFormInput = z.input<typeof CheckoutFormSchema>
 type CheckoutFormOutput = z.output<typeof CheckoutFormSchema>
-const FIELDS = ['phone', 'address'] as const
+/** Where the order goes, as the cart's totals need it. */
+export type CheckoutWhere = { phone: string; address: string; country: string }
+const FIELDS = ['phone', 'company', 'street', 'city', 'postcode', 'country', 'bin'] as const
+/** What the checkout starts from (the profile, else the last order: routes/cart.tsx). */
+export type CheckoutDefaults = {
+  phone: string
+  company: string
+  street: string
+  city: string
+  postcode: string
+  country: string
+  bin: string
+}
+
+/**
+ * Where the order goes as the server will read it: the block's text is the `address` the
+ * first-order discount compares, so the cart's estimate asks with the same words.
+ */
+export function whereOf(values: Partial<CheckoutDefaults>): CheckoutWhere {
+  const country = values.country || SHOP_COUNTRY
+  const { block } = structuredDelivery(values)
+  return {
+    phone: values.phone ?? '',
+    address: block ? deliveryAddressText(block, country) : (values.street ?? ''),
+    country,
+  }
+}
 
 /**
  * `lines.<i>.quantity` (issue 14) or `lines.<i>.quote` (a custom part, issue 15) → why, from a
@@ -44,17 +90,22 @@ type CheckoutFormProps = {
   lines: readonly CartAnyLineInput[]
   /** A line breaks a rule or is not loaded: the order cannot be placed yet. */
   blocked: boolean
-  defaults: CheckoutFormOutput
+  defaults: CheckoutDefaults
+  /** The currency the order is placed and paid in: the header's switch (issue 28). */
+  currency: OrderCurrency
   onPlaced: (answer: z.output<typeof PurchaseResponseSchema>) => void
   /** The server refused these lines (by index) and said why. */
   onLineErrors: (errors: Map<number, string>) => void
   /** The phone or the address was changed (on leaving the field): the discount may change. */
-  onWhereChange?: (where: CheckoutFormOutput) => void
+  onWhereChange?: (where: CheckoutWhere) => void
   /** Runs as the order is sent: the cart's waiting save goes first (issue 26). */
   beforeCheckout?: () => void
 }
 
-/** Checkout (issue 14): phone and address, then one order for every line. */
+/**
+ * Checkout (issue 14): phone and the delivery block (issue 30: company, address, city, postcode,
+ * country), then one order for every line.
+ */
 export function CheckoutForm({
   lines,
   blocked,
@@ -63,6 +114,7 @@ export function CheckoutForm({
   onLineErrors,
   onWhereChange,
   beforeCheckout,
+  currency,
 }: CheckoutFormProps) {
   const hydrated = useHydrated()
   const checkout = useCheckout()
@@ -74,16 +126,19 @@ export function CheckoutForm({
     setError,
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
+    // The where-fields are read as typed (getValues), before the schema has run.
     resolver: zodResolver(CheckoutFormSchema),
     defaultValues: defaults,
   })
+
+  const where = (): CheckoutWhere => whereOf(getValues())
 
   const onSubmit = (values: CheckoutFormOutput) => {
     setRefusal(null)
     onLineErrors(new Map())
     beforeCheckout?.()
     checkout.mutate(
-      { lines: [...lines], ...values },
+      { lines: [...lines], ...values, bin: values.bin ?? '', currency },
       {
         onSuccess: onPlaced,
         onError: (error) => {
@@ -109,14 +164,54 @@ export function CheckoutForm({
         autoComplete="tel"
         required
         error={errors.phone?.message}
-        {...register('phone', { onBlur: () => onWhereChange?.(getValues()) })}
+        {...register('phone', { onBlur: () => onWhereChange?.(where()) })}
       />
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-sm font-bold">{d.legend}</legend>
+        <TextField
+          label={d.company}
+          autoComplete="organization"
+          error={errors.company?.message}
+          {...register('company')}
+        />
+        {/* The street line keeps the seed's label, "Address". */}
+        <TextField
+          label={messages.ordering.address}
+          autoComplete="street-address"
+          required
+          error={errors.street?.message}
+          {...register('street', { onBlur: () => onWhereChange?.(where()) })}
+        />
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <TextField
+            label={d.city}
+            autoComplete="address-level2"
+            required
+            error={errors.city?.message}
+            {...register('city', { onBlur: () => onWhereChange?.(where()) })}
+          />
+          <TextField
+            label={d.postcode}
+            autoComplete="postal-code"
+            required
+            error={errors.postcode?.message}
+            {...register('postcode', { onBlur: () => onWhereChange?.(where()) })}
+          />
+        </div>
+        <CountrySelect
+          label={t.country}
+          hint={t.countryHint}
+          autoComplete="country"
+          error={errors.country?.message}
+          {...register('country', { onChange: () => onWhereChange?.(where()) })}
+        />
+      </fieldset>
       <TextField
-        label={messages.ordering.address}
-        autoComplete="street-address"
-        required
-        error={errors.address?.message}
-        {...register('address', { onBlur: () => onWhereChange?.(getValues()) })}
+        label={t.bin}
+        inputMode="numeric"
+        placeholder="000123456-0101"
+        error={errors.bin?.message}
+        {...register('bin')}
       />
       {refusal && (
         <p role="alert" className="alert alert-error alert-soft">

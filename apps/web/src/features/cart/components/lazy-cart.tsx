@@ -6,7 +6,7 @@ import { messages, type Tool } from '@toolworks/shared'
 import { paths } from '@/lib/paths'
 import { useHydrated } from '@/lib/use-hydrated'
 
-import { CART_LINK_CLASS, CartIcon } from './cart-icon'
+import { CART_LINK_CLASS, CartIcon, CartMenu } from './cart-icon'
 
 // issue 8's first-load budget: the cart's logic (storage, sync, merge, mutations) loads after
 // the first render. The server's HTML and the hydrating render show these stand-ins, which
@@ -19,10 +19,16 @@ const CartSync = lazy(async () => ({ default: (await parts()).CartSync }))
 
 function CartLinkStandIn() {
   return (
-    <Link to={paths.cart()} aria-label={messages.cart.headerButton(0)} className={CART_LINK_CLASS}>
-      <CartIcon />
-      <span aria-hidden="true">0</span>
-    </Link>
+    <CartMenu>
+      <Link
+        to={paths.cart()}
+        aria-label={messages.cart.headerButton(0)}
+        className={CART_LINK_CLASS}
+      >
+        <CartIcon />
+        <span aria-hidden="true">0</span>
+      </Link>
+    </CartMenu>
   )
 }
 

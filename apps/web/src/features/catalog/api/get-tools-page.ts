@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
-import { queryKeys, type ToolListQuery, type ToolsPage } from '@toolworks/shared'
+import {
+  queryKeys,
+  type ProductsListQuery,
+  type ToolListQuery,
+  type ToolsPage,
+} from '@toolworks/shared'
 
 import { api } from '@/lib/api-client'
 
@@ -10,7 +15,7 @@ import { listToolsEndpoint } from './get-tools'
 export type { ToolsPage }
 
 export const getToolsPage = async (
-  query: ToolListQuery,
+  query: ToolListQuery | ProductsListQuery,
   signal?: AbortSignal,
 ): Promise<ToolsPage> => {
   const { data, headers } = await api.callWithHeaders(listToolsEndpoint, { query, signal })
@@ -23,7 +28,7 @@ export const getToolsPage = async (
  * Keyed by the list query under the tools key, so every catalogue change refreshes it; the
  * server seeds the first page of a /products load under the same key (issue 8).
  */
-export const toolsPageQuery = (query: ToolListQuery) =>
+export const toolsPageQuery = (query: ToolListQuery | ProductsListQuery) =>
   queryOptions({
     queryKey: queryKeys.toolsPage(query),
     queryFn: ({ signal }) => getToolsPage(query, signal),
@@ -31,4 +36,5 @@ export const toolsPageQuery = (query: ToolListQuery) =>
     placeholderData: keepPreviousData,
   })
 
-export const useToolsPage = (query: ToolListQuery) => useQuery(toolsPageQuery(query))
+export const useToolsPage = (query: ToolListQuery | ProductsListQuery) =>
+  useQuery(toolsPageQuery(query))

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { z } from 'zod'
 
-import { messages, ToolCreateBodySchema } from '@toolworks/shared'
+import { messages, ToolCreateBodySchema, type Category } from '@toolworks/shared'
 
 import { applyFieldErrors } from '@/lib/apply-field-errors'
 
@@ -12,6 +12,12 @@ import { useCreateTool } from '../api/create-tool'
 import { uploadErrorMessage, useUploadImage } from '../api/upload-image'
 import { LeadTimeInputSchema } from '../utils/lead-time'
 import { RequiredImageFileSchema } from '../utils/image-file'
+import {
+  attributesOf,
+  catalogCreateFields,
+  catalogFieldNames,
+  emptyCatalogFields,
+} from '../utils/catalog-fields'
 import { PRODUCT_FIELDS, ProductFields, type ProductFormInput } from './product-fields'
 
 const m = messages.products
@@ -36,9 +42,14 @@ const AddProductFormSchema = z
     madeToOrder: madeToOrder.unwrap(),
     leadTimeDays: LeadTimeInputSchema,
     image: RequiredImageFileSchema,
+    // Issue 29: checked by the server against the category (its 400s go beside each field).
+    partNumber: z.string(),
+    category: z.string(),
+    specs: z.record(z.string(), z.string()),
   })
   .superRefine((value, ctx) => {
-    const shared = ToolCreateBodySchema.safeParse({ ...value, image: PENDING_UPLOAD_URL })
+    const { partNumber: _p, category: _c, specs: _s, ...buying } = value
+    const shared = ToolCreateBodySchema.safeParse({ ...buying, image: PENDING_UPLOAD_URL })
     for (const issue of shared.error?.issues ?? [])
       ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
   })
@@ -56,13 +67,14 @@ const EMPTY: ProductFormInput = {
   packSize: 1,
   madeToOrder: false,
   leadTimeDays: NaN,
+  ...emptyCatalogFields(),
 }
 
 /**
  * docs/product.md §2 Add Product: upload the picture (with its progress), then post the product.
  * An upload refused by the server shows why under Image (issue 6); both failures toast.
  */
-export function AddProductForm() {
+export function AddProductForm({ categories }: { categories: readonly Category[] }) {
   const upload = useUploadImage()
   const create = useCreateTool()
   const [progress, setProgress] = useState<number | null>(null)
@@ -79,7 +91,15 @@ export function AddProductForm() {
   })
   const pending = upload.isPending || create.isPending
 
-  const onSubmit = async ({ image: file, ...fields }: AddProductFormOutput) => {
+  const onSubmit = async ({
+    image: file,
+    partNumber,
+    category,
+    specs,
+    ...fields
+  }: AddProductFormOutput) => {
+    const catalogFields = catalogCreateFields({ partNumber, category, specs }, categories)
+    const known = [...PRODUCT_FIELDS, ...catalogFieldNames(attributesOf(categories, category))]
     let url: string
     setProgress(0)
     try {
@@ -92,14 +112,14 @@ export function AddProductForm() {
       setProgress(null)
     }
     create.mutate(
-      { ...fields, image: url },
+      { ...fields, ...catalogFields, image: url },
       {
         onSuccess: () => {
           toast.success(m.added)
           reset(EMPTY)
         },
         onError: (error) => {
-          applyFieldErrors(error, setError, PRODUCT_FIELDS)
+          applyFieldErrors(error, setError, known)
           toast.error(m.addFailed)
         },
       },
@@ -118,6 +138,7 @@ export function AddProductForm() {
         errors={errors}
         minQuantity={1}
         uploadProgress={progress}
+        categories={categories}
       />
       <button type="submit" className="btn btn-primary" disabled={pending}>
         {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}

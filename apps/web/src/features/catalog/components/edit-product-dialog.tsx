@@ -2,9 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
-import type { z } from 'zod'
+import { z } from 'zod'
 
-import { messages, ToolUpdateBodySchema, type Tool, type ToolUpdateBody } from '@toolworks/shared'
+import {
+  messages,
+  ToolUpdateBodySchema,
+  type Category,
+  type Tool,
+  type ToolUpdateBody,
+} from '@toolworks/shared'
 
 import { EditDialog, useModalDialog } from '@/components/ui/edit-dialog'
 import { applyFieldErrors } from '@/lib/apply-field-errors'
@@ -14,12 +20,20 @@ import { useUpdateTool } from '../api/update-tool'
 import { uploadErrorMessage, useUploadImage } from '../api/upload-image'
 import { OptionalImageFileSchema, thumbnailUrl } from '../utils/image-file'
 import { LeadTimeInputSchema } from '../utils/lead-time'
+import {
+  attributesOf,
+  catalogChangedFields,
+  catalogFieldNames,
+  catalogFieldsOf,
+} from '../utils/catalog-fields'
+import { DocumentsSection } from './documents-section'
 import { PRODUCT_FIELDS, ProductFields, type ProductFormInput } from './product-fields'
 
 const m = messages.products
 
 // The shared edit rules with every field filled in (the form shows them all), the image a file.
-// Issue 29's catalogue fields (part number, category, specs, documents) are not on this form yet.
+// Issue 29's part number, category and specs are text here, sent as the server reads them
+// (catalog-fields.ts); documents have their own section with their own routes.
 const EditProductFormSchema = ToolUpdateBodySchema.omit({
   image: true,
   leadTimeDays: true,
@@ -29,7 +43,13 @@ const EditProductFormSchema = ToolUpdateBodySchema.omit({
   documents: true,
 })
   .required()
-  .extend({ leadTimeDays: LeadTimeInputSchema, image: OptionalImageFileSchema })
+  .extend({
+    leadTimeDays: LeadTimeInputSchema,
+    image: OptionalImageFileSchema,
+    partNumber: z.string(),
+    category: z.string(),
+    specs: z.record(z.string(), z.string()),
+  })
 type EditProductFormOutput = z.output<typeof EditProductFormSchema>
 
 const EDITABLE = [
@@ -45,7 +65,10 @@ const EDITABLE = [
 ] as const
 
 /** Only what differs from the tool, so an edit never overwrites a field it did not touch. */
-function changedFields(tool: Tool, values: Omit<EditProductFormOutput, 'image'>): ToolUpdateBody {
+function changedFields(
+  tool: Tool,
+  values: Omit<EditProductFormOutput, 'image' | 'partNumber' | 'category' | 'specs'>,
+): ToolUpdateBody {
   const body: Record<string, unknown> = {}
   for (const key of EDITABLE)
     if (JSON.stringify(values[key]) !== JSON.stringify(tool[key])) body[key] = values[key]
@@ -56,6 +79,8 @@ function changedFields(tool: Tool, values: Omit<EditProductFormOutput, 'image'>)
 
 type EditProductDialogProps = {
   tool: Tool
+  /** The category tree (GET /api/category), read by the page. */
+  categories: readonly Category[]
   onClose: () => void
 }
 
@@ -63,7 +88,7 @@ type EditProductDialogProps = {
  * Edit a product (issue 6) in a modal dialog: the fields prefilled, a new picture optional.
  * Sends `PUT /api/tool/{id}` with only the changed fields; server messages go onto inputs.
  */
-export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
+export function EditProductDialog({ tool, onClose, categories }: EditProductDialogProps) {
   const dialog = useModalDialog()
   const upload = useUploadImage()
   const update = useUpdateTool()
@@ -87,12 +112,23 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
       packSize: tool.packSize,
       madeToOrder: tool.madeToOrder,
       leadTimeDays: tool.leadTimeDays ?? NaN,
+      ...catalogFieldsOf(tool),
     },
   })
   const pending = upload.isPending || update.isPending
 
-  const onSubmit = async ({ image: file, ...values }: EditProductFormOutput) => {
-    const body = changedFields(tool, values)
+  const onSubmit = async ({
+    image: file,
+    partNumber,
+    category,
+    specs,
+    ...values
+  }: EditProductFormOutput) => {
+    const body = {
+      ...changedFields(tool, values),
+      ...catalogChangedFields(tool, { partNumber, category, specs }, categories),
+    }
+    const known = [...PRODUCT_FIELDS, ...catalogFieldNames(attributesOf(categories, category))]
     if (file) {
       setProgress(0)
       try {
@@ -117,7 +153,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
           dialog.close()
         },
         onError: (error) => {
-          if (!applyFieldErrors(error, setError, PRODUCT_FIELDS))
+          if (!applyFieldErrors(error, setError, known))
             toast.error(`${m.saveFailed} ${getErrorMessage(error)}`)
         },
       },
@@ -142,6 +178,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
         minQuantity={0}
         uploadProgress={progress}
         imageHint={m.keepImage}
+        categories={categories}
       />
       <figure className="flex items-center gap-3 text-sm text-base-content/70">
         <img
@@ -153,6 +190,7 @@ export function EditProductDialog({ tool, onClose }: EditProductDialogProps) {
         />
         <figcaption>{m.currentImage}</figcaption>
       </figure>
+      <DocumentsSection tool={tool} />
     </EditDialog>
   )
 }

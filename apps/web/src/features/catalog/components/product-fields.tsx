@@ -1,12 +1,14 @@
 import type { Control, FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form'
 
-import { messages } from '@toolworks/shared'
+import { messages, type Category } from '@toolworks/shared'
 
 import { TextField } from '@/components/ui/text-field'
 import { TextareaField } from '@/components/ui/textarea-field'
 
 import type { FileInputValue } from '../utils/image-file'
+import type { CatalogFieldValues } from '../utils/catalog-fields'
 import { BuyingRulesFields } from './buying-rules-fields'
+import { CatalogFields } from './catalog-fields'
 import { ImageField } from './image-field'
 
 const m = messages.products
@@ -24,7 +26,7 @@ export type ProductFormInput = {
   madeToOrder: boolean
   /** NaN while empty (valueAsNumber); the form schema reads it as none. */
   leadTimeDays: number | null
-}
+} & CatalogFieldValues
 
 /** The fields whose server messages go onto an input. */
 export const PRODUCT_FIELDS = [
@@ -49,9 +51,11 @@ type ProductFieldsProps<Output extends FieldValues> = {
   minQuantity: 0 | 1
   uploadProgress: number | null
   imageHint?: string
+  /** The category tree (GET /api/category) for Category and the specification inputs. */
+  categories: readonly Category[]
 }
 
-/** Name, quantity, price, minimum order, buying rules, description and image (docs/product.md §2 Add Product, issue 14). */
+/** Name, part number, category and specifications (issue 29), quantity, price, minimum order, buying rules, description and image (docs/product.md §2 Add Product, issue 14). */
 export function ProductFields<Output extends FieldValues>({
   control,
   register,
@@ -59,10 +63,17 @@ export function ProductFields<Output extends FieldValues>({
   minQuantity,
   uploadProgress,
   imageHint,
+  categories,
 }: ProductFieldsProps<Output>) {
   return (
     <>
       <TextField label={m.name} required error={errors.name?.message} {...register('name')} />
+      <CatalogFields
+        control={control}
+        register={register}
+        errors={errors}
+        categories={categories}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label={m.quantity}

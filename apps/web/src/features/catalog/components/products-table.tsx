@@ -24,8 +24,8 @@ export function ProductsTable({ tools, pendingId, onEdit, onDelete }: ProductsTa
     >
       {tools.map((tool, index) => (
         <tr key={tool._id}>
-          <td>{index + 1}</td>
-          <td>
+          <td data-label={m.number}>{index + 1}</td>
+          <td data-label={m.image}>
             <img
               src={thumbnailUrl(tool.image)}
               alt={tool.name}
@@ -36,11 +36,11 @@ export function ProductsTable({ tools, pendingId, onEdit, onDelete }: ProductsTa
               className="h-12 w-16 rounded object-cover"
             />
           </td>
-          <td>{tool.name}</td>
-          <td>{tool.quantity}</td>
-          <td>{tool.minimum}</td>
-          <td>
-            <div className="flex gap-2">
+          <td data-label={m.name}>{tool.name}</td>
+          <td data-label={m.availableQuantity}>{tool.quantity}</td>
+          <td data-label={m.minimumQuantity}>{tool.minimum}</td>
+          <td data-label={m.actions}>
+            <div className="flex flex-wrap gap-2">
               <button
                 type="button"
                 className="btn btn-outline btn-xs"

@@ -1,7 +1,9 @@
 import { useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 
-import { formatMoney, messages, type Tool } from '@toolworks/shared'
+import { messages, type Tool } from '@toolworks/shared'
+
+import { useMoney } from '@/lib/currency'
 
 import { paths } from '@/lib/paths'
 
@@ -23,6 +25,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 3, action }: Tool
   const nameId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { catalog } = messages
+  const money = useMoney()
 
   return (
     <article
@@ -30,7 +33,9 @@ export function ToolCard({ tool, eager = false, headingLevel = 3, action }: Tool
       aria-labelledby={nameId}
       className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
     >
-      <figure className="aspect-[4/3] bg-base-300">
+      {/* Name and image lead to the tool's public page (issue 29); the image's link repeats the
+          name's for a mouse, so it stays out of the tab order. */}
+      <Link to={paths.product(tool._id)} tabIndex={-1} className="block aspect-[4/3] bg-base-300">
         <img
           src={tool.image}
           srcSet={toolImageSrcSet(tool.image)}
@@ -42,31 +47,38 @@ export function ToolCard({ tool, eager = false, headingLevel = 3, action }: Tool
           decoding="async"
           className="h-full w-full object-cover"
         />
-      </figure>
+      </Link>
       <div className="card-body gap-3 p-5">
         <Heading id={nameId} className="card-title text-lg leading-snug">
-          {tool.name}
+          <Link to={paths.product(tool._id)} className="hover:underline">
+            {tool.name}
+          </Link>
         </Heading>
         <ul className="space-y-1 text-sm">
-          <li>
+          {/* The seed's words, each fact on one line with its figure beside it (issue 30). */}
+          <li className="flex justify-between gap-2">
             <span className="text-base-content/70">{catalog.availableQuantity}:</span>{' '}
-            <span className="font-semibold">{tool.quantity}</span>
+            <span className="font-semibold tabular-nums">{tool.quantity}</span>
           </li>
-          <li>
+          <li className="flex justify-between gap-2">
             <span className="text-base-content/70">{catalog.minimumQuantity}:</span>{' '}
-            <span className="font-semibold">{tool.minimum}</span>
+            <span className="font-semibold tabular-nums">{tool.minimum}</span>
           </li>
         </ul>
-        <p>
-          <span className="text-sm text-base-content/70">{catalog.price}:</span>{' '}
-          <span className="text-xl font-extrabold">{formatMoney(tool.price)}</span>
+        {/* Issue 30: the badge wraps under the price flush left, never indented on its own. */}
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="whitespace-nowrap">
+            <span className="text-sm text-base-content/70">{catalog.price}:</span>{' '}
+            <span className="text-xl font-extrabold">{money.price(tool.price)}</span>
+          </span>
           {tool.priceBreaks.length > 0 && (
-            <span className="badge badge-neutral ml-2 align-middle">
-              {messages.ordering.volumePricing}
-            </span>
+            <span className="badge badge-neutral">{messages.ordering.volumePricing}</span>
           )}
         </p>
-        <p className="line-clamp-3 text-sm text-base-content/80">{tool.description}</p>
+        {/* Three whole lines: the height is three lines exactly, so no part of a fourth shows. */}
+        <p className="line-clamp-3 max-h-15 text-sm leading-5 text-base-content/80">
+          {tool.description}
+        </p>
         <div className="card-actions mt-auto flex-col pt-2">
           <Link
             to={paths.purchase(tool._id)}

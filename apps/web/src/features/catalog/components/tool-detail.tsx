@@ -1,4 +1,6 @@
-import { formatMoney, messages, type Tool } from '@toolworks/shared'
+import { messages, type Tool } from '@toolworks/shared'
+
+import { CataloguePrice } from '@/components/ui/catalogue-price'
 
 import { toolImageSrcSet } from './tool-image'
 
@@ -38,7 +40,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         </ul>
         <p>
           <span className="text-sm text-base-content/70">{catalog.price}:</span>{' '}
-          <span className="text-xl font-extrabold">{formatMoney(tool.price)}</span>
+          <CataloguePrice usd={tool.price} className="text-xl font-extrabold" />
         </p>
         <p className="text-base-content/80">{tool.description}</p>
       </div>

@@ -8,6 +8,8 @@ import { ToolCard, type CardAction } from './tool-card'
 import { ToolCardSkeleton } from './tool-card-skeleton'
 
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4'
+// Beside the facets' column (issue 29): three across from lg, the spec's four from xl (1280 px).
+const FACETS_GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
 const FIRST_ROW = 4
 
 type ToolGridProps = {
@@ -27,6 +29,8 @@ type ToolCardsProps = {
   eagerFirstRow?: boolean
   cardHeadingLevel?: 2 | 3
   cardAction?: CardAction
+  /** `facets`: beside /products' filter column. */
+  columns?: 'page' | 'facets'
 }
 
 /** The 1/2/4-column grid of tool cards (docs/product.md §2). */
@@ -35,9 +39,10 @@ export function ToolCards({
   eagerFirstRow = false,
   cardHeadingLevel,
   cardAction,
+  columns = 'page',
 }: ToolCardsProps) {
   return (
-    <div className={GRID}>
+    <div className={columns === 'facets' ? FACETS_GRID : GRID}>
       {tools.map((tool, index) => (
         <ToolCard
           key={tool._id}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 
 import { contactErrorHandler, contactSendHandler } from '@/testing/handlers/contact'
-import { renderWithProviders } from '@/testing/render'
+import { renderApp, renderWithProviders } from '@/testing/render'
 import { server } from '@/testing/server'
 
 import { ContactSection } from './contact-section'
@@ -23,6 +23,12 @@ async function renderForm() {
 }
 
 describe('Contact With Us', () => {
+  test('"Need a change?" from My Orders starts the message with the order number (issue 30)', async () => {
+    renderApp('/?order=TW-10482')
+    const section = within(await screen.findByRole('region', { name: 'Contact With Us' }))
+    expect(await section.findByLabelText('Message')).toHaveValue('About order TW-10482: ')
+  })
+
   test('a valid message is posted, thanked with a toast, and the form empties', async () => {
     const sent: unknown[] = []
     server.use(contactSendHandler(sent))

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import { useSearchParams } from 'react-router'
 import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 
@@ -26,6 +27,9 @@ const FIELDS = ['name', 'email', 'message'] as const
 export function ContactForm() {
   const id = useId()
   const send = useSendContactMessage()
+  // "Need a change? Contact us" from My Orders (issue 30) names the order in the message.
+  const [search] = useSearchParams()
+  const order = search.get('order')?.slice(0, 40)
   const {
     register,
     handleSubmit,
@@ -35,7 +39,7 @@ export function ContactForm() {
     formState: { errors },
   } = useForm<ContactValues, unknown, ContactBody>({
     resolver: zodResolver(ContactMessageBodySchema),
-    defaultValues: { name: '', email: '', message: '' },
+    defaultValues: { name: '', email: '', message: order ? m.aboutOrder(order) : '' },
   })
   const left = CONTACT_MESSAGE_MAX - useWatch({ control, name: 'message' }).length
   const messageError = errors.message?.message

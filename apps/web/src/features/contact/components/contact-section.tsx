@@ -7,7 +7,7 @@ const m = messages.contact
 /** docs/product.md §2 Home 8: the last section of the home page. */
 export function ContactSection() {
   return (
-    <section aria-labelledby="contact-title" className="bg-base-100 py-14">
+    <section id="contact" aria-labelledby="contact-title" className="bg-base-100 py-14">
       <div className="page-container grid gap-10 lg:grid-cols-[2fr_3fr]">
         <div>
           <h2 id="contact-title" className="section-title">

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 
-import { messages, type Promotion as PromotionOffer } from '@toolworks/shared'
+import { messages, offerHeadline, type Promotion as PromotionOffer } from '@toolworks/shared'
+
+import { useMoney } from '@/lib/currency'
 
 const m = messages.homeSections
 
@@ -43,6 +45,7 @@ function Offer({ badge, title, text }: { badge: ReactNode; title: string; text: 
  * section at all, rather than an empty one.
  */
 export function Promotion({ promotions }: { promotions: PromotionOffer[] }) {
+  const money = useMoney()
   if (promotions.length === 0) return null
   return (
     <section
@@ -70,7 +73,8 @@ export function Promotion({ promotions }: { promotions: PromotionOffer[] }) {
                   ? messages.promotions.percentBadge(offer.percent)
                   : truck
               }
-              title={offer.title}
+              // Issue 30: a first-order discount says its cap, in the buyer's currency.
+              title={offerHeadline(offer, money.price)}
               text={offer.text}
             />
           ))}

@@ -1,37 +1,92 @@
 import { useState } from 'react'
 import { toast } from '@/lib/toast'
 
-import { invoiceWords, type Order } from '@toolworks/shared'
+import { invoiceWords, receiptWords, taxWords, type Order } from '@toolworks/shared'
 
 import { saveBlob } from '@/lib/fetch-file'
 import { getErrorMessage } from '@/lib/get-error-message'
 
 import { fetchInvoice } from '../api/download-invoice'
-
-const w = invoiceWords
+import { fetchMushak } from '../api/download-mushak'
 
 /** Whether an order has an invoice: paid (and maybe shipped); a refunded order never was. */
 export const hasInvoice = (order: Pick<Order, 'paid' | 'status'>) =>
   order.paid && (order.status === 'paid' || order.status === 'shipped')
 
 /**
- * **Invoice (PDF)** (issue 17), in My Orders and Manage Orders: fetches the PDF with the bearer
- * token and saves it; busy while it comes; a failure is a toast with Try again.
+ * Whether an order has a Mushak-6.3 tax invoice (issue 28): a paid domestic order, whose serial
+ * was given at payment. An export keeps only its invoice, which says it is zero-rated.
  */
-export function InvoiceButton({ order, label }: { order: Order; label?: string }) {
+export const hasMushak = (order: Pick<Order, 'paid' | 'status' | 'export' | 'mushakSerial'>) =>
+  hasInvoice(order) && !order.export && order.mushakSerial !== null
+
+type PdfDocument = {
+  fetch: (orderId: string) => Promise<{ blob: Blob; fileName: string }>
+  idle: string
+  busy: string
+  failed: string
+  nameFor: (order: string) => string
+  toastKey: string
+}
+
+const DOCUMENTS = {
+  invoice: {
+    fetch: fetchInvoice,
+    idle: invoiceWords.invoicePdf,
+    busy: invoiceWords.downloading,
+    failed: invoiceWords.downloadFailed,
+    nameFor: invoiceWords.invoiceFor,
+    toastKey: 'invoice',
+  },
+  receipt: {
+    fetch: fetchInvoice,
+    idle: receiptWords.downloadInvoice,
+    busy: invoiceWords.downloading,
+    failed: invoiceWords.downloadFailed,
+    // The receipt is about one order: its visible words are its name.
+    nameFor: () => receiptWords.downloadInvoice,
+    toastKey: 'invoice',
+  },
+  mushak: {
+    fetch: fetchMushak,
+    idle: taxWords.mushakPdf,
+    busy: taxWords.mushakDownloading,
+    failed: taxWords.mushakDownloadFailed,
+    nameFor: taxWords.mushakFor,
+    toastKey: 'mushak',
+  },
+} satisfies Record<string, PdfDocument>
+
+type PdfButtonProps = {
+  order: Order
+  label?: string
+  /** The button's look: small and outlined in the order tables. */
+  className?: string
+}
+
+/**
+ * An order's PDF, in My Orders and Manage Orders: fetched with the bearer token and saved;
+ * busy while it comes; a failure is a toast with Try again.
+ */
+function PdfButton({
+  order,
+  label,
+  className = 'btn btn-outline btn-xs',
+  doc,
+}: PdfButtonProps & { doc: PdfDocument }) {
   const [busy, setBusy] = useState(false)
 
   async function download() {
     setBusy(true)
     try {
-      const { blob, fileName } = await fetchInvoice(order._id)
+      const { blob, fileName } = await doc.fetch(order._id)
       saveBlob(blob, fileName)
     } catch (error) {
       toast.error(
         ({ closeToast }) => (
           <div className="flex flex-wrap items-center gap-2">
             <span>
-              {w.downloadFailed} {getErrorMessage(error)}
+              {doc.failed} {getErrorMessage(error)}
             </span>
             <button
               type="button"
@@ -41,11 +96,11 @@ export function InvoiceButton({ order, label }: { order: Order; label?: string }
                 void download()
               }}
             >
-              {w.retry}
+              {invoiceWords.retry}
             </button>
           </div>
         ),
-        { toastId: `invoice-${order._id}` },
+        { toastId: `${doc.toastKey}-${order._id}` },
       )
     } finally {
       setBusy(false)
@@ -55,14 +110,40 @@ export function InvoiceButton({ order, label }: { order: Order; label?: string }
   return (
     <button
       type="button"
-      className="btn btn-outline btn-xs"
+      className={className}
       disabled={busy}
       aria-busy={busy}
-      aria-label={w.invoiceFor(label ?? order.tools)}
+      aria-label={doc.nameFor(label ?? order.tools)}
       onClick={() => void download()}
     >
       {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-      {busy ? w.downloading : w.invoicePdf}
+      {busy ? doc.busy : doc.idle}
     </button>
+  )
+}
+
+/** **Invoice (PDF)** (issue 17). */
+export function InvoiceButton(props: PdfButtonProps) {
+  return <PdfButton {...props} doc={DOCUMENTS.invoice} />
+}
+
+/** **Download invoice** on the payment page's receipt (issue 30). */
+export function ReceiptInvoiceButton(props: PdfButtonProps) {
+  return <PdfButton {...props} doc={DOCUMENTS.receipt} />
+}
+
+/** **Mushak-6.3 (PDF)** (issue 28), the tax invoice of a paid domestic order. */
+export function MushakButton(props: PdfButtonProps) {
+  return <PdfButton {...props} doc={DOCUMENTS.mushak} />
+}
+
+/** The order's documents side by side: its invoice, and its Mushak-6.3 when it has one. */
+export function OrderDocumentButtons(props: PdfButtonProps) {
+  if (!hasInvoice(props.order)) return null
+  return (
+    <div className="flex flex-wrap gap-1">
+      <InvoiceButton {...props} />
+      {hasMushak(props.order) && <MushakButton {...props} />}
+    </div>
   )
 }

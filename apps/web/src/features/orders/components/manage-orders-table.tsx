@@ -1,11 +1,12 @@
 import { Fragment } from 'react'
 
 import {
-  formatMoney,
+  formatAmount,
   messages,
   paymentAdminWords,
   paymentMethodWords,
   paymentStateWords,
+  shopDate,
   type Order,
   type OrderStatus,
 } from '@toolworks/shared'
@@ -13,7 +14,7 @@ import {
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/lib/paths'
 
-import { InvoiceButton, hasInvoice } from './invoice-button'
+import { OrderDocumentButtons } from './invoice-button'
 import { OrderLinesRow } from './order-lines-list'
 
 const m = messages.ordering
@@ -65,9 +66,29 @@ type ManageOrdersTableProps = {
   orders: Order[]
   pendingId: string | null
   onMarkShipped: (order: Order) => void
+  /** The number of the first row (its page's place in the whole list). */
+  firstIndex?: number
+  /** Orders whose Mark shipped is held for its undo (issue 30): not sent yet, not again. */
+  heldIds?: ReadonlySet<string>
   /** The order whose payment action is running, if any. */
   paymentPendingId?: string | null
   onPaymentAction?: (order: Order, action: PaymentActionKind) => void
+}
+
+/**
+ * Long product names and e-mails stay on one line at `sm` and up, cut with an ellipsis and
+ * whole on hover (issue 30); a phone's card has room to show them in full. At `sm` and up the
+ * cell takes no room of its own (max-width 0) and shares what the other columns leave, so the
+ * table always fits its box.
+ */
+function ClippedCell({ text, label }: { text: string; label: string }) {
+  return (
+    <td data-label={label} className="sm:w-1/5 sm:max-w-0">
+      <span className="block sm:truncate" title={text}>
+        {text}
+      </span>
+    </td>
+  )
 }
 
 /** docs/product.md §2 Manage Orders: product, customer, quantity, total, status; ship paid orders. */
@@ -75,13 +96,17 @@ export function ManageOrdersTable({
   orders,
   pendingId,
   onMarkShipped,
+  firstIndex = 1,
+  heldIds = new Set(),
   paymentPendingId = null,
   onPaymentAction,
 }: ManageOrdersTableProps) {
   return (
     <DataTable
+      compact
       headings={[
         '#',
+        m.date,
         m.productName,
         m.customerName,
         m.customerEmail,
@@ -96,13 +121,24 @@ export function ManageOrdersTable({
       {orders.map((order, index) => (
         <Fragment key={order._id}>
           <tr>
-            <td>{index + 1}</td>
-            <td>{order.tools}</td>
-            <td>{order.customerName}</td>
-            <td className="break-all">{order.customer}</td>
-            <td>{order.purchaseQuantity}</td>
-            <td>{formatMoney(order.totalMoney)}</td>
-            <td>
+            <td data-label="#">
+              {firstIndex + index}
+              {/* Issue 30: the order's number, which the search finds. */}
+              <span className="block font-mono text-xs whitespace-nowrap text-base-content/70">
+                {order.orderNumber}
+              </span>
+            </td>
+            <td data-label={m.date} className="whitespace-nowrap">
+              <time dateTime={order.createdAt}>{shopDate(new Date(order.createdAt))}</time>
+            </td>
+            <ClippedCell label={m.productName} text={order.tools} />
+            <td data-label={m.customerName}>{order.customerName}</td>
+            <ClippedCell label={m.customerEmail} text={order.customer} />
+            <td data-label={m.orderQuantity}>{order.purchaseQuantity}</td>
+            <td data-label={m.totalPrice}>
+              <span data-amount>{formatAmount(order.totalMoney, order.currency)}</span>
+            </td>
+            <td data-label={m.status}>
               <span className={`badge ${BADGE[order.status]}`}>{m.statusLabels[order.status]}</span>
               {order.status === 'cancelled' && order.cancelReason && (
                 <p className="text-xs text-base-content/70">
@@ -111,12 +147,13 @@ export function ManageOrdersTable({
               )}
               <PaymentSummary order={order} />
             </td>
-            <td className="space-y-1">
+            {/* Wrapped side by side, so no two buttons ever overlap (issue 30). */}
+            <td data-label={m.action} className="space-y-1 [&_.btn]:whitespace-nowrap">
               {order.status === 'paid' && (
                 <button
                   type="button"
                   className="btn btn-primary btn-xs"
-                  disabled={pendingId !== null}
+                  disabled={pendingId !== null || heldIds.has(order._id)}
                   aria-label={`${m.markShipped}: ${order.tools}, ${order.customer}`}
                   onClick={() => onMarkShipped(order)}
                 >
@@ -126,11 +163,7 @@ export function ManageOrdersTable({
                   {m.markShipped}
                 </button>
               )}
-              {hasInvoice(order) && (
-                <div>
-                  <InvoiceButton order={order} label={`${order.tools}, ${order.customer}`} />
-                </div>
-              )}
+              <OrderDocumentButtons order={order} label={`${order.tools}, ${order.customer}`} />
               {onPaymentAction && paymentActionsOf(order).length > 0 && (
                 <div className="flex flex-wrap gap-1">
                   {paymentActionsOf(order).map((action) => (
@@ -155,7 +188,7 @@ export function ManageOrdersTable({
               )}
             </td>
           </tr>
-          <OrderLinesRow order={order} columns={8} quoteLink={paths.dashboard.quoteRequest} />
+          <OrderLinesRow order={order} columns={9} quoteLink={paths.dashboard.quoteRequest} />
         </Fragment>
       ))}
     </DataTable>

@@ -1,14 +1,14 @@
-import { Fragment, useState } from 'react'
+import { Fragment, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 
-import { formatMoney, messages, paymentStateWords, type Order } from '@toolworks/shared'
+import { formatAmount, messages, paymentStateWords, shopDate, type Order } from '@toolworks/shared'
 
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/lib/paths'
 
 import { proformaPath } from '../api/download-proforma'
 import { HoldNotice } from './hold-notice'
-import { InvoiceButton, hasInvoice } from './invoice-button'
+import { OrderDocumentButtons } from './invoice-button'
 import { OrderLinesRow } from './order-lines-list'
 import { ProformaButton } from './payment-choice'
 
@@ -64,14 +64,18 @@ function PaymentCell({ order }: { order: Order }) {
     )
   return (
     <div className="space-y-1">
-      <span className="badge badge-success">{m.statusLabels[order.status]}</span>
+      {/* Issue 30: paid and shipped look different. */}
+      <span className={order.status === 'shipped' ? 'badge badge-info' : 'badge badge-success'}>
+        {m.statusLabels[order.status]}
+      </span>
       {order.transactionId && (
-        <p className="text-xs break-all">
-          <span className="text-base-content/70">{m.transactionId}:</span>{' '}
+        // Small and muted; broken between characters only when it must (never one a line).
+        <p className="max-w-48 text-xs [overflow-wrap:anywhere] text-base-content/70">
+          <span>{m.transactionId}:</span>{' '}
           <span data-testid="transaction-id">{order.transactionId}</span>
         </p>
       )}
-      {hasInvoice(order) && <InvoiceButton order={order} />}
+      <OrderDocumentButtons order={order} />
       <PaymentStateNote order={order} />
     </div>
   )
@@ -81,43 +85,76 @@ type MyOrdersTableProps = {
   orders: Order[]
   pendingId: string | null
   onDelete: (order: Order) => void
+  /** More actions of an order, above Delete (Order again, issue 29: the screen composes it). */
+  actions?: (order: Order) => ReactNode
 }
 
-/** docs/product.md §2 My Orders: index, name, tool, quantity, money, payment, delete. */
-export function MyOrdersTable({ orders, pendingId, onDelete }: MyOrdersTableProps) {
+/**
+ * docs/product.md §2 My Orders: index, name, tool, quantity, money, payment, delete; issue 30
+ * adds the order's number and date, and Delete only where it cancels (unpaid).
+ */
+export function MyOrdersTable({ orders, pendingId, onDelete, actions }: MyOrdersTableProps) {
   return (
     <DataTable
-      headings={['#', m.name, m.tool, m.orderedQuantity, m.orderMoney, m.payment, m.delete]}
+      compact
+      headings={[
+        '#',
+        m.orderNumber,
+        m.date,
+        m.name,
+        m.tool,
+        m.orderedQuantity,
+        m.orderMoney,
+        m.payment,
+        m.delete,
+      ]}
       emptyText={m.noOrders}
       isEmpty={orders.length === 0}
     >
       {orders.map((order, index) => (
         <Fragment key={order._id}>
           <tr>
-            <td>{index + 1}</td>
-            <td>{order.customerName}</td>
-            <td>{order.tools}</td>
-            <td>{order.purchaseQuantity}</td>
-            <td>{formatMoney(order.totalMoney)}</td>
-            <td>
+            <td data-label="#">{index + 1}</td>
+            <td data-label={m.orderNumber} className="font-mono whitespace-nowrap">
+              {order.orderNumber}
+            </td>
+            <td data-label={m.date} className="whitespace-nowrap">
+              <time dateTime={order.createdAt}>{shopDate(new Date(order.createdAt))}</time>
+            </td>
+            <td data-label={m.name}>{order.customerName}</td>
+            <td data-label={m.tool}>{order.tools}</td>
+            <td data-label={m.orderedQuantity}>{order.purchaseQuantity}</td>
+            <td data-label={m.orderMoney}>
+              <span data-amount>{formatAmount(order.totalMoney, order.currency)}</span>
+            </td>
+            <td data-label={m.payment}>
               <PaymentCell order={order} />
             </td>
-            <td>
-              <button
-                type="button"
-                className="btn btn-error btn-outline btn-xs"
-                disabled={pendingId !== null}
-                aria-label={`${m.delete}: ${order.tools}`}
-                onClick={() => onDelete(order)}
-              >
-                {pendingId === order._id && (
-                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                )}
-                {m.delete}
-              </button>
+            <td data-label={m.delete}>
+              {actions?.(order)}
+              {order.status === 'unpaid' ? (
+                // Delete cancels an unpaid order and returns its stock (the seed's confirm).
+                <button
+                  type="button"
+                  className="btn btn-error btn-outline btn-xs"
+                  disabled={pendingId !== null}
+                  aria-label={`${m.delete}: ${order.tools}`}
+                  onClick={() => onDelete(order)}
+                >
+                  {pendingId === order._id && (
+                    <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                  )}
+                  {m.delete}
+                </button>
+              ) : (
+                // A paid order is the shop's to change: the buyer asks (issue 30).
+                <Link to={paths.contactAbout(order.orderNumber)} className="link text-sm">
+                  {m.needChange}
+                </Link>
+              )}
             </td>
           </tr>
-          <OrderLinesRow order={order} columns={7} quoteLink={paths.dashboard.myQuote} />
+          <OrderLinesRow order={order} columns={9} quoteLink={paths.dashboard.myQuote} />
         </Fragment>
       ))}
     </DataTable>

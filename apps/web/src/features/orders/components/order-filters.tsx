@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 
 import { messages, OrderStatusSchema, type OrderStatus } from '@toolworks/shared'
 
@@ -9,21 +9,32 @@ type OrderFiltersProps = {
   q: string
   onStatusChange: (status: OrderStatus | undefined) => void
   onQueryChange: (q: string) => void
+  /** The toolbar's actions at its end (Export CSV; the route composes them, issue 30). */
+  actions?: ReactNode
 }
 
-/** Manage Orders filters: a status and a customer-email search (kept in the URL by the route). */
-export function OrderFilters({ status, q, onStatusChange, onQueryChange }: OrderFiltersProps) {
+/**
+ * Manage Orders' toolbar: a status and a customer-email search (kept in the URL by the route),
+ * then its actions; one row at 1280 px, wrapping to full-width lines on a phone (issue 30).
+ */
+export function OrderFilters({
+  status,
+  q,
+  onStatusChange,
+  onQueryChange,
+  actions,
+}: OrderFiltersProps) {
   const statusId = useId()
   const searchId = useId()
   return (
-    <div className="mt-6 flex flex-wrap items-end gap-4" role="search">
-      <div className="space-y-1">
+    <div className="mt-6 mb-4 flex flex-wrap items-end gap-x-4 gap-y-3" role="search">
+      <div className="space-y-1 max-sm:w-full">
         <label htmlFor={statusId} className="block text-sm font-semibold">
           {m.statusFilter}
         </label>
         <select
           id={statusId}
-          className="select"
+          className="select max-sm:w-full"
           value={status ?? ''}
           onChange={(event) => {
             const parsed = OrderStatusSchema.safeParse(event.target.value)
@@ -38,7 +49,7 @@ export function OrderFilters({ status, q, onStatusChange, onQueryChange }: Order
           ))}
         </select>
       </div>
-      <div className="min-w-64 flex-1 space-y-1">
+      <div className="min-w-0 flex-1 basis-64 space-y-1">
         <label htmlFor={searchId} className="block text-sm font-semibold">
           {m.searchEmail}
         </label>
@@ -50,6 +61,7 @@ export function OrderFilters({ status, q, onStatusChange, onQueryChange }: Order
           onChange={(event) => onQueryChange(event.target.value)}
         />
       </div>
+      {actions}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { formatMoney, messages, type Order, quoteWords } from '@toolworks/shared'
+import { formatAmount, messages, type Order, quoteWords } from '@toolworks/shared'
 
 import { OrderLineName, orderLineKey, type QuoteLinkFor } from './order-line-name'
 
@@ -21,7 +21,8 @@ export function OrderLinesList({ order, quoteLink }: OrderLinesProps) {
       {order.lines.map((line, index) => (
         <li key={orderLineKey(line, index)}>
           <OrderLineName line={line} quoteLink={quoteLink} /> × {line.quantity}:{' '}
-          {m.unitPriceEach(formatMoney(line.unitPrice))}, {formatMoney(line.lineTotal)}
+          {m.unitPriceEach(formatAmount(line.unitPrice, order.currency))},{' '}
+          {formatAmount(line.lineTotal, order.currency)}
           {line.leadTimeDays !== null && <> ({quoteWords.customLeadTime(line.leadTimeDays)})</>}
           {line.madeToOrder > 0 && (
             <>
@@ -33,7 +34,8 @@ export function OrderLinesList({ order, quoteLink }: OrderLinesProps) {
       ))}
       {order.discount && (
         <li>
-          {messages.cart.discount} ({order.discount.label}): −{formatMoney(order.discount.amount)}
+          {messages.cart.discount} ({order.discount.label}): −
+          {formatAmount(order.discount.amount, order.currency)}
         </li>
       )}
       <li>{messages.cart.shippingFree}</li>
@@ -43,11 +45,12 @@ export function OrderLinesList({ order, quoteLink }: OrderLinesProps) {
 
 /**
  * The row under an order's own row that holds its lines: the seed's cells keep their words,
- * and the lines span the columns after the first.
+ * and the lines span the columns after the first. On a phone it continues the order's card
+ * (`data-detail`, see DataTable).
  */
 export function OrderLinesRow({ columns, ...props }: OrderLinesProps & { columns: number }) {
   return (
-    <tr>
+    <tr data-detail>
       <td />
       <td colSpan={columns - 1}>
         <OrderLinesList {...props} />

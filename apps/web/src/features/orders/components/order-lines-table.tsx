@@ -1,4 +1,4 @@
-import { formatMoney, messages, type Order, quoteWords } from '@toolworks/shared'
+import { formatAmount, messages, type Order, quoteWords } from '@toolworks/shared'
 
 import { OrderLineName, orderLineKey, type QuoteLinkFor } from './order-line-name'
 
@@ -36,8 +36,8 @@ export function OrderLinesTable({ order, quoteLink }: { order: Order; quoteLink?
                 )}
               </th>
               <td>{line.quantity}</td>
-              <td>{formatMoney(line.unitPrice)}</td>
-              <td>{formatMoney(line.lineTotal)}</td>
+              <td>{formatAmount(line.unitPrice, order.currency)}</td>
+              <td>{formatAmount(line.lineTotal, order.currency)}</td>
             </tr>
           ))}
         </tbody>
@@ -46,21 +46,21 @@ export function OrderLinesTable({ order, quoteLink }: { order: Order; quoteLink?
             <th scope="row" colSpan={3} className="text-right">
               {c.subtotal}
             </th>
-            <td>{formatMoney(order.subtotal)}</td>
+            <td>{formatAmount(order.subtotal, order.currency)}</td>
           </tr>
           {order.discount && (
             <tr>
               <th scope="row" colSpan={3} className="text-right">
                 {c.discount} ({order.discount.label})
               </th>
-              <td>−{formatMoney(order.discount.amount)}</td>
+              <td>−{formatAmount(order.discount.amount, order.currency)}</td>
             </tr>
           )}
           <tr>
             <th scope="row" colSpan={3} className="text-right">
               {c.total}
             </th>
-            <td>{formatMoney(order.totalMoney)}</td>
+            <td>{formatAmount(order.totalMoney, order.currency)}</td>
           </tr>
         </tfoot>
       </table>

@@ -49,11 +49,19 @@ type SandboxCardFormProps = {
   /** Undefined until create-payment-intent answers; Pay stays disabled until then. */
   clientSecret: string | undefined
   billing: { name: string; email: string }
+  /** What Pay pays, written in the order's currency: the button names it (issue 30). */
+  amount: string
   onPaid: (transactionId: string) => void
 }
 
 /** The sandbox provider's card form (issue 5): confirm with the sandbox, then mark the order paid. */
-export function SandboxCardForm({ orderId, clientSecret, billing, onPaid }: SandboxCardFormProps) {
+export function SandboxCardForm({
+  orderId,
+  clientSecret,
+  billing,
+  amount,
+  onPaid,
+}: SandboxCardFormProps) {
   const confirm = useConfirmSandboxPayment()
   const { pay, paying, failure } = usePaymentAttempt({ orderId, onPaid })
   const {
@@ -126,7 +134,7 @@ export function SandboxCardForm({ orderId, clientSecret, billing, onPaid }: Sand
         disabled={clientSecret === undefined || busy}
       >
         {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        {m.pay}
+        {m.payAmount(amount)}
       </button>
       <PaymentFailure message={failure} />
     </form>

@@ -29,13 +29,15 @@ type StripeCardFormProps = {
   /** Undefined until create-payment-intent answers; Pay stays disabled until then. */
   clientSecret: string | undefined
   billing: { name: string; email: string }
+  /** What Pay pays, written in the order's currency: the button names it (issue 30). */
+  amount: string
   onPaid: (transactionId: string) => void
 }
 
 type CardFieldsProps = Omit<StripeCardFormProps, 'publishableKey'>
 
 /** Stripe's card element, confirmed with confirmCardPayment, then the order is marked paid. */
-function StripeCardFields({ orderId, clientSecret, billing, onPaid }: CardFieldsProps) {
+function StripeCardFields({ orderId, clientSecret, billing, amount, onPaid }: CardFieldsProps) {
   const stripe = useStripe()
   const elements = useElements()
   const labelId = useId()
@@ -99,7 +101,7 @@ function StripeCardFields({ orderId, clientSecret, billing, onPaid }: CardFields
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={!canPay || paying}>
         {paying && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        {m.pay}
+        {m.payAmount(amount)}
       </button>
       <PaymentFailure message={failure} />
     </form>

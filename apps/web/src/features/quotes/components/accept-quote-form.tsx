@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 
-import { formatMoney, type QuoteOffer, quoteWords } from '@toolworks/shared'
+import { type QuoteOffer, quoteWords } from '@toolworks/shared'
+
+import { useMoney } from '@/lib/currency'
 
 const m = quoteWords
 
@@ -13,6 +15,7 @@ type AcceptQuoteFormProps = {
 
 /** Accept quote, step two: which quantity line of the latest offer, then Confirm. */
 export function AcceptQuoteForm({ offer, pending, onConfirm, onCancel }: AcceptQuoteFormProps) {
+  const money = useMoney()
   const [quantity, setQuantity] = useState<number | null>(
     offer.lines.length === 1 ? offer.lines[0]!.quantity : null,
   )
@@ -34,7 +37,11 @@ export function AcceptQuoteForm({ offer, pending, onConfirm, onCancel }: AcceptQ
               checked={quantity === line.quantity}
               onChange={() => setQuantity(line.quantity)}
             />
-            {m.lineChoice(line.quantity, formatMoney(line.unitPrice), formatMoney(line.lineTotal))}
+            {m.lineChoice(
+              line.quantity,
+              money.price(line.unitPrice),
+              money.line(line.unitPrice, line.quantity),
+            )}
           </label>
         ))}
       </fieldset>

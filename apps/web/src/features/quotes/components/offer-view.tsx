@@ -1,8 +1,12 @@
-import { formatMoney, type QuoteOffer, quoteWords } from '@toolworks/shared'
+import { type QuoteOffer, quoteWords } from '@toolworks/shared'
+
+import { useMoney } from '@/lib/currency'
 
 const m = quoteWords
 
 function OfferLines({ offer, caption }: { offer: QuoteOffer; caption: string }) {
+  // In the buyer's currency (issue 28), each line as the cart will total it.
+  const money = useMoney()
   return (
     <div className="overflow-x-auto" tabIndex={0}>
       <table className="table">
@@ -18,8 +22,8 @@ function OfferLines({ offer, caption }: { offer: QuoteOffer; caption: string }) 
           {offer.lines.map((line) => (
             <tr key={line.quantity}>
               <td>{line.quantity.toLocaleString('en-US')}</td>
-              <td>{formatMoney(line.unitPrice)}</td>
-              <td>{formatMoney(line.lineTotal)}</td>
+              <td>{money.price(line.unitPrice)}</td>
+              <td>{money.line(line.unitPrice, line.quantity)}</td>
             </tr>
           ))}
         </tbody>

@@ -319,7 +319,8 @@ describe('DrawingsList', () => {
     await user.click(await screen.findByRole('button', { name: 'Preview of part.stl' }))
     const canvas = await screen.findByRole('img', { name: 'Preview of part.stl' })
     await waitFor(() => expect(canvas).toHaveAttribute('data-triangles', '1'))
-    expect(lines).toEqual(['move', 'line', 'line'])
+    // The drawing runs in an effect after the render that set the attribute: wait for it too.
+    await waitFor(() => expect(lines).toEqual(['move', 'line', 'line']))
   })
 
   test('a refused download says so and changes nothing else', async () => {

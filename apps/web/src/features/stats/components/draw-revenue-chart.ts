@@ -6,6 +6,25 @@ import type { RevenueDay } from '@toolworks/shared'
 
 import { formatDollars, formatShortDay } from './overview-format'
 
+// uPlot's own axis font, named so the y-axis can be measured in it.
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+// uPlot's defaults: a 10 px tick and a 5 px gap between it and the label; and a little air.
+const TICK_AND_GAP = 10 + 5
+const AIR = 8
+let measure: CanvasRenderingContext2D | null = null
+
+/**
+ * The y-axis is as wide as its longest label (issue 30): a fixed 72 px cut "$12,000.00" off at
+ * the left, and how wide a label is depends on the browser's fonts.
+ */
+function yAxisSize(labels: readonly string[]): number {
+  measure ??= document.createElement('canvas').getContext('2d')
+  if (!measure) return 96
+  measure.font = AXIS_FONT
+  const widest = Math.max(0, ...labels.map((label) => measure?.measureText(label).width ?? 0))
+  return Math.ceil(widest) + TICK_AND_GAP + AIR
+}
+
 /**
  * Draws the revenue bars with uPlot into `element`. This module is only ever loaded through
  * `import()` from the overview's chart, so uPlot and its CSS stay in the overview's own chunk
@@ -26,10 +45,15 @@ export function drawRevenueChart(element: HTMLElement, days: RevenueDay[]) {
       axes: [
         {
           values: (_u, splits) => splits.map((i) => (days[i] ? formatShortDay(days[i].date) : '')),
+          font: AXIS_FONT,
           space: 48,
           incrs: [1, 2, 5, 7, 10, 14, 15, 30],
         },
-        { values: (_u, splits) => splits.map((v) => formatDollars(v)), size: 72 },
+        {
+          font: AXIS_FONT,
+          values: (_u, splits) => splits.map((v) => formatDollars(v)),
+          size: (_u, values) => yAxisSize(values ?? []),
+        },
       ],
       series: [
         {},

@@ -1,0 +1,1 @@
+CREATE INDEX "tools_part_number_knn_idx" ON "tools" USING gist (lower("part_number") gist_trgm_ops) WHERE "tools"."deleted_at" is null;

@@ -1,0 +1,181 @@
+import { messages } from '@toolworks/shared'
+import { sql } from 'drizzle-orm'
+import { expect, test, vi } from 'vitest'
+
+import { signInCookie, signUp } from '../../test/accounts.js'
+import { buildTestApp, TEST_ORIGIN } from '../../test/app.js'
+import { useTestDatabase } from '../../test/database.js'
+import { redisUrlOnPort, useRedisPrefix } from '../../test/redis.js'
+import { startTcpProxy } from '../../test/tcp-proxy.js'
+import { selectRows } from '../db/client.js'
+import type { App } from '../app.js'
+
+const database = useTestDatabase()
+
+const redisTarget = () => {
+  const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379')
+  return { host: url.hostname, port: Number(url.port || 6379) }
+}
+
+function signInFrom(app: App, remoteAddress: string, email: string, password = 'wrong password') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress,
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  })
+}
+
+/** The session token inside a Better Auth cookie header (its value before the signature). */
+const tokenOf = (cookie: string) =>
+  decodeURIComponent(/session_token=([^;]+)/.exec(cookie)?.[1] ?? '').split('.')[0] ?? ''
+
+const sessionOf = async (app: App, cookie: string) =>
+  (
+    await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie, origin: TEST_ORIGIN },
+    })
+  ).json<{ user?: { email: string } } | null>()
+
+test('with Redis, limits and sessions live there and not in PostgreSQL', async ({
+  onTestFinished,
+}) => {
+  const { config, direct, prefix } = useRedisPrefix(onTestFinished)
+  const app = await buildTestApp(database.current, onTestFinished, { redis: config })
+  const user = await signUp(app)
+  for (let i = 0; i < 10; i++)
+    expect((await signInFrom(app, '203.0.113.5', user.email)).statusCode).toBe(401)
+  const limited = await signInFrom(app, '203.0.113.5', user.email)
+  expect(limited.statusCode).toBe(429)
+
+  const keys = (await direct.keys(`${prefix}*`)).map((k) => k.slice(prefix.length))
+  expect(keys).toContain('rate-limit:auth-address:/sign-in/email:203.0.113.5')
+  // The session Better Auth made at sign-up, by its token, with the account in it.
+  const stored = await direct.get(`${prefix}auth:${tokenOf(user.cookie)}`)
+  expect(JSON.parse(stored ?? '{}')).toMatchObject({ user: { email: user.email } })
+  expect((await sessionOf(app, user.cookie))?.user?.email).toBe(user.email)
+
+  // No counter row in either table: the orders' database takes no limit writes.
+  const rows = await selectRows<{ n: number }>(
+    database.current.db,
+    sql`select (select count(*) from rate_limit_counters)::int
+             + (select count(*) from rate_limit)::int as n`,
+  )
+  expect(rows[0]?.n).toBe(0)
+})
+
+test('a Redis cut mid-run: reads answer, credential routes refuse, the signed-in stay signed in; back, limits count again', async ({
+  onTestFinished,
+}) => {
+  const proxy = await startTcpProxy(redisTarget())
+  onTestFinished(() => proxy.close())
+  const { config, direct, prefix } = useRedisPrefix(onTestFinished, redisUrlOnPort(proxy.port))
+  const app = await buildTestApp(database.current, onTestFinished, { redis: config })
+  const user = await signUp(app)
+  expect((await sessionOf(app, user.cookie))?.user?.email).toBe(user.email)
+  // A second browser of the same account, signed out while Redis is away (below).
+  const other = await signInCookie(app, user.email, user.password)
+  expect((await sessionOf(app, other))?.user?.email).toBe(user.email)
+
+  await proxy.cut()
+  await vi.waitFor(() => expect(app.services.redis?.status).not.toBe('ready'))
+
+  // Reads answer.
+  const tools = await app.inject({ method: 'GET', url: '/api/tool' })
+  expect(tools.statusCode).toBe(200)
+  // A limited route that is not a credential one lets the request through (fails open).
+  const subscribe = await app.inject({
+    method: 'POST',
+    url: '/api/subscribe',
+    remoteAddress: '198.51.100.20',
+    payload: { email: 'rahim@example.com' },
+  })
+  expect(subscribe.statusCode).toBeLessThan(300)
+  // Every credential route refuses with the shop's words rather than go uncounted.
+  for (const [url, payload] of [
+    ['/api/auth/sign-in/email', { email: user.email, password: user.password }],
+    ['/api/auth/sign-up/email', { name: 'New One', email: 'new@example.com', password: 'secret!' }],
+    ['/api/auth/request-password-reset', { email: user.email }],
+    ['/api/auth/reset-password', { token: 'x', newPassword: 'another one' }],
+    ['/api/auth/send-verification-email', { email: user.email }],
+  ] as const) {
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: '198.51.100.21',
+      headers: { origin: TEST_ORIGIN },
+      payload,
+    })
+    expect(res.statusCode, url).toBe(503)
+    expect(res.json<{ error: { code: string; message: string } }>().error).toEqual({
+      code: 'UNAVAILABLE',
+      message: messages.errors.UNAVAILABLE,
+    })
+  }
+  // The signed-in user stays signed in: the session comes from the database.
+  expect((await sessionOf(app, user.cookie))?.user?.email).toBe(user.email)
+  const me = await app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(user.email)}`,
+    headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+    payload: { email: user.email },
+  })
+  expect(me.statusCode).toBe(200)
+  const signOut = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-out',
+    headers: { cookie: other, origin: TEST_ORIGIN },
+  })
+  expect(signOut.statusCode).toBe(200)
+  expect(await sessionOf(app, other)).toBeNull()
+
+  await proxy.restore()
+  await vi.waitFor(() => expect(app.services.redis?.status).toBe('ready'), { timeout: 10_000 })
+  // Redis still held the signed-out session's copy; it must not answer for it again.
+  await vi.waitFor(async () => expect(await sessionOf(app, other)).toBeNull())
+  expect((await sessionOf(app, user.cookie))?.user?.email).toBe(user.email)
+  // Better Auth's keys were dropped, and sessions are read from Redis again afterwards: a
+  // copy changed in Redis is what get-session answers.
+  await vi.waitFor(async () =>
+    expect(await direct.get(`${prefix}auth:${tokenOf(other)}`)).toBeNull(),
+  )
+  const fresh = await signInCookie(app, user.email, user.password)
+  const key = `${prefix}auth:${tokenOf(fresh)}`
+  const copy = JSON.parse((await direct.get(key)) ?? '{}') as { user: { name: string } }
+  await direct.set(key, JSON.stringify({ ...copy, user: { ...copy.user, name: 'From Redis' } }))
+  await vi.waitFor(async () =>
+    expect((await sessionOf(app, fresh)) as { user?: { name?: string } }).toMatchObject({
+      user: { name: 'From Redis' },
+    }),
+  )
+  // Other e-mails each time, so only the per-address limit counts.
+  for (let i = 0; i < 10; i++)
+    expect((await signInFrom(app, '198.51.100.22', `nobody${i}@example.com`)).statusCode).toBe(401)
+  expect((await signInFrom(app, '198.51.100.22', 'nobody10@example.com')).statusCode).toBe(429)
+  expect(await direct.get(`${prefix}rate-limit:auth-address:/sign-in/email:198.51.100.22`)).toBe(
+    '11',
+  )
+})
+
+test('a Redis that hangs with its connection open answers as a dead one: within the command timeout', async ({
+  onTestFinished,
+}) => {
+  const proxy = await startTcpProxy(redisTarget())
+  onTestFinished(() => proxy.close())
+  const { config } = useRedisPrefix(onTestFinished, redisUrlOnPort(proxy.port))
+  const app = await buildTestApp(database.current, onTestFinished, { redis: config })
+  const user = await signUp(app)
+
+  proxy.stall()
+  expect(app.services.redis?.status).toBe('ready')
+  // Each of these waits on Redis, which never answers: without the command timeout they
+  // would hang until the test's own timeout.
+  expect((await sessionOf(app, user.cookie))?.user?.email).toBe(user.email)
+  expect((await app.inject({ method: 'GET', url: '/api/tool' })).statusCode).toBe(200)
+  const signIn = await signInFrom(app, '198.51.100.30', user.email, user.password)
+  expect(signIn.statusCode).toBe(503)
+  expect(signIn.json<{ error: { code: string } }>().error.code).toBe('UNAVAILABLE')
+})

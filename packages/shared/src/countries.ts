@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+import { taxWords } from './messages-tax.js'
+
+/**
+ * The delivery countries (issue 28): ISO 3166-1 alpha-2, every officially assigned code.
+ * Data, not logic: countries.test.ts holds it equal to i18n-iso-countries' list (less Kosovo's
+ * user-assigned XK). Names are the browser's own (Intl.DisplayNames), so no name list ships.
+ */
+export const COUNTRY_CODES =
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'.split(
+    ' ',
+  )
+
+const known = new Set(COUNTRY_CODES)
+
+export function isCountryCode(code: string): boolean {
+  return known.has(code)
+}
+
+/** A delivery country as the API takes it: two letters, any case, answered in capitals. */
+export const CountrySchema = z
+  .string({ error: taxWords.countryCode })
+  .trim()
+  .transform((code) => code.toUpperCase())
+  .refine(isCountryCode, { error: taxWords.countryCode })
