@@ -388,9 +388,18 @@ async function main() {
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     date: new Date().toISOString(),
+    // The run is pasted into docs/performance.md with the commit it measured (issue 31).
+    commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).stdout.trim(),
+    dirty:
+      spawnSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).stdout.trim() !==
+      '',
+    redis: Boolean(process.env.BENCH_REDIS_URL),
   }
   log(
-    `# Toolworks load benchmark (${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.node})`,
+    `# Toolworks load benchmark (${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.node}, commit ${machine.commit}${machine.dirty ? ' + changes' : ''}${machine.redis ? ', Redis' : ''})`,
   )
   if (!process.env.BENCH_SKIP_BUILD) {
     log('building ...')
@@ -414,6 +423,9 @@ async function main() {
     // The bench signs its customers up from many addresses through the loopback (see above).
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    // Issue 31 §2: limits and sessions on Redis (e.g. redis://127.0.0.1:6379/0) instead of
+    // PostgreSQL, as a shop past one machine runs.
+    ...(process.env.BENCH_REDIS_URL && { REDIS_URL: process.env.BENCH_REDIS_URL }),
   }
   let server
   let limit

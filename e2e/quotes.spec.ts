@@ -74,6 +74,9 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
 
   // 4. A stock tool joins the same cart; one order of both lines, paid with 4242….
   await page.goto(`${ctx.baseUrl}/products`)
+  // Clicks before hydration are early-click.spec's subject; here the cart is live first. (CI
+  // once saw the count stay short of 2 after an early click here: see the failure artifacts.)
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   await page
     .getByTestId('tool-card')
     .filter({ hasText: HAMMER })

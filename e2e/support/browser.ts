@@ -15,6 +15,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
+/** What openPage needs of vitest's TestContext when a test has finished. */
+type FinishedTest = { task: { name: string; result?: { state?: string } } }
+
 export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
 
 /** One Chromium per spec file; each test opens its own context (fresh cookies and storage). */
@@ -50,7 +53,7 @@ export function nextClientAddress(): string {
 /** A page that collects console errors, uncaught page errors and unexpected failed requests. */
 export async function openPage(
   browser: Browser,
-  onTestFinished: (fn: () => Promise<void>) => void,
+  onTestFinished: (fn: (context: FinishedTest) => Promise<void>) => void,
   viewport = { width: 1280, height: 900 },
   /** Failed answers the test provokes on purpose (a wrong password, a refused role). */
   expectedFailures: RegExp[] = [],
@@ -61,9 +64,21 @@ export async function openPage(
     viewport,
     extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
   })
-  onTestFinished(() => context.close())
   const page = await context.newPage()
   const problems: string[] = []
+  onTestFinished(async ({ task }) => {
+    // A failed test leaves what the page showed and the route it was on (CI keeps artifacts):
+    // a flake that cannot be seen cannot be fixed.
+    if (task.result?.state === 'fail') {
+      const name = `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${viewport.width}`
+      mkdirSync(artifactsDir, { recursive: true })
+      await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) }).catch(() => {})
+      process.stderr.write(
+        `failed at ${page.url()}; screenshot ${name}.png; problems: ${JSON.stringify(problems)}\n`,
+      )
+    }
+    await context.close()
+  })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   page.on('response', (response) => {
     const url = response.url()

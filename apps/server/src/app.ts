@@ -442,7 +442,7 @@ export async function buildApp({
     trustedOrigins: trustedOrigins(config),
   })
 
-  await app.register(healthRoutes, { database })
+  await app.register(healthRoutes, { database, redis: services.redis })
   await app.register(siteConfigRoutes, { config })
   await app.register(accountsRoutes, { accounts: services.accounts })
   // Before the catalogue's /api/tool/:id, though the router prefers static paths anyway.

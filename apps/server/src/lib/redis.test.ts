@@ -1,4 +1,4 @@
-import { messages } from '@toolworks/shared'
+import { HealthSchema, messages } from '@toolworks/shared'
 import { sql } from 'drizzle-orm'
 import { expect, test, vi } from 'vitest'
 
@@ -80,8 +80,22 @@ test('a Redis cut mid-run: reads answer, credential routes refuse, the signed-in
   const other = await signInCookie(app, user.email, user.password)
   expect((await sessionOf(app, other))?.user?.email).toBe(user.email)
 
+  const health = async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' })
+    return { code: res.statusCode, body: HealthSchema.parse(res.json()) }
+  }
+  expect(await health()).toEqual({
+    code: 200,
+    body: { status: 'ok', database: 'up', redis: 'up' },
+  })
+
   await proxy.cut()
   await vi.waitFor(() => expect(app.services.redis?.status).not.toBe('ready'))
+  // Health tells monitoring, and keeps the process in the pool: the shop still answers.
+  expect(await health()).toEqual({
+    code: 200,
+    body: { status: 'ok', database: 'up', redis: 'down' },
+  })
 
   // Reads answer.
   const tools = await app.inject({ method: 'GET', url: '/api/tool' })
@@ -134,6 +148,7 @@ test('a Redis cut mid-run: reads answer, credential routes refuse, the signed-in
 
   await proxy.restore()
   await vi.waitFor(() => expect(app.services.redis?.status).toBe('ready'), { timeout: 10_000 })
+  expect((await health()).body.redis).toBe('up')
   // Redis still held the signed-out session's copy; it must not answer for it again.
   await vi.waitFor(async () => expect(await sessionOf(app, other)).toBeNull())
   expect((await sessionOf(app, user.cookie))?.user?.email).toBe(user.email)

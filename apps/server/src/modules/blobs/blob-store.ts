@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 
 /**
@@ -85,5 +86,37 @@ export async function putByStaging(
     return await staged.commit()
   } finally {
     await staged.discard()
+  }
+}
+
+/**
+ * What every store keeps of the bytes as they pass: their hash (the key), their count and the
+ * first `headBytes` of them (StagedBlob.head). `take` answers the chunk as a Buffer over the
+ * same memory, for the store to write on.
+ */
+export function blobDigest(headBytes: number) {
+  const hash = createHash('sha256')
+  const headChunks: Buffer[] = []
+  let headLength = 0
+  let size = 0
+  return {
+    get size() {
+      return size
+    },
+    head: () => Buffer.concat(headChunks, headLength),
+    take(chunk: Uint8Array): Buffer {
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+      if (headLength < headBytes) {
+        const take = bytes.subarray(0, headBytes - headLength)
+        // A copy: the chunk's memory may belong to a larger buffer that must not be kept.
+        headChunks.push(Buffer.from(take))
+        headLength += take.length
+      }
+      hash.update(bytes)
+      size += bytes.length
+      return bytes
+    },
+    /** The key and size; call once, after the last chunk. */
+    ref: (): BlobRef => ({ key: hash.digest('hex'), size }),
   }
 }

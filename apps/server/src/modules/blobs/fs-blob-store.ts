@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, open, readdir, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 
 import {
   BLOB_KEY_PATTERN,
+  blobDigest,
   putByStaging,
   type BlobRef,
   type BlobStore,
@@ -46,10 +47,7 @@ export function createFsBlobStore(root: string): BlobStore {
     await mkdir(staging, { recursive: true })
     const tempFile = path.join(staging, `${Date.now()}-${randomBytes(8).toString('hex')}`)
     let handle: FileHandle | undefined = await open(tempFile, 'wx', 0o600)
-    const hash = createHash('sha256')
-    const headChunks: Buffer[] = []
-    let headLength = 0
-    let size = 0
+    const digest = blobDigest(headBytes)
     let finished: BlobRef | undefined
     let state: 'open' | 'committed' | 'discarded' = 'open'
 
@@ -61,20 +59,12 @@ export function createFsBlobStore(root: string): BlobStore {
 
     const blob: StagedBlob = {
       get size() {
-        return size
+        return digest.size
       },
-      head: () => Buffer.concat(headChunks, headLength),
+      head: digest.head,
       async write(chunk) {
         if (state !== 'open' || finished || !handle) throw new Error('blob is no longer open')
-        const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-        if (headLength < headBytes) {
-          const take = bytes.subarray(0, headBytes - headLength)
-          // A copy: the chunk's memory may belong to a larger buffer that must not be kept.
-          headChunks.push(Buffer.from(take))
-          headLength += take.length
-        }
-        hash.update(bytes)
-        size += bytes.length
+        const bytes = digest.take(chunk)
         let written = 0
         while (written < bytes.length) {
           const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
@@ -86,7 +76,7 @@ export function createFsBlobStore(root: string): BlobStore {
         if (!handle) throw new Error('blob is no longer open')
         await handle.sync()
         await closeHandle()
-        finished = { key: hash.digest('hex'), size }
+        finished = digest.ref()
         return finished
       },
       async commit() {

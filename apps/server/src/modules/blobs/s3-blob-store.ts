@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { PassThrough, Readable } from 'node:stream'
 
 import {
@@ -16,6 +16,7 @@ import { Upload } from '@aws-sdk/lib-storage'
 import type { S3Settings } from '../../config.js'
 import {
   BLOB_KEY_PATTERN,
+  blobDigest,
   putByStaging,
   type BlobRef,
   type BlobStore,
@@ -129,10 +130,7 @@ export function createS3BlobStore({
         body.destroy()
       },
     )
-    const hash = createHash('sha256')
-    const headChunks: Buffer[] = []
-    let headLength = 0
-    let size = 0
+    const digest = blobDigest(headBytes)
     let finished: BlobRef | undefined
     let state: 'open' | 'committed' | 'discarded' = 'open'
 
@@ -142,20 +140,13 @@ export function createS3BlobStore({
 
     const blob: StagedBlob = {
       get size() {
-        return size
+        return digest.size
       },
-      head: () => Buffer.concat(headChunks, headLength),
+      head: digest.head,
       async write(chunk) {
         if (state !== 'open' || finished) throw new Error('blob is no longer open')
         failIfUploadFailed()
-        const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-        if (headLength < headBytes) {
-          const take = bytes.subarray(0, headBytes - headLength)
-          headChunks.push(Buffer.from(take))
-          headLength += take.length
-        }
-        hash.update(bytes)
-        size += bytes.length
+        const bytes = digest.take(chunk)
         // Copied: the caller may reuse the chunk's memory once write() resolves.
         if (!body.write(Buffer.from(bytes))) {
           // Backpressure: wait until lib-storage has taken the bytes (or the upload failed).
@@ -177,7 +168,7 @@ export function createS3BlobStore({
         body.end()
         await done
         failIfUploadFailed()
-        finished = { key: hash.digest('hex'), size }
+        finished = digest.ref()
         return finished
       },
       async commit() {

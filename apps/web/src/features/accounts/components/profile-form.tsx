@@ -10,7 +10,7 @@ import {
   type Profile,
 } from '@toolworks/shared'
 
-import { CountrySelect } from '@/components/ui/country-select'
+import { DeliveryFields } from '@/components/ui/delivery-fields'
 import { TextField } from '@/components/ui/text-field'
 
 const m = messages.accounts
@@ -126,39 +126,27 @@ export function ProfileForm({ profile, pending, onSubmit }: ProfileFormProps) {
         error={errors.linkedin?.message}
         {...register('linkedin')}
       />
-      <TextField
-        label={d.company}
-        autoComplete="organization"
-        error={errors.company?.message}
-        {...register('company')}
+      <DeliveryFields
+        streetLabel={d.street}
+        country={{
+          label: taxWords.countryLabel,
+          emptyOption: profile.country ? undefined : m.notGiven,
+        }}
+        fields={{
+          company: register('company'),
+          street: register('street'),
+          city: register('city'),
+          postcode: register('postcode'),
+          country: register('country'),
+        }}
+        errors={{
+          company: errors.company?.message,
+          street: errors.street?.message,
+          city: errors.city?.message,
+          postcode: errors.postcode?.message,
+          country: errors.country?.message,
+        }}
       />
-      <fieldset className="space-y-4">
-        <legend className="mb-2 text-sm font-bold">{d.legend}</legend>
-        <TextField
-          label={d.street}
-          autoComplete="street-address"
-          error={errors.street?.message}
-          {...register('street')}
-        />
-        <TextField
-          label={d.city}
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <TextField
-          label={d.postcode}
-          autoComplete="postal-code"
-          error={errors.postcode?.message}
-          {...register('postcode')}
-        />
-        <CountrySelect
-          label={taxWords.countryLabel}
-          emptyOption={profile.country ? undefined : m.notGiven}
-          error={errors.country?.message}
-          {...register('country')}
-        />
-      </fieldset>
       <TextField
         label={taxWords.binLabel}
         inputMode="numeric"

@@ -8,7 +8,6 @@ import {
   CheckoutFieldsSchema,
   checkoutTaxWords as t,
   deliveryAddressText,
-  deliveryWords as d,
   messages,
   SHOP_COUNTRY,
   structuredDelivery,
@@ -17,7 +16,7 @@ import {
   type PurchaseResponseSchema,
 } from '@toolworks/shared'
 
-import { CountrySelect } from '@/components/ui/country-select'
+import { DeliveryFields } from '@/components/ui/delivery-fields'
 import { TextField } from '@/components/ui/text-field'
 import { ApiError } from '@/lib/api-error'
 import { applyFieldErrors } from '@/lib/apply-field-errors'
@@ -132,6 +131,7 @@ export function CheckoutForm({
   })
 
   const where = (): CheckoutWhere => whereOf(getValues())
+  const changedWhere = () => onWhereChange?.(where())
 
   const onSubmit = (values: CheckoutFormOutput) => {
     setRefusal(null)
@@ -164,48 +164,28 @@ export function CheckoutForm({
         autoComplete="tel"
         required
         error={errors.phone?.message}
-        {...register('phone', { onBlur: () => onWhereChange?.(where()) })}
+        {...register('phone', { onBlur: changedWhere })}
       />
-      <fieldset className="space-y-4">
-        <legend className="mb-2 text-sm font-bold">{d.legend}</legend>
-        <TextField
-          label={d.company}
-          autoComplete="organization"
-          error={errors.company?.message}
-          {...register('company')}
-        />
-        {/* The street line keeps the seed's label, "Address". */}
-        <TextField
-          label={messages.ordering.address}
-          autoComplete="street-address"
-          required
-          error={errors.street?.message}
-          {...register('street', { onBlur: () => onWhereChange?.(where()) })}
-        />
-        <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <TextField
-            label={d.city}
-            autoComplete="address-level2"
-            required
-            error={errors.city?.message}
-            {...register('city', { onBlur: () => onWhereChange?.(where()) })}
-          />
-          <TextField
-            label={d.postcode}
-            autoComplete="postal-code"
-            required
-            error={errors.postcode?.message}
-            {...register('postcode', { onBlur: () => onWhereChange?.(where()) })}
-          />
-        </div>
-        <CountrySelect
-          label={t.country}
-          hint={t.countryHint}
-          autoComplete="country"
-          error={errors.country?.message}
-          {...register('country', { onChange: () => onWhereChange?.(where()) })}
-        />
-      </fieldset>
+      {/* The street line keeps the seed's label, "Address". */}
+      <DeliveryFields
+        streetLabel={messages.ordering.address}
+        required
+        country={{ label: t.country, hint: t.countryHint }}
+        fields={{
+          company: register('company'),
+          street: register('street', { onBlur: changedWhere }),
+          city: register('city', { onBlur: changedWhere }),
+          postcode: register('postcode', { onBlur: changedWhere }),
+          country: register('country', { onChange: changedWhere }),
+        }}
+        errors={{
+          company: errors.company?.message,
+          street: errors.street?.message,
+          city: errors.city?.message,
+          postcode: errors.postcode?.message,
+          country: errors.country?.message,
+        }}
+      />
       <TextField
         label={t.bin}
         inputMode="numeric"
