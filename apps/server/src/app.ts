@@ -162,7 +162,13 @@ function createServices(
   const searchIndex = createSqlSearchIndex({ db, changes: database.changes })
   const search = createSearchService({ db, index: searchIndex, changes: database.changes, toTool })
   const catalog = createCatalogService({ db, media, changes: database.changes, search })
-  const categories = createCategoryService({ db, catalogChanged: catalog.stockChanged })
+  const categories = createCategoryService({
+    db,
+    catalogChanged: async () => {
+      search.categoriesChanged()
+      await catalog.stockChanged()
+    },
+  })
   const productDocuments = createProductDocumentsService({
     db,
     blobs,

@@ -2,8 +2,10 @@ import {
   CategorySchema,
   ErrorBodySchema,
   searchMessages as sm,
+  ToolFacetsSchema,
   ToolSchema,
 } from '@toolworks/shared'
+import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
 import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
@@ -161,6 +163,30 @@ describe('categories (admin)', () => {
     })
     expect(errorOf(unknownParent.json()).fields).toEqual({ parent: sm.categoryUnknown('nope') })
   })
+})
+
+test('searches keep the category tree they read until the catalogue changes', async () => {
+  const app = testApp.current
+  await insertDemoCatalogue(database.current.db)
+  const admin = await signUp(app, { email: ADMIN })
+  // Each search its own words, so no kept answer stands in for the tree.
+  const facetSlugs = async (q: string) =>
+    ToolFacetsSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/tool/facets?q=${q}` })).json(),
+    ).categories.map((c) => c.slug)
+
+  expect(await facetSlugs('hammer')).toContain('cutting-tools')
+  // A row written behind the shop's back (no change notice) is not seen: the tree is kept.
+  await database.current.db.execute(
+    sql`insert into categories (slug, name, description) values ('behind-the-back', 'Hidden', '')`,
+  )
+  expect(await facetSlugs('wrench')).not.toContain('behind-the-back')
+  // Any change through the shop forgets it: the next search reads both rows.
+  const added = await call(app, admin, 'POST', '/api/category', { ...drills, slug: 'kept-tree' })
+  expect(added.statusCode).toBe(201)
+  const after = await facetSlugs('spanner')
+  expect(after).toContain('kept-tree')
+  expect(after).toContain('behind-the-back')
 })
 
 describe('tools with part number, category, specs and documents', () => {

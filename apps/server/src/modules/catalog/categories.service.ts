@@ -43,6 +43,7 @@ export function categoryTree(rows: readonly CategoryRow[]) {
     row,
     ...(children.get(row.id) ?? []).flatMap(subtree),
   ]
+  let apiList: Category[] | undefined
   const height = (row: CategoryRow): number =>
     1 + Math.max(0, ...(children.get(row.id) ?? []).map(height))
 
@@ -56,16 +57,22 @@ export function categoryTree(rows: readonly CategoryRow[]) {
     children: (row: CategoryRow) => children.get(row.id) ?? [],
     /** Its own attributes after the inherited ones. */
     attributes: (row: CategoryRow): CategoryAttribute[] => chain(row).flatMap((c) => c.attributes),
-    /** The API's flat list: parents before children, siblings by name. */
-    toApi(): Category[] {
-      const roots = rows.filter((r) => !r.parentId || !byId.has(r.parentId))
-      return roots.flatMap(subtree).map((r) => ({
-        slug: r.slug,
-        name: r.name,
-        description: r.description,
-        parent: r.parentId ? (byId.get(r.parentId)?.slug ?? null) : null,
-        attributes: r.attributes,
-      }))
+    /**
+     * The API's flat list: parents before children, siblings by name. Made once per tree (a
+     * kept tree answers every search's facets); callers copy before changing it.
+     */
+    toApi(): readonly Category[] {
+      apiList ??= rows
+        .filter((r) => !r.parentId || !byId.has(r.parentId))
+        .flatMap(subtree)
+        .map((r) => ({
+          slug: r.slug,
+          name: r.name,
+          description: r.description,
+          parent: r.parentId ? (byId.get(r.parentId)?.slug ?? null) : null,
+          attributes: r.attributes,
+        }))
+      return apiList
     },
   }
 }
@@ -125,7 +132,7 @@ export function createCategoryService({
   return {
     /** `GET /api/category`: every category, parents first. */
     async list(): Promise<Category[]> {
-      return (await loadCategoryTree(db)).toApi()
+      return [...(await loadCategoryTree(db)).toApi()]
     },
 
     async create(body: CategoryCreateBody): Promise<Category> {
