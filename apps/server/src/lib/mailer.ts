@@ -41,13 +41,19 @@ export function createMailer({
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: FROM, ...mail })
-      // The outbox holds sign-in and password-reset links: readable by the server's user only.
-      await mkdir(outbox, { recursive: true, mode: 0o700 })
       const file = path.join(
         outbox,
         `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`,
       )
-      await writeFile(file, info.message as Buffer, { mode: 0o600 })
+      // The folder is made when a write finds it missing, not before every message (each
+      // order writes one: the bench profile, 2026-11-27).
+      const write = () => writeFile(file, info.message as Buffer, { mode: 0o600 })
+      await write().catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        // The outbox holds sign-in and password-reset links: readable by the server's user only.
+        await mkdir(outbox, { recursive: true, mode: 0o700 })
+        await write()
+      })
       log.info({ to: mail.to, subject: mail.subject, file }, 'email written to the outbox')
     },
   }

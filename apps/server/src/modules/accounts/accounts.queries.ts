@@ -243,10 +243,14 @@ export async function promoteToAdmin(db: DbOrTx, id: string): Promise<number> {
  * (issue 14), so one customer's orders and cart changes run one after the other. NO KEY
  * UPDATE does not block the key-share locks of foreign keys (a new session, a cart line).
  */
-export async function lockUsersInOrder(tx: DbOrTx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return
-  await tx
-    .select({ id: users.id })
+export async function lockUsersInOrder(
+  tx: DbOrTx,
+  ids: readonly string[],
+): Promise<({ id: string } & BuyerFacts)[]> {
+  if (ids.length === 0) return []
+  // With what an order needs of its buyer, as locked: ordering reads no more (flows/checkout.ts).
+  return tx
+    .select({ id: users.id, emailVerified: users.emailVerified, bin: users.bin })
     .from(users)
     .where(inArray(users.id, [...ids]))
     .orderBy(asc(users.id))
@@ -267,10 +271,9 @@ export async function isEmailVerified(tx: DbOrTx, id: string): Promise<boolean> 
  * What an order needs of its buyer (issues 25 and 28): whether the e-mail is verified, and the
  * BIN of the profile, printed on the Mushak-6.3 when checkout names none.
  */
-export async function buyerFacts(
-  tx: DbOrTx,
-  id: string,
-): Promise<{ emailVerified: boolean; bin: string | null }> {
+export type BuyerFacts = { emailVerified: boolean; bin: string | null }
+
+export async function buyerFacts(tx: DbOrTx, id: string): Promise<BuyerFacts> {
   const [row] = await tx
     .select({ emailVerified: users.emailVerified, bin: users.bin })
     .from(users)

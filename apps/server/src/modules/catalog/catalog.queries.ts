@@ -222,10 +222,12 @@ export function findToolsById(db: DbOrTx, ids: readonly string[]): Promise<LineT
  * deadlock. NO KEY UPDATE, the lock an UPDATE of the stock takes anyway: it does not block
  * the key-share locks of foreign keys (a cart line naming the tool). Ids must be uuids.
  */
-export async function lockToolsInOrder(tx: DbOrTx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return
-  await tx
-    .select({ id: tools.id })
+export async function lockToolsInOrder(tx: DbOrTx, ids: readonly string[]): Promise<LineToolRow[]> {
+  if (ids.length === 0) return []
+  // The rows as locked (the latest version, read after the lock is granted): an order prices
+  // its lines from them without reading them again (flows/checkout.ts).
+  return tx
+    .select(lineToolColumns)
     .from(tools)
     .where(inArray(tools.id, [...ids]))
     .orderBy(asc(tools.id))
@@ -233,16 +235,21 @@ export async function lockToolsInOrder(tx: DbOrTx, ids: readonly string[]): Prom
 }
 
 /**
- * Takes `amount` from a tool already locked and checked by the caller. Still conditional, so
- * a bug can never take the stock below 0 (the check constraint would refuse it anyway).
+ * Takes `amount` from a tool already locked and checked by the caller, answering the stock
+ * left (null if it was not there after all). Still conditional, so a bug can never take the
+ * stock below 0 (the check constraint would refuse it anyway).
  */
-export async function takeCheckedStock(tx: DbOrTx, id: string, amount: number): Promise<boolean> {
-  const rows = await tx
+export async function takeCheckedStock(
+  tx: DbOrTx,
+  id: string,
+  amount: number,
+): Promise<number | null> {
+  const [row] = await tx
     .update(tools)
     .set({ quantity: sql`${tools.quantity} - ${amount}` })
     .where(and(eq(tools.id, id), gte(tools.quantity, amount)))
-    .returning({ id: tools.id })
-  return rows.length > 0
+    .returning({ quantity: tools.quantity })
+  return row ? row.quantity : null
 }
 
 /** Where a page of an export ended: the row's time to the microsecond (text) and its id. */

@@ -336,9 +336,12 @@ export function createCatalogService({
     /** The closest part number on sale to each unknown one (pg_trgm), keyed lower-cased. */
     closestPartNumbers: (db: DbOrTx, partNumbers: readonly string[]) =>
       closestPartNumbers(db, [...new Set(partNumbers.map((p) => p.toLowerCase()))]),
-    /** Locks the tools in id order (see lockToolsInOrder); inside an order's transaction. */
+    /**
+     * Locks the tools in id order (see lockToolsInOrder) and answers them as locked; inside an
+     * order's transaction.
+     */
     lockTools: (tx: DbOrTx, ids: readonly string[]) => lockToolsInOrder(tx, ids.filter(isId)),
-    /** Takes stock the caller has locked and checked; false if it was not there after all. */
+    /** Takes stock the caller has locked and checked: the stock left, or null if it was not there. */
     takeCheckedStock: (tx: DbOrTx, id: string, amount: number) => takeCheckedStock(tx, id, amount),
     returnStock: (tx: DbOrTx, id: string, amount: number) => returnStock(tx, id, amount),
     retakeStock: (tx: DbOrTx, id: string, amount: number) => retakeStock(tx, id, amount),

@@ -131,7 +131,9 @@ test('locking line by line, two carts with the same tools in opposite order dead
 })
 
 test('locking every tool first, in id order, the same two carts both go through', async () => {
-  const { outcomes, highWasFree, stock } = await twoOppositeCarts(lockToolsInOrder)
+  const { outcomes, highWasFree, stock } = await twoOppositeCarts(async (tx, ids) => {
+    await lockToolsInOrder(tx, ids)
+  })
   // Waiting for the lower tool, neither cart held the higher one: no circle can form.
   expect(highWasFree).toBe(true)
   expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled'])
