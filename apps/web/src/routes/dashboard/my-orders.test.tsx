@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test, vi, type MockInstance } from 'vitest
 
 import { messages } from '@toolworks/shared'
 
+import { holdEnd } from '@/features/orders/utils/hold-end'
 import { makeOrder, makeUser } from '@/testing/factories'
 import { sessionHandler } from '@/testing/handlers/auth'
 import { ordersDeniedHandler, ordersServer } from '@/testing/handlers/orders'
@@ -145,7 +146,7 @@ describe('My Orders', () => {
     server.use(sessionHandler(makeUser({ email, emailVerified: false })), ...orders.handlers)
     renderApp('/dashboard/myorder')
 
-    const time = payBy.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    const time = holdEnd(payBy.toISOString())
     const notice = await screen.findByTestId('hold-notice')
     expect(notice).toHaveTextContent(messages.ordering.heldUntil(time, 48))
     expect(notice).toHaveTextContent(/verify your e-mail to keep orders for 48 hours/)

@@ -4,6 +4,7 @@ import { describe, expect, test, vi } from 'vitest'
 
 import { messages } from '@toolworks/shared'
 
+import { holdEnd } from '@/features/orders/utils/hold-end'
 import { makeOrder, makeUser } from '@/testing/factories'
 import { sessionHandler } from '@/testing/handlers/auth'
 import { ordersServer } from '@/testing/handlers/orders'
@@ -277,7 +278,7 @@ test('an unverified buyer is told until when the order is held; once the payment
   )
   renderApp('/dashboard/payment/o1')
 
-  const time = payBy.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  const time = holdEnd(payBy.toISOString())
   expect(await screen.findByTestId('hold-notice')).toHaveTextContent(
     messages.ordering.heldUntil(time, 48),
   )

@@ -5,16 +5,9 @@ import { messages } from '@toolworks/shared'
 import { useSession } from '@/lib/auth'
 import { siteConfigQuery } from '@/lib/site-config'
 
-const m = messages.ordering
+import { holdEnd } from '../utils/hold-end'
 
-/** "16:42", or the date too when the hold ends on another day. */
-function holdEnd(payBy: string): string {
-  const end = new Date(payBy)
-  const time = end.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-  return end.toDateString() === new Date().toDateString()
-    ? time
-    : `${end.toLocaleDateString()} ${time}`
-}
+const m = messages.ordering
 
 /**
  * For a buyer whose e-mail is not verified (issue 25): until when an unpaid order holds its
