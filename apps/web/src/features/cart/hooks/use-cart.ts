@@ -6,7 +6,7 @@ import { useSession } from '@/lib/auth'
 import { getErrorMessage } from '@/lib/get-error-message'
 import { showToast } from '@/lib/lazy-toast'
 
-import { cartQuery } from '../api/get-cart'
+import { cartQuery, readCart } from '../api/get-cart'
 import { useRemoveCartQuote } from '../api/remove-cart-quote'
 import { flushCartSave, useDebouncedSaveCart } from '../api/save-cart'
 import { readBrowserCart, writeBrowserCart } from '../utils/browser-cart'
@@ -49,7 +49,7 @@ export function useCart() {
     }
     try {
       // Never replace a cart not yet read: the PUT would drop the lines the server keeps.
-      const current = await queryClient.ensureQueryData(cartQuery(email))
+      const current = await readCart(queryClient, email)
       save(cartBody(edit(current.lines.filter(isToolLine)), current.lines, dropQuotes))
       return true
     } catch (error) {

@@ -5,7 +5,7 @@ import { CART_LINES_MAX, isToolLine } from '@toolworks/shared'
 
 import { useSession } from '@/lib/auth'
 
-import { cartQuery } from '../api/get-cart'
+import { readCart } from '../api/get-cart'
 import { useSaveCart } from '../api/save-cart'
 import { writeBrowserCart } from '../utils/browser-cart'
 import { cartBody, mergeCarts, quoteLinesOf } from '../utils/cart-lines'
@@ -31,7 +31,7 @@ export function useMergeAtSignIn() {
     tried.current = email
     void (async () => {
       try {
-        const account = await queryClient.fetchQuery({ ...cartQuery(email), staleTime: 0 })
+        const account = await readCart(queryClient, email, { fresh: true })
         // The account's custom parts stay, and keep their places within the cart's limit.
         const room = CART_LINES_MAX - quoteLinesOf(account.lines).length
         const tools = mergeCarts(account.lines.filter(isToolLine), browserLines).slice(0, room)
