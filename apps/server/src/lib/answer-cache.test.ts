@@ -50,3 +50,16 @@ test('an answer bigger than the whole budget is answered, not kept', async () =>
   expect(cache.heldBytes()).toBe(0)
   cache.close()
 })
+
+test('a compressed copy made after the fill counts toward the budget', async () => {
+  const cache = createAnswerCache({ feed: createLocalChangeFeed(), topic: 'catalog' })
+  const text = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: 'wrench' })))
+  const answer = await cache.get('tools', async () => ({ value: JSON.parse(text) as unknown }))
+  const filled = cache.heldBytes()
+  expect(filled).toBe(answer.body.length * 2)
+
+  const br = answer.wire.make?.('br')
+  expect(br).toBeDefined()
+  expect(cache.heldBytes()).toBe(filled + (br?.body.length ?? 0))
+  cache.close()
+})

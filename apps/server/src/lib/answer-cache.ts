@@ -7,7 +7,7 @@ export { etagOf }
 
 /**
  * A JSON answer: its text and entity tag, any extra header value, and what goes on the wire
- * (the text and its brotli and gzip copies, made once when the entry is filled, issue 16).
+ * (the text and its brotli and gzip copies, each made once when first asked for, issue 16).
  */
 export type CachedAnswer = { body: string; etag: string; total?: number; wire: EncodedBody }
 
@@ -67,7 +67,13 @@ export function createAnswerCache({
       if (pending) return pending
       const startedAt = generation
       const promise = load().then(({ value, total }) => {
-        const wire = encodeBody(JSON.stringify(value))
+        // A copy made later adds to what the entry holds: counted again (a new entry object,
+        // as the LRU measures a value when it is set), if the entry is still this answer's.
+        const recount = () => {
+          const kept = entries.peek(key)
+          if (kept?.answer === answer) entries.set(key, { ...kept }, { noUpdateTTL: true })
+        }
+        const wire = encodeBody(JSON.stringify(value), recount)
         const answer: CachedAnswer = {
           body: wire.identity.body,
           etag: wire.identity.etag,

@@ -12,16 +12,23 @@ export type Encoding = 'br' | 'gzip'
 export type Variant = { body: Buffer | string; etag: string }
 
 /**
- * A cached answer as it goes on the wire: the text, and its brotli and gzip copies made once
- * when the cache was filled (issue 16), not by @fastify/compress on every request. A body too
- * small to gain (under COMPRESS_THRESHOLD, as @fastify/compress's threshold in app.ts) has none.
+ * A cached answer as it goes on the wire: the text, and its brotli and gzip copies, each made
+ * the first time a client asks for it and kept (issue 16), not by @fastify/compress on every
+ * request. A copy nobody asks for is never made: most searches are asked once, and a client
+ * takes one encoding. A body too small to gain (under COMPRESS_THRESHOLD, as @fastify/compress's
+ * threshold in app.ts) has none.
  */
 export type EncodedBody = Representations & { identity: Variant & { body: string } }
 
 /** A body's identity and its compressed copies: a cached answer, a page or a built file. */
 export type Representations = {
   identity: Variant
+  /** The copies made so far (a built file's, all of them ahead). */
   encoded: Partial<Record<Encoding, Variant>>
+  /** Makes the copy in an encoding when first asked for (absent where all were made ahead). */
+  make?: (encoding: Encoding) => Variant | undefined
+  /** Whether there are copies (or could be): the answer then varies by Accept-Encoding. */
+  compressible: boolean
 }
 
 /** The same threshold as @fastify/compress in app.ts: smaller bodies are sent as they are. */
@@ -43,34 +50,42 @@ const sha1 = (text: string) => createHash('sha1').update(text).digest('base64url
 export const etagOf = (text: string): string => `"${sha1(text)}"`
 
 /**
- * Makes a body's representations once. Each encoding is its own representation with its own
- * strong tag (RFC 9110 §8.8.3), as plugins/static-assets.ts does: `"<sha1>-br"`, `"<sha1>-gzip"`.
+ * A body's representations, each compressed copy made when first asked for (`make`), then
+ * kept; `onCopy` is told when one is made, so a cache can count its bytes. Each encoding is its
+ * own representation with its own strong tag (RFC 9110 §8.8.3), as plugins/static-assets.ts
+ * does: `"<sha1>-br"`, `"<sha1>-gzip"`.
  */
-export function encodeBody(text: string): EncodedBody {
+export function encodeBody(text: string, onCopy?: () => void): EncodedBody {
   const hash = sha1(text)
-  const identity = { body: text, etag: `"${hash}"` }
   const encoded: EncodedBody['encoded'] = {}
   const size = Buffer.byteLength(text)
-  if (size >= COMPRESS_THRESHOLD) {
+  const compressible = size >= COMPRESS_THRESHOLD
+  const tried = new Set<Encoding>()
+  const make = (encoding: Encoding): Variant | undefined => {
+    if (!compressible || tried.has(encoding)) return encoded[encoding]
+    tried.add(encoding)
     compressions += 1
-    const br = brotliCompressSync(text, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: size,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    })
-    const gzip = gzipSync(text, { level: GZIP_LEVEL })
-    if (br.length < size) encoded.br = { body: br, etag: `"${hash}-br"` }
-    if (gzip.length < size) encoded.gzip = { body: gzip, etag: `"${hash}-gzip"` }
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(text, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: size,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            },
+          })
+        : gzipSync(text, { level: GZIP_LEVEL })
+    if (body.length < size) encoded[encoding] = { body, etag: `"${hash}-${encoding}"` }
+    onCopy?.()
+    return encoded[encoding]
   }
-  return { identity, encoded }
+  return { identity: { body: text, etag: `"${hash}"` }, encoded, make, compressible }
 }
 
 /**
  * What a body's representations hold in memory, in bytes: the text counted at two bytes a
  * character (what V8 keeps for a string with any character outside Latin-1, such as ৳), and
- * the compressed copies. The caches of answers and pages are bounded by this (issue 31).
+ * the compressed copies made so far. The caches of answers and pages are bounded by this (issue 31).
  */
 export function encodedBytes({ identity, encoded }: EncodedBody): number {
   return (
@@ -88,13 +103,13 @@ const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] })
 export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
-  { identity, encoded }: Representations,
+  { identity, encoded, make, compressible }: Representations,
   status = 200,
 ): FastifyReply {
   const header = request.headers['accept-encoding']
   const encoding = header ? negotiator.negotiate(header) : null
-  const chosen = (encoding && encoded[encoding]) || identity
-  if (encoded.br || encoded.gzip) reply.header('Vary', 'Accept-Encoding')
+  const chosen = (encoding && (encoded[encoding] ?? make?.(encoding))) || identity
+  if (compressible) reply.header('Vary', 'Accept-Encoding')
   // Only a success is revalidated: a 404's page is sent whole, with its status, every time.
   if (status === 200) {
     reply.header('ETag', chosen.etag)

@@ -369,7 +369,8 @@ export const pagesPlugin = fp<Options>(
 
     // The same page and data give the same HTML: kept by key (concurrent misses share one
     // render), sent with an ETag, and dropped on any catalogue, reviews or promotions change.
-    // Its brotli and gzip copies are made once with it (issue 16), not on every request.
+    // Its brotli and gzip copies are made once each, when first asked for (issue 16), not on
+    // every request.
     // Kept as promises, so concurrent misses share one render: a promise's size is known once
     // it settles, so it is counted then (`keep`), and until then it is in `rendering`.
     const rendered = new LRUCache<string, EncodedBody>({
@@ -394,7 +395,15 @@ export const pagesPlugin = fp<Options>(
       let entry = rendering.get(page.key)
       if (!entry) {
         const startedAt = generation
-        entry = build(page, url).then(encodeBody)
+        entry = build(page, url).then((html) => {
+          // A copy made later adds to what the page holds: counted again (a new value, as
+          // the LRU measures a value when it is set), if the kept page is still this one.
+          const body = encodeBody(html, () => {
+            const kept = rendered.peek(page.key)
+            if (kept?.identity === body.identity) rendered.set(page.key, { ...kept })
+          })
+          return body
+        })
         rendering.set(page.key, entry)
         // A render that began before a change is not kept; a failed one is not either: the
         // next request tries again.

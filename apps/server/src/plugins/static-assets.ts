@@ -79,6 +79,7 @@ export function loadAssets(webDistDir: string, log: FastifyInstance['log']) {
       cacheControl: relative.startsWith('assets/') ? IMMUTABLE : 'no-cache',
       identity: variant(raw),
       encoded,
+      compressible: encoded.br !== undefined || encoded.gzip !== undefined,
       ...(DOWNLOADS.test(relative) && {
         disposition: contentDisposition('attachment', path.basename(relative)),
       }),
