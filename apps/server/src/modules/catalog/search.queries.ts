@@ -290,6 +290,10 @@ export type FacetCountRow = {
  * (the dear part: the tsvector and trigram conditions, and their rechecks) are found once, kept
  * in a materialized CTE, and each facet counts over them with its own filter left out. Parts:
  * 0 the total, 1 per category, 2 per value of a text or enum spec, 3 a number spec's range.
+ * Each filter (the category, each spec filter) is worked out once per matched tool, as a
+ * boolean column of the CTE (f0, f1, …), and the facets combine those columns: the statement
+ * is a third of the size it was with every filter written out in every facet, and building
+ * its text was half of a facets request's time (bench profile, 2026-11-28).
  * Without words the facets keep their own statements, which the category and spec indexes
  * serve better than a CTE of the whole catalogue.
  */
@@ -297,36 +301,63 @@ export function facetCountsQuery(
   filters: SearchFilters,
   specs: readonly { key: string; type: 'number' | 'enum' | 'text' }[],
 ): SQL {
-  // Each branch reads the CTE under the table's name, so the filters' "tools"."specs" and
+  // The filters that narrow the matches, each a column of the CTE, with what it stands for.
+  const flags: { column: SQL; condition: SQL; category?: true; spec?: string }[] = []
+  if (filters.categoryIds)
+    flags.push({
+      column: sql.raw(`f${flags.length}`),
+      condition:
+        filters.categoryIds.length > 0
+          ? inArray(tools.categoryId, filters.categoryIds)
+          : sql`false`,
+      category: true,
+    })
+  for (const spec of filters.specs)
+    flags.push({
+      column: sql.raw(`f${flags.length}`),
+      condition: specMatches(spec),
+      spec: spec.key,
+    })
+  /** The flags' conjunction, `without` one filter (disjunctive facets), as a WHERE. */
+  const where = (without?: { category?: true; spec?: string }, also?: SQL) => {
+    const kept = flags
+      .filter(
+        (f) => !(without?.category && f.category) && !(without?.spec && f.spec === without.spec),
+      )
+      .map((f) => f.column)
+    const all = also ? [...kept, also] : kept
+    return all.length > 0 ? sql` where ${sql.join(all, sql` and `)}` : sql``
+  }
+  // Each branch reads the CTE under the table's name, so "tools"."specs" and
   // "tools"."category_id" are its columns.
   const matched = sql`matched as ${tools}`
-  const where = (conditions: (SQL | undefined)[]) => {
-    const all = and(...conditions)
-    return all ? sql` where ${all}` : sql``
-  }
   const branches: SQL[] = [
     sql`select 0 as part, null::text as key, null::text as value, count(*)::int as n,
-      null::numeric as min, null::numeric as max from ${matched}${where(narrowing(filters))}`,
+      null::numeric as min, null::numeric as max from ${matched}${where()}`,
     sql`select 1, null, ${tools.categoryId}::text, count(*)::int, null, null
-      from ${matched}${where(narrowing(filters, { category: true }))} group by ${tools.categoryId}`,
+      from ${matched}${where({ category: true })} group by ${tools.categoryId}`,
   ]
   for (const { key, type } of specs) {
-    const others = narrowing(filters, { spec: key })
     if (type === 'number') {
       const value = sql`(case when jsonb_typeof(${tools.specs} -> ${key}) = 'number' then (${tools.specs} -> ${key})::numeric end)`
       branches.push(
-        sql`select 3, ${key}::text, null, null, min(${value}), max(${value}) from ${matched}${where(others)}`,
+        sql`select 3, ${key}::text, null, null, min(${value}), max(${value}) from ${matched}${where({ spec: key })}`,
       )
     } else {
       branches.push(
         sql`select 2, ${key}::text, ${tools.specs} ->> ${key}, count(*)::int, null, null
-          from ${matched}${where([...others, sql`${tools.specs} ? ${key}`])}
+          from ${matched}${where({ spec: key }, sql`${tools.specs} ? ${key}`)}
           group by 3`,
       )
     }
   }
+  const columns = [
+    sql`${tools.categoryId}`,
+    sql`${tools.specs}`,
+    ...flags.map((f) => sql`${f.condition} as ${f.column}`),
+  ]
   return sql`with matched as materialized (
-      select ${tools.categoryId}, ${tools.specs} from ${tools} where ${and(...matchWhere(filters))}
+      select ${sql.join(columns, sql`, `)} from ${tools} where ${and(...matchWhere(filters))}
     )
     ${sql.join(
       branches.map((b) => sql`(${b})`),
