@@ -35,7 +35,7 @@ export type Representations = {
 export const COMPRESS_THRESHOLD = 1024
 /**
  * Brotli quality 5: close to the best ratio for JSON and HTML at a few percent of quality 11's
- * time, so a cache fill stays cheap (each fill compresses once per encoding).
+ * time, so a copy stays cheap to make (each kept body compresses once per encoding asked for).
  */
 const BROTLI_QUALITY = 5
 const GZIP_LEVEL = 6
