@@ -302,12 +302,25 @@ async function signUpCustomer(base, n = 0) {
   return (await token.json()).token
 }
 
+/**
+ * Runs autocannon and keeps every response's time: autocannon's own percentiles skip p95, the
+ * figure issue 29's goal is written in (p95 ≤ 30 ms), so it is worked out here by nearest rank.
+ */
 function cannon(options) {
+  const times = []
   return new Promise((resolve, reject) => {
-    autocannon({ timeout: 10, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    const instance = autocannon({ timeout: 10, ...options }, (error, result) =>
+      error ? reject(error) : resolve({ ...result, p95: percentile(times, 0.95) }),
     )
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
   })
+}
+
+/** The nearest-rank percentile of the times (ms, rounded like autocannon's), null for none. */
+function percentile(times, p) {
+  if (times.length === 0) return null
+  const sorted = Float64Array.from(times).sort()
+  return Math.round(sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)])
 }
 
 /** Signs up `count` customers, a few at a time (password hashing is the cost). */
@@ -375,6 +388,7 @@ async function measure(target, connections) {
     connections,
     reqPerSec: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
+    p95Ms: result.p95,
     p97_5Ms: result.latency.p97_5,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + unexpected,
@@ -618,7 +632,7 @@ async function main() {
         const row = await measure(target, connections)
         rows.push(row)
         log(
-          `  ${connections} connections: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p97.5 ${row.p97_5Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors}`,
+          `  ${connections} connections: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p97.5 ${row.p97_5Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors}`,
         )
       }
     }
@@ -648,11 +662,11 @@ async function main() {
     })
 
     log('')
-    log(`| target | connections | req/s | p50 ms | p97.5 ms | p99 ms | errors |`)
-    log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: |`)
+    log(`| target | connections | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | errors |`)
+    log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`)
     for (const r of rows) {
       log(
-        `| ${r.target} | ${r.connections} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p97_5Ms} | ${r.p99Ms} | ${r.errors} |`,
+        `| ${r.target} | ${r.connections} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p95Ms} | ${r.p97_5Ms} | ${r.p99Ms} | ${r.errors} |`,
       )
     }
     log('')

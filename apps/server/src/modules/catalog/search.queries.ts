@@ -1,5 +1,17 @@
 import type { SearchSort, SpecFilter, Suggestion } from '@toolworks/shared'
-import { and, asc, count, desc, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  fillPlaceholders,
+  inArray,
+  isNull,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
 import { searchLexicon, searchSynonyms, tools } from '../../db/schema/index.js'
@@ -23,6 +35,14 @@ export type SearchFilters = {
 }
 
 const active = isNull(tools.deletedAt)
+
+/**
+ * How a value takes its place in a statement: as itself (drizzle binds it as a parameter), or
+ * as a named placeholder whose value is kept aside, for a statement built once per shape of
+ * search (searchPageStatement).
+ */
+type Bind = <T extends string | number>(value: T) => T | Placeholder
+const inline: Bind = (value) => value
 const lowerPart = sql`lower(${tools.partNumber})`
 
 /**
@@ -31,8 +51,8 @@ const lowerPart = sql`lower(${tools.partNumber})`
  * every condition here is the one GIN index, where `typo <% search_text` took some 400
  * candidates from the trigram index for a five-letter word and rechecked each (docs/performance.md).
  */
-function unitMatches(unit: SearchUnit): SQL {
-  return sql`${tools.searchVector} @@ to_tsquery('simple', ${unitTsQuery(unit)})`
+function unitMatches(unit: SearchUnit, bind: Bind): SQL {
+  return sql`${tools.searchVector} @@ to_tsquery('simple', ${bind(unitTsQuery(unit))})`
 }
 
 /** At most this many of the catalogue's words stand in for one mistyped word, closest first. */
@@ -71,22 +91,23 @@ export async function typoCorrections(
 const NUMBER = /^-?\d+(?:\.\d+)?$/
 
 /** A spec value as jsonb containment, which tools_specs_idx serves; numbers match by value. */
-function specMatches(filter: SpecFilter): SQL {
+function specMatches(filter: SpecFilter, bind: Bind = inline): SQL {
   if (filter.kind === 'values') {
     const any = filter.values.flatMap((v) => {
       const forms: unknown[] = [v]
       if (NUMBER.test(v)) forms.push(Number(v))
       return forms.map(
-        (form) => sql`${tools.specs} @> ${JSON.stringify({ [filter.key]: form })}::jsonb`,
+        (form) => sql`${tools.specs} @> ${bind(JSON.stringify({ [filter.key]: form }))}::jsonb`,
       )
     })
     return sql`(${sql.join(any, sql` or `)})`
   }
   // CASE first: a cast of a text value would fail, and AND does not promise an order.
-  const value = sql`(case when jsonb_typeof(${tools.specs} -> ${filter.key}) = 'number' then (${tools.specs} -> ${filter.key})::numeric end)`
+  const key = bind(filter.key)
+  const value = sql`(case when jsonb_typeof(${tools.specs} -> ${key}) = 'number' then (${tools.specs} -> ${key})::numeric end)`
   const ends = [
-    filter.min !== undefined ? sql`${value} >= ${filter.min}` : undefined,
-    filter.max !== undefined ? sql`${value} <= ${filter.max}` : undefined,
+    filter.min !== undefined ? sql`${value} >= ${bind(filter.min)}` : undefined,
+    filter.max !== undefined ? sql`${value} <= ${bind(filter.max)}` : undefined,
   ].filter((c): c is SQL => c !== undefined)
   return sql`(${sql.join(ends, sql` and `)})`
 }
@@ -95,23 +116,26 @@ function specMatches(filter: SpecFilter): SQL {
 function narrowing(
   filters: SearchFilters,
   without?: { category?: true; spec?: string },
+  bind: Bind = inline,
 ): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = []
   if (filters.categoryIds && !without?.category)
     conditions.push(
-      filters.categoryIds.length > 0 ? inArray(tools.categoryId, filters.categoryIds) : sql`false`,
+      filters.categoryIds.length > 0
+        ? inArray(tools.categoryId, filters.categoryIds.map(bind))
+        : sql`false`,
     )
   for (const spec of filters.specs)
-    if (spec.key !== without?.spec) conditions.push(specMatches(spec))
+    if (spec.key !== without?.spec) conditions.push(specMatches(spec, bind))
   return conditions
 }
 
 /** On sale, the words (or the exact part number), in stock if asked: what every facet shares. */
-function matchWhere(filters: SearchFilters): (SQL | undefined)[] {
+function matchWhere(filters: SearchFilters, bind: Bind = inline): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [active]
   if (filters.units.length > 0) {
-    const words = and(...filters.units.map(unitMatches))
-    conditions.push(filters.q ? sql`(${words} or ${lowerPart} = ${filters.q})` : words)
+    const words = and(...filters.units.map((unit) => unitMatches(unit, bind)))
+    conditions.push(filters.q ? sql`(${words} or ${lowerPart} = ${bind(filters.q)})` : words)
   }
   if (filters.inStock) conditions.push(sql`${tools.quantity} > 0`)
   return conditions
@@ -124,20 +148,21 @@ function matchWhere(filters: SearchFilters): (SQL | undefined)[] {
 export function searchWhere(
   filters: SearchFilters,
   without?: { category?: true; spec?: string },
+  bind: Bind = inline,
 ): SQL | undefined {
-  return and(...matchWhere(filters), ...narrowing(filters, without))
+  return and(...matchWhere(filters, bind), ...narrowing(filters, without, bind))
 }
 
-function orderOf(filters: SearchFilters, sort: SearchSort): SQL[] {
+function orderOf(filters: SearchFilters, sort: SearchSort, bind: Bind = inline): SQL[] {
   if (sort === 'price-asc') return [asc(tools.priceCents), asc(tools.id)]
   if (sort === 'price-desc') return [desc(tools.priceCents), desc(tools.id)]
   const newest = [desc(tools.createdAt), desc(tools.id)]
   if (sort === 'newest' || filters.units.length === 0) return newest
   // Relevance: the exact part number first, then the words' weights (and closeness of a
   // mistyped word), then what is in stock.
-  const rank = sql`ts_rank(${tools.searchVector}, to_tsquery('simple', ${rankTsQuery(filters.units)})) + 0.1 * word_similarity(${filters.q}, ${tools.searchText})`
+  const rank = sql`ts_rank(${tools.searchVector}, to_tsquery('simple', ${bind(rankTsQuery(filters.units))})) + 0.1 * word_similarity(${bind(filters.q)}, ${tools.searchText})`
   return [
-    sql`(${lowerPart} = ${filters.q}) desc nulls last`,
+    sql`(${lowerPart} = ${bind(filters.q)}) desc nulls last`,
     sql`${rank} desc`,
     sql`(${tools.quantity} > 0) desc`,
     ...newest,
@@ -181,16 +206,106 @@ export function searchPageQuery(
   filters: SearchFilters,
   sort: SearchSort,
   page: { limit?: number; offset?: number } = {},
+  bind: Bind = inline,
 ) {
   const query = db
     .select({ ...toolColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(tools)
-    .where(searchWhere(filters))
-    .orderBy(...orderOf(filters, sort))
+    .where(searchWhere(filters, undefined, bind))
+    .orderBy(...orderOf(filters, sort, bind))
     .$dynamic()
-  if (page.limit !== undefined) query.limit(page.limit)
-  if (page.offset !== undefined) query.offset(page.offset)
+  if (page.limit !== undefined) query.limit(bind(page.limit))
+  // As drizzle writes it: no OFFSET for 0.
+  if (page.offset) query.offset(bind(page.offset))
   return query
+}
+
+/**
+ * What decides the text of a search page's statement, the values aside: which conditions there
+ * are and how many parameters each takes. searchPageStatement keeps one statement per shape;
+ * search-statement.test.ts checks, over random searches, that a kept statement with a later
+ * search's values is the statement built afresh, so a condition added to the builders without
+ * its place here fails there.
+ */
+export function searchShape(
+  filters: SearchFilters,
+  sort: SearchSort,
+  page: { limit?: number; offset?: number },
+): string {
+  return JSON.stringify([
+    filters.units.length,
+    filters.q !== '',
+    filters.inStock,
+    filters.categoryIds?.length ?? null,
+    filters.specs.map((spec) =>
+      spec.kind === 'values'
+        ? ['values', ...spec.values.map((v) => NUMBER.test(v))]
+        : ['range', spec.min !== undefined, spec.max !== undefined],
+    ),
+    sort,
+    page.limit !== undefined,
+    Boolean(page.offset),
+  ])
+}
+
+type PageQuery = ReturnType<typeof searchPageQuery>
+
+/**
+ * Each shape of search's page statement, built and turned into SQL text once (per database
+ * object, so a transaction never reuses the outer database's). Building that text was the
+ * dearest part of a search's own CPU time, about 0.5 ms a request (issue 29's bench profile).
+ */
+const pageStatements = new WeakMap<
+  DbOrTx,
+  LRUCache<string, { prepared: ReturnType<PageQuery['prepare']>; sql: string; params: unknown[] }>
+>()
+
+/** Searches of different shapes a database keeps statements for, the least recent dropped. */
+export const PAGE_STATEMENTS_MAX = 500
+
+/**
+ * A search page's statement, kept per shape, with this search's values for its placeholders.
+ * `sql` and `params` are what would be sent, for tests.
+ */
+export function searchPageStatement(
+  db: DbOrTx,
+  filters: SearchFilters,
+  sort: SearchSort,
+  page: { limit?: number; offset?: number } = {},
+) {
+  const values: Record<string, string | number> = {}
+  let n = 0
+  const bind: Bind = (value) => {
+    const name = `p${n++}`
+    values[name] = value
+    return sql.placeholder(name)
+  }
+  // Built on every search: its values come out of the builders, and putting the condition
+  // objects together is cheap next to writing them out as SQL, which happens once per shape.
+  const query = searchPageQuery(db, filters, sort, page, bind)
+  let kept = pageStatements.get(db)
+  if (!kept) {
+    kept = new LRUCache({ max: PAGE_STATEMENTS_MAX })
+    pageStatements.set(db, kept)
+  }
+  const shape = searchShape(filters, sort, page)
+  let statement = kept.get(shape)
+  if (!statement) {
+    const { sql: text, params } = query.toSQL()
+    // Unnamed: a named statement would stay on every pooled connection, and PostgreSQL moves a
+    // named statement to a generic plan after five runs, blind to the words and filters that
+    // choose the indexes. drizzle's prepare(name) takes no name for that, hence the cast.
+    statement = { prepared: query.prepare(undefined as unknown as string), sql: text, params }
+    kept.set(shape, statement)
+  }
+  const { prepared, sql: text, params } = statement
+  return {
+    sql: text,
+    get params() {
+      return fillPlaceholders(params, values)
+    },
+    execute: () => prepared.execute(values),
+  }
 }
 
 /** A page of the search and the number of all its matches. */
@@ -200,7 +315,7 @@ export async function searchToolsWithTotal(
   sort: SearchSort,
   page: { limit?: number; offset?: number } = {},
 ): Promise<{ rows: ToolRow[]; total: number }> {
-  const found = await searchPageQuery(db, filters, sort, page)
+  const found = await searchPageStatement(db, filters, sort, page).execute()
   const [first] = found
   // A page past the end has no row to carry the total: counted apart (rare).
   if (!first) return { rows: [], total: page.offset ? await countSearch(db, filters) : 0 }
