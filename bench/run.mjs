@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 
+import { startNginx } from '../scripts/nginx-proxy.mjs'
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15)
@@ -21,6 +23,9 @@ const NODE_FLAGS = '--max-semi-space-size=8 --max-old-space-size=256'
 // rotates over this many customers (about 22 orders a minute each at 550 orders/s), and a
 // "paying customers" loop pays the orders as they come, as real customers would.
 const ORDER_ACCOUNTS = Number(process.env.BENCH_ORDER_ACCOUNTS ?? 1500)
+// Issue 31 §5: BENCH_PROCESSES=2 measures two server processes behind nginx (deploy/nginx.conf)
+// instead of one asked directly; with BENCH_REDIS_URL they share limits and sessions in Redis.
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1)
 const ADMIN_PG = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 // The attributes of the generated categories (issue 29), handed down to their sub-categories.
@@ -411,9 +416,11 @@ async function main() {
       spawnSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).stdout.trim() !==
       '',
     redis: Boolean(process.env.BENCH_REDIS_URL),
+    processes: PROCESSES,
   }
+  if (PROCESSES !== 1 && PROCESSES !== 2) throw new Error('BENCH_PROCESSES is 1 or 2')
   log(
-    `# Toolworks load benchmark (${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.node}, commit ${machine.commit}${machine.dirty ? ' + changes' : ''}${machine.redis ? ', Redis' : ''})`,
+    `# Toolworks load benchmark (${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.node}, commit ${machine.commit}${machine.dirty ? ' + changes' : ''}${machine.redis ? ', Redis' : ''}${PROCESSES > 1 ? `, ${PROCESSES} processes behind nginx` : ''})`,
   )
   if (!process.env.BENCH_SKIP_BUILD) {
     log('building ...')
@@ -423,13 +430,17 @@ async function main() {
 
   const database = await createDatabase()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-bench-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
+  const ports = [await freePort()]
+  if (PROCESSES > 1) ports.push(await freePort())
+  const processUrl = (port) => `http://127.0.0.1:${port}`
+  // One process is asked directly; two are asked through nginx on a port of its own.
+  const nginxPort = PROCESSES > 1 ? await freePort() : undefined
+  const base = processUrl(nginxPort ?? ports[0])
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
-    PORT: String(port),
+    PORT: String(ports[0]),
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
     AUTH_SECRET: 'benchmark-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
@@ -441,12 +452,13 @@ async function main() {
     // PostgreSQL, as a shop past one machine runs.
     ...(process.env.BENCH_REDIS_URL && { REDIS_URL: process.env.BENCH_REDIS_URL }),
   }
-  let server
+  const servers = []
+  let nginx
   let limit
   try {
     // First start: migrate and seed the demo catalogue (with its images), then stop.
     const first = startProcess('node', ['apps/server/dist/server.js'], env)
-    await waitFor(`${base}/api/health`, first)
+    await waitFor(`${processUrl(ports[0])}/api/health`, first)
     first.kill('SIGTERM')
     await new Promise((r) => first.once('exit', r))
 
@@ -456,8 +468,18 @@ async function main() {
 
     // The same Node flags as `npm start` (scripts/start.mjs); BENCH_NODE_FLAGS to try others.
     const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? NODE_FLAGS).split(' ').filter(Boolean)
-    server = startProcess('node', [...nodeFlags, 'apps/server/dist/server.js'], env)
-    await waitFor(`${base}/api/health`, server)
+    for (const port of ports) {
+      const server = startProcess('node', [...nodeFlags, 'apps/server/dist/server.js'], {
+        ...env,
+        PORT: String(port),
+      })
+      servers.push(server)
+      await waitFor(`${processUrl(port)}/api/health`, server)
+    }
+    if (nginxPort) {
+      nginx = startNginx({ ports, listenPort: nginxPort })
+      await waitFor(`${base}/api/health`, nginx.child)
+    }
 
     const html = await (await fetch(`${base}/`)).text()
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
@@ -652,7 +674,9 @@ async function main() {
     await c.end()
     const stockExact = stock.stock === stockBefore - stock.ordered
 
-    const rss = { serverPeakMb: peakRssMb(server.pid) }
+    // The largest process's peak: the bound of issue 31 §4 is per process.
+    const perProcessMb = servers.map((server) => peakRssMb(server.pid))
+    const rss = { serverPeakMb: Math.max(...perProcessMb), perProcessMb }
     const limitRows = rows.filter((r) => r.target === limitTarget.name)
     const ratios = CONNECTIONS.map((n) => {
       const ours = rows.find((r) => r.target === catalogue.name && r.connections === n)
@@ -674,7 +698,7 @@ async function main() {
     log(
       `orders placed by the run: ${stock.orders}; stock ${stockBefore} → ${stock.stock}, exact: ${stockExact}`,
     )
-    log(`server peak RSS: ${rss.serverPeakMb} MB`)
+    log(`server peak RSS: ${perProcessMb.join(' MB, ')} MB`)
 
     const results = {
       machine,
@@ -696,7 +720,9 @@ async function main() {
     log(`written ${file}`)
   } finally {
     limit?.kill('SIGKILL')
-    if (server && server.exitCode === null) {
+    await nginx?.stop()
+    for (const server of servers) {
+      if (server.exitCode !== null) continue
       server.kill('SIGTERM')
       await new Promise((r) => server.once('exit', r))
     }

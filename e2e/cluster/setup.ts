@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,13 +8,12 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 
+import { NGINX, startNginx } from '../../scripts/nginx-proxy.mjs'
 import { freePort, waitForHealth } from '../support/server-process.js'
 import { startS3StandIn } from './s3-stand-in.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const serverEntry = path.join(root, 'apps/server/dist/server.js')
-const siteConfig = path.join(root, 'deploy/nginx.conf')
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,44 +24,6 @@ declare module 'vitest' {
     /** The Redis database both processes keep their limits and sessions in (issue 31). */
     redisUrl: string
   }
-}
-
-/**
- * deploy/nginx.conf as it is, with the two upstream ports and the listen address of this run:
- * the test proves the file we ship, not a copy of it.
- */
-function siteConfigFor(ports: number[], listenPort: number): string {
-  const original = readFileSync(siteConfig, 'utf8')
-  const upstreams = [...original.matchAll(/server 127\.0\.0\.1:(\d+)/g)].map((m) => m[1])
-  if (upstreams.length !== ports.length)
-    throw new Error(`deploy/nginx.conf lists ${upstreams.length} processes, expected 2`)
-  let config = original
-  upstreams.forEach((port, i) => {
-    config = config.replace(`server 127.0.0.1:${port}`, `server 127.0.0.1:${ports[i]}`)
-  })
-  if (!/listen 80;/.test(config)) throw new Error('deploy/nginx.conf no longer listens on 80')
-  return config.replace('listen 80;', `listen 127.0.0.1:${listenPort};`)
-}
-
-function mainConfig(prefix: string, site: string): string {
-  // Temporary files go to folders any worker user can write (nginx drops root for workers).
-  const temp = (name: string) => path.join(prefix, 'temp', name)
-  return `
-worker_processes 1;
-pid ${path.join(prefix, 'nginx.pid')};
-error_log ${path.join(prefix, 'error.log')} warn;
-events { worker_connections 256; }
-http {
-  log_format upstream '$request_method $request_uri $status $upstream_addr';
-  access_log ${path.join(prefix, 'access.log')} upstream;
-  client_body_temp_path ${temp('body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
-  include ${site};
-}
-`
 }
 
 function collect(child: ChildProcess): () => string {
@@ -128,10 +89,6 @@ export default async function setup(project: TestProject) {
   const redis = await claimRedisDatabase()
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-cluster-'))
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'toolworks-nginx-'))
-  for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-    mkdirSync(path.join(prefix, 'temp', dir), { recursive: true, mode: 0o777 })
-  rmSync(path.join(prefix, 'access.log'), { force: true })
 
   // Issue 31: both processes keep their files in one bucket (s3-stand-in.ts).
   const s3 = await startS3StandIn()
@@ -172,30 +129,23 @@ export default async function setup(project: TestProject) {
     processUrls.push(url)
   }
 
-  const site = path.join(prefix, 'toolworks.conf')
-  writeFileSync(site, siteConfigFor(ports, nginxPort))
-  const conf = path.join(prefix, 'nginx.conf')
-  writeFileSync(conf, mainConfig(prefix, site))
-  const nginx = spawn(NGINX, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  await waitForHealth(baseUrl, nginx, collect(nginx))
+  const nginx = startNginx({ ports, listenPort: nginxPort, accessLog: true })
+  await waitForHealth(baseUrl, nginx.child, collect(nginx.child))
 
   project.provide('baseUrl', baseUrl)
   project.provide('dataDir', dataDir)
   project.provide('adminEmail', adminEmail)
   project.provide('processUrls', processUrls)
-  project.provide('accessLog', path.join(prefix, 'access.log'))
+  project.provide('accessLog', nginx.accessLog ?? '')
   project.provide('redisUrl', redis.url)
 
   return async () => {
-    await stop(nginx)
+    await nginx.stop()
     await Promise.all(servers.map(stop))
     await s3.close()
     await admin.query(`drop database if exists ${database} with (force)`)
     await admin.end()
     await redis.release()
     rmSync(dataDir, { recursive: true, force: true })
-    rmSync(prefix, { recursive: true, force: true })
   }
 }
