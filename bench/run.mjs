@@ -12,13 +12,13 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 
 import { startNginx } from '../scripts/nginx-proxy.mjs'
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15)
 const CONNECTIONS = [10, 50]
 const SIZES = { tools: 10_000, reviews: 2_000, orders: 50_000 }
-const NODE_FLAGS = '--max-semi-space-size=8 --max-old-space-size=256'
 // Each account may hold 10 unpaid orders and place 30 a minute (issue 13): the order target
 // rotates over this many customers (about 22 orders a minute each at 550 orders/s), and a
 // "paying customers" loop pays the orders as they come, as real customers would.
@@ -451,6 +451,8 @@ async function main() {
     // Issue 31 §2: limits and sessions on Redis (e.g. redis://127.0.0.1:6379/0) instead of
     // PostgreSQL, as a shop past one machine runs.
     ...(process.env.BENCH_REDIS_URL && { REDIS_URL: process.env.BENCH_REDIS_URL }),
+    // glibc's malloc arenas, to try a bound on memory outside the heap (issue 31 §4).
+    ...(process.env.MALLOC_ARENA_MAX && { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX }),
   }
   const servers = []
   let nginx
@@ -467,7 +469,9 @@ async function main() {
     log(`catalogue: ${counts.tools} tools, ${counts.reviews} reviews, ${counts.orders} orders`)
 
     // The same Node flags as `npm start` (scripts/start.mjs); BENCH_NODE_FLAGS to try others.
-    const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? NODE_FLAGS).split(' ').filter(Boolean)
+    const nodeFlags = process.env.BENCH_NODE_FLAGS
+      ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
+      : SERVER_NODE_FLAGS
     for (const port of ports) {
       const server = startProcess('node', [...nodeFlags, 'apps/server/dist/server.js'], {
         ...env,

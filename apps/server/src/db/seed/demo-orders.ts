@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { priceLine, shipsBy, type PricedTool } from '@toolworks/shared'
 import { eq, sql } from 'drizzle-orm'
 
+import { seededRandom } from '../../lib/seeded-random.js'
 import type { Tx } from '../client.js'
 import {
   contactMessages,
@@ -62,16 +63,9 @@ const MINUTE_MS = 60_000
 /** Unpaid orders are recent: an older one would be cancelled by the hold sweeper at start. */
 const UNPAID_WITHIN_MS = 20 * 3_600_000
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
+/** The same sequence on every machine (seededRandom). */
 function generator(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
+  const next = seededRandom(seed)
   const int = (below: number) => Math.floor(next() * below)
   return { next, int, pick: <T>(list: readonly T[]): T => list[int(list.length)] as T }
 }

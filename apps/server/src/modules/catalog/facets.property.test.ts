@@ -7,6 +7,8 @@ import {
 } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
+import { seededRandom } from '../../lib/seeded-random.js'
+
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertDemoCatalogue } from '../../../test/demo-catalogue.js'
@@ -20,17 +22,6 @@ import type { App } from '../../app.js'
  */
 const database = useTestDatabase()
 const testApp = useTestApp(database)
-
-/** A small seeded generator (mulberry32), so a failure names a case that comes back. */
-function random(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Filter = { key: string; values?: string[]; min?: number; max?: number }
 type Case = { q: string; category?: string; specs: Filter[]; inStock: boolean }
@@ -119,7 +110,7 @@ test('every facet count equals a brute-force count over the demo catalogue', asy
     return n
   }
 
-  const next = random(29)
+  const next = seededRandom(29)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
   const words = ['', '', '', 'wrench', 'steel', 'm8', 'stainless', 'torq wrnch', 'set', 'spann']
   const slugs = ['', '', ...categories.map((c) => c.slug)]

@@ -2,6 +2,8 @@ import type { SearchSort, SpecFilter } from '@toolworks/shared'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { expect, test } from 'vitest'
 
+import { seededRandom } from '../../lib/seeded-random.js'
+
 import type { Db } from '../../db/client.js'
 import * as schema from '../../db/schema/index.js'
 import {
@@ -18,17 +20,6 @@ import {
  * kept statement with this search's values must be exactly the statement built afresh: a
  * condition added to the builders that searchShape does not tell apart fails here.
  */
-
-/** A small seeded generator (mulberry32), so a failure names a case that comes back. */
-function random(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function searchOf(next: () => number) {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
@@ -69,7 +60,7 @@ function searchOf(next: () => number) {
 
 test('a kept statement with a later search’s values is the statement built afresh', () => {
   const db = drizzle.mock({ schema }) as unknown as Db
-  const next = random(29)
+  const next = seededRandom(29)
   const shapes = new Map<string, number>()
   for (let i = 0; i < 3000; i++) {
     const { filters, sort, page } = searchOf(next)
