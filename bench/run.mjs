@@ -154,12 +154,13 @@ async function waitFor(url, child, timeoutMs = 90_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
-/** Peak resident memory of a process (VmHWM), in MB. */
-function peakRssMb(pid) {
+/** Resident memory of a process in MB: its peak so far (VmHWM) or now (VmRSS). */
+function rssMb(pid, field = 'VmHWM') {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
   return Math.round(kb / 1024)
 }
+const peakRssMb = (pid) => rssMb(pid)
 
 async function createDatabase() {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: null }
@@ -496,12 +497,22 @@ async function main() {
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined
     const ordering = !only || only.test('POST /api/purchase')
     if (ordering) log(`signing up ${ORDER_ACCOUNTS} customers for the order target ...`)
+    // Issue 31 §4: the peak after each phase, so the phase that raised it shows.
+    const phases = []
+    const notePhase = (after) =>
+      phases.push({
+        after,
+        peakMb: servers.map((server) => peakRssMb(server.pid)),
+        nowMb: servers.map((server) => rssMb(server.pid, 'VmRSS')),
+      })
+    notePhase('start')
     const tokens = ordering ? await signUpCustomers(base, ORDER_ACCOUNTS) : []
     // Quick order (issue 29): 200 lines of generated part numbers (each minimum at most 3),
     // from 10 buyers in turn, each request adding to its buyer's cart.
     const quickOrdering = !only || only.test('POST /api/cart/quick quick-order')
     // Addresses of their own, past the order target's (sign-ups are limited per address).
     const quickTokens = quickOrdering ? await signUpCustomers(base, 10, 100_000) : []
+    notePhase(`sign-ups (${tokens.length + quickTokens.length})`)
     let nextQuick = 0
     const quickText = Array.from(
       { length: 200 },
@@ -657,6 +668,7 @@ async function main() {
       for (const connections of CONNECTIONS) {
         const row = await measure(target, connections)
         rows.push(row)
+        notePhase(`${target.name} at ${connections}`)
         log(
           `  ${connections} connections: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p97.5 ${row.p97_5Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors}`,
         )
@@ -680,7 +692,7 @@ async function main() {
 
     // The largest process's peak: the bound of issue 31 §4 is per process.
     const perProcessMb = servers.map((server) => peakRssMb(server.pid))
-    const rss = { serverPeakMb: Math.max(...perProcessMb), perProcessMb }
+    const rss = { serverPeakMb: Math.max(...perProcessMb), perProcessMb, phases }
     const limitRows = rows.filter((r) => r.target === limitTarget.name)
     const ratios = CONNECTIONS.map((n) => {
       const ours = rows.find((r) => r.target === catalogue.name && r.connections === n)
@@ -702,7 +714,10 @@ async function main() {
     log(
       `orders placed by the run: ${stock.orders}; stock ${stockBefore} → ${stock.stock}, exact: ${stockExact}`,
     )
-    log(`server peak RSS: ${perProcessMb.join(' MB, ')} MB`)
+    log(`server peak RSS: ${perProcessMb.join(' MB, ')} MB; after each phase (peak / now):`)
+    for (const p of phases) {
+      log(`  ${p.after}: ${p.peakMb.join(', ')} / ${p.nowMb.join(', ')} MB`)
+    }
 
     const results = {
       machine,

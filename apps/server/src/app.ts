@@ -61,6 +61,7 @@ import { createReorderFlow } from './flows/reorder.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
+import type { StripeProvider } from './modules/payments/stripe-provider.js'
 import type { PaymentProvider } from './modules/payments/payment-provider.js'
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js'
 import { configuredMethods, DEV_SSLCOMMERZ_PREFIX } from './modules/payments/configured-methods.js'
@@ -70,7 +71,6 @@ import { createGatewayPaymentFlow } from './flows/gateway-payment.js'
 import { exchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.js'
 import { createExchangeRateService } from './modules/exchange-rate/exchange-rate.service.js'
 import { createPaymentAdminFlow } from './flows/payment-admin.js'
-import { createStripeProvider } from './modules/payments/stripe-provider.js'
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js'
 import { quoteAcceptanceRoutes } from './modules/quotes/quote-acceptance.routes.js'
 import { createQuoteAcceptanceService } from './modules/quotes/quote-acceptance.service.js'
@@ -148,6 +148,7 @@ function createServices(
   passwordHasher?: PasswordHasher,
   clock: Clock = systemClock,
   paymentProviders: readonly PaymentProvider[] = [],
+  stripeProvider?: StripeProvider,
 ) {
   const { db } = database
   const secret = ensureAuthSecret(config)
@@ -174,7 +175,7 @@ function createServices(
     blobs,
     catalogChanged: catalog.stockChanged,
   })
-  const stripe = config.stripe ? createStripeProvider(stripeOptions(config.stripe)) : undefined
+  const stripe = stripeProvider
   const sandbox = stripe
     ? undefined
     : createSandboxProvider({ db, holdHours: config.orderHoldHours })
@@ -418,6 +419,12 @@ export async function buildApp({
     passwordHasher,
     clock,
     paymentProviders,
+    // The Stripe SDK (about 20 MB resident) loads only in a shop that is set up for Stripe.
+    config.stripe
+      ? (await import('./modules/payments/stripe-provider.js')).createStripeProvider(
+          stripeOptions(config.stripe),
+        )
+      : undefined,
   )
 
   await app.register(errorsPlugin)

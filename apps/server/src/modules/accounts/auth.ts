@@ -29,6 +29,7 @@ import {
   recordSignInAddress,
 } from './accounts.queries.js'
 import { isAdminAddress } from './admin-address.js'
+import { scryptPasswordHasher } from './password-hash.js'
 
 export const CLIENT_IP_HEADER = 'x-toolworks-client-ip'
 
@@ -44,7 +45,7 @@ type AuthDeps = {
   mailer: Mailer
   secret: string
   log: Log
-  /** Tests only (AppOptions.passwordHasher); Better Auth's scrypt otherwise. */
+  /** Tests only (AppOptions.passwordHasher); Better Auth's scrypt scheme otherwise (password-hash.ts). */
   passwordHasher?: PasswordHasher | undefined
   /**
    * Redis when REDIS_URL is set (issue 31 §2, lib/redis.ts): sessions are read from it first
@@ -177,7 +178,7 @@ export function createAuth({
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      ...(passwordHasher && { password: passwordHasher }),
+      password: passwordHasher ?? scryptPasswordHasher,
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,

@@ -1,4 +1,4 @@
-import { verifyPassword } from 'better-auth/crypto'
+import { hashPassword, verifyPassword } from 'better-auth/crypto'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
@@ -7,6 +7,7 @@ import { testConfig, TEST_ORIGIN } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { buildApp } from '../../app.js'
 import { accounts, users } from '../../db/schema/index.js'
+import { HASHES_AT_ONCE, hashingLoad, scryptPasswordHasher } from './password-hash.js'
 
 const database = useTestDatabase()
 
@@ -42,4 +43,36 @@ test('without a test hasher, passwords are stored as Better Auth’s scrypt and 
     })
   expect((await signIn('a long passphrase')).statusCode).toBe(200)
   expect((await signIn('not the passphrase')).statusCode).toBe(401)
+})
+
+test('a hash made by Better Auth’s own code is accepted, and a wrong password refused', async () => {
+  const hash = await hashPassword('ünïcode passphrase')
+  // NFKC, as Better Auth normalises: the decomposed spelling is the same password.
+  const decomposed = 'ünïcode passphrase'.normalize('NFD')
+  expect(await scryptPasswordHasher.verify({ hash, password: decomposed })).toBe(true)
+  expect(await scryptPasswordHasher.verify({ hash, password: 'unicode passphrase' })).toBe(false)
+  await expect(scryptPasswordHasher.verify({ hash: 'no-colon', password: 'x' })).rejects.toThrow()
+})
+
+test('at most HASHES_AT_ONCE hashes run together; the rest wait and all finish', async () => {
+  let mostRunning = 0
+  let mostWaiting = 0
+  let done = false
+  const watching = (async () => {
+    while (!done) {
+      const { running, waiting } = hashingLoad()
+      mostRunning = Math.max(mostRunning, running)
+      mostWaiting = Math.max(mostWaiting, waiting)
+      await new Promise((r) => setTimeout(r, 1))
+    }
+  })()
+  const hashes = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => scryptPasswordHasher.hash(`password ${i}`)),
+  )
+  done = true
+  await watching
+  expect(mostRunning).toBe(HASHES_AT_ONCE)
+  expect(mostWaiting).toBeGreaterThan(0)
+  expect(new Set(hashes).size).toBe(6)
+  expect(await verifyPassword({ hash: hashes[5] ?? '', password: 'password 5' })).toBe(true)
 })

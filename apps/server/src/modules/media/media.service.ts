@@ -2,12 +2,20 @@ import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 
 import { MEDIA_MAX_PIXELS, MEDIA_URL_PATTERN, MEDIA_WIDTHS, messages } from '@toolworks/shared'
-import sharp, { type Metadata, type OutputInfo } from 'sharp'
+import type Sharp from 'sharp'
+import type { Metadata, OutputInfo } from 'sharp'
 
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../lib/app-error.js'
 import type { BlobStore } from '../blobs/blob-store.js'
 import { findMedia, insertMediaVariants, mediaExists, type MediaVariant } from './media.queries.js'
+
+/**
+ * sharp (libvips) loads with the first picture a process handles: about 27 MB of resident
+ * memory that a process answering only reads never pays (issue 31 §4, docs/performance.md).
+ */
+let loadingSharp: Promise<typeof Sharp> | undefined
+const loadSharp = () => (loadingSharp ??= import('sharp').then((module) => module.default))
 
 const KEY_PATTERN = /^[0-9a-f]{32}-(400|800)\.webp$/
 
@@ -32,6 +40,7 @@ function reject(message: string): never {
  * decode safely (a small file can declare a huge canvas).
  */
 async function checkUpload(input: Buffer): Promise<void> {
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     // Reading the header decodes no pixels, so the canvas size is checked here, by us, and
@@ -86,6 +95,7 @@ export function createMediaService({ db, blobs }: { db: Db; blobs: BlobStore }) 
   async function store(input: Buffer): Promise<StoredImage> {
     const hash = createHash('sha256').update(input).digest('hex').slice(0, 32)
     const variants: MediaVariant[] = []
+    const sharp = await loadSharp()
     for (const width of MEDIA_WIDTHS) {
       let encoded: { data: Buffer; info: OutputInfo }
       try {

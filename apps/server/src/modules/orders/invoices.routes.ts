@@ -11,8 +11,8 @@ import { z } from 'zod'
 
 import { AppError } from '../../lib/app-error.js'
 import { actorOf, errorResponses, sendPrivatePdf } from '../../lib/route-helpers.js'
-import { invoicePdf, type Company } from './invoice-pdf.js'
-import { mushakPdf } from './mushak-pdf.js'
+import type { Company } from './invoice-pdf.js'
+import { loadPdfWriters } from './pdf-writers.js'
 import type { OrdersService } from './orders.service.js'
 
 type Deps = {
@@ -53,6 +53,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (
           'CONFLICT',
           order.status === 'cancelled' ? invoiceWords.noInvoice : invoiceWords.notPaid,
         )
+      const { invoicePdf } = await loadPdfWriters()
       const stream = invoicePdf({
         company,
         order: { ...order, invoiceNumber: order.invoiceNumber, paidAt: order.paidAt },
@@ -87,6 +88,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (
       if (order.mushakFiscalYear === null || order.mushakSerial === null)
         throw new AppError('CONFLICT', mushakWords.paidBeforeTaxInvoices)
       if (!sellerBin) throw new AppError('UNAVAILABLE', mushakWords.sellerBinMissing)
+      const { mushakPdf } = await loadPdfWriters()
       const stream = mushakPdf({
         company,
         sellerBin,

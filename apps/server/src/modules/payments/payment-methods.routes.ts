@@ -7,7 +7,7 @@ import type { GatewayPaymentFlow, NoticeResult } from '../../flows/gateway-payme
 import type { PaymentAdminFlow } from '../../flows/payment-admin.js'
 import { actorOf, errorResponses, sendPrivatePdf } from '../../lib/route-helpers.js'
 import type { Company } from '../orders/order-pdf.js'
-import { proformaPdf } from '../orders/proforma-pdf.js'
+import { loadPdfWriters } from '../orders/pdf-writers.js'
 import type { ProviderNotification } from './payment-provider.js'
 
 type Deps = {
@@ -86,6 +86,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<Deps> = async (
     },
     async (request, reply) => {
       const { order, payment } = await gateway.proforma(actorOf(request), request.params.id)
+      const { proformaPdf } = await loadPdfWriters()
       return sendPrivatePdf(
         reply,
         bankTransferWords.proforma.fileName(payment.reference),

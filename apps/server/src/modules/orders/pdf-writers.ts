@@ -1,0 +1,28 @@
+/**
+ * The PDF writers (pdfkit and fontkit, about 25 MB resident) load with the first PDF a process
+ * writes, not at start: most processes of a busy shop never write one (issue 31 §4,
+ * docs/performance.md). Routes ask for them here, so the writers are imported in one place.
+ */
+import type { invoicePdf } from './invoice-pdf.js'
+import type { mushakPdf } from './mushak-pdf.js'
+import type { proformaPdf } from './proforma-pdf.js'
+
+type PdfWriters = {
+  invoicePdf: typeof invoicePdf
+  mushakPdf: typeof mushakPdf
+  proformaPdf: typeof proformaPdf
+}
+let loading: Promise<PdfWriters> | undefined
+
+export function loadPdfWriters(): Promise<PdfWriters> {
+  loading ??= Promise.all([
+    import('./invoice-pdf.js'),
+    import('./mushak-pdf.js'),
+    import('./proforma-pdf.js'),
+  ]).then(([invoice, mushak, proforma]) => ({
+    invoicePdf: invoice.invoicePdf,
+    mushakPdf: mushak.mushakPdf,
+    proformaPdf: proforma.proformaPdf,
+  }))
+  return loading
+}
