@@ -21,7 +21,9 @@ export type SpecFilter =
   | { key: string; kind: 'values'; values: string[] }
   | { key: string; kind: 'range'; min?: number; max?: number }
 
-const NUMBER = /^-?\d+(?:\.\d+)?$/
+/** A number as a spec filter writes it (`8`, `-2.5`): what a range's ends must be, and the
+ * values that also match a spec stored as a number. */
+export const SPEC_NUMBER = /^-?\d+(?:\.\d+)?$/
 
 /**
  * Reads every `spec.<key>` parameter of a query string. `a,b` is a list of values,
@@ -48,8 +50,8 @@ export function parseSpecFilters(query: Record<string, unknown>): {
       if (
         parts.length !== 2 ||
         (lo === '' && hi === '') ||
-        (lo !== '' && !NUMBER.test(lo)) ||
-        (hi !== '' && !NUMBER.test(hi))
+        (lo !== '' && !SPEC_NUMBER.test(lo)) ||
+        (hi !== '' && !SPEC_NUMBER.test(hi))
       ) {
         problems.push({ field: param, message: sm.specRangeBad(key) })
         continue

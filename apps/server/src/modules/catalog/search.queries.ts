@@ -1,4 +1,4 @@
-import type { SearchSort, SpecFilter, Suggestion } from '@toolworks/shared'
+import { SPEC_NUMBER, type SearchSort, type SpecFilter, type Suggestion } from '@toolworks/shared'
 import {
   and,
   asc,
@@ -88,14 +88,12 @@ export async function typoCorrections(
   return found
 }
 
-const NUMBER = /^-?\d+(?:\.\d+)?$/
-
 /** A spec value as jsonb containment, which tools_specs_idx serves; numbers match by value. */
 function specMatches(filter: SpecFilter, bind: Bind = inline): SQL {
   if (filter.kind === 'values') {
     const any = filter.values.flatMap((v) => {
       const forms: unknown[] = [v]
-      if (NUMBER.test(v)) forms.push(Number(v))
+      if (SPEC_NUMBER.test(v)) forms.push(Number(v))
       return forms.map(
         (form) => sql`${tools.specs} @> ${bind(JSON.stringify({ [filter.key]: form }))}::jsonb`,
       )
@@ -239,7 +237,7 @@ export function searchShape(
     filters.categoryIds?.length ?? null,
     filters.specs.map((spec) =>
       spec.kind === 'values'
-        ? ['values', ...spec.values.map((v) => NUMBER.test(v))]
+        ? ['values', ...spec.values.map((v) => SPEC_NUMBER.test(v))]
         : ['range', spec.min !== undefined, spec.max !== undefined],
     ),
     sort,
