@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
 import { expect, inject, test } from 'vitest'
 
+import { messages } from '@toolworks/shared'
+
 import { logInAsAdmin, newPerson, signUpInBrowser, verifyEmailOf } from './support/accounts.js'
 import { seriousViolations } from './support/axe.js'
 import { artifactsDir, openPage, screenshot, useBrowser } from './support/browser.js'
@@ -103,7 +105,7 @@ async function overlappingButtons(page: Page): Promise<string[]> {
   })
 }
 
-test('at 390 px the buyer reads My Orders, the cart and My Quotes as cards: no sideways scrolling, Pay, Invoice and Remove in view, amounts on one line', async ({
+test('at 390 px the buyer reads My Orders, the payment page, the cart and My Quotes as cards: no sideways scrolling, Pay, Invoice and Remove in view, amounts on one line', async ({
   onTestFinished,
 }) => {
   const page = await openPage(ctx.browser, onTestFinished, PHONE)
@@ -117,6 +119,11 @@ test('at 390 px the buyer reads My Orders, the cart and My Quotes as cards: no s
   await payWith(page, '4242 4242 4242 4242')
   await page.getByRole('region', { name: 'Payment received' }).waitFor()
   const unpaid = await placeOrder(page, ctx.baseUrl)
+
+  // The payment page's order lines fit too, with Pay in view.
+  await page.goto(`${ctx.baseUrl}/dashboard/payment/${unpaid.orderId}`)
+  await expectPhoneTable(page, 2)
+  await screenshot(page, 'phone-payment-390')
 
   await page.goto(`${ctx.baseUrl}/dashboard/myorder`)
   await expectOnScreen(main.getByRole('link', { name: `Pay: ${unpaid.toolName}` }), PHONE.width)
@@ -137,6 +144,11 @@ test('at 390 px the buyer reads My Orders, the cart and My Quotes as cards: no s
   await page.goto(`${ctx.baseUrl}/products`)
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   await page.getByTestId('tool-card').first().getByRole('button', { name: 'Add to cart' }).click()
+  // Added once the header counts the line (going on sooner once left the cart empty).
+  await page
+    .locator('header')
+    .getByRole('link', { name: messages.cart.headerButton(1) })
+    .waitFor()
   await page.goto(`${ctx.baseUrl}/cart`)
   await main.getByTestId('cart-line').locator('img').waitFor()
   await expectOnScreen(main.getByRole('button', { name: /^Remove/ }).first(), PHONE.width)

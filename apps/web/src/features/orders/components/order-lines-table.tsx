@@ -1,16 +1,21 @@
 import { formatAmount, messages, type Order, quoteWords } from '@toolworks/shared'
 
+import { CardTable } from '@/components/ui/data-table'
+
 import { OrderLineName, orderLineKey, type QuoteLinkFor } from './order-line-name'
 
 const m = messages.ordering
 const c = messages.cart
 
-/** The payment page's account of an order (issue 14): each line, subtotal, discount, total. */
+/**
+ * The payment page's account of an order (issue 14): each line, subtotal, discount, total. On a
+ * phone each line is a card and the sums run down beside their names (CardTable, issue 30).
+ */
 export function OrderLinesTable({ order, quoteLink }: { order: Order; quoteLink?: QuoteLinkFor }) {
   return (
-    <div className="overflow-x-auto" tabIndex={0}>
-      <table className="table table-sm">
-        <caption className="text-left font-semibold">{m.orderLines}</caption>
+    <div>
+      <CardTable className="">
+        <caption className="text-left font-semibold whitespace-nowrap">{m.orderLines}</caption>
         <thead>
           <tr>
             <th scope="col">{c.name}</th>
@@ -35,9 +40,13 @@ export function OrderLinesTable({ order, quoteLink }: { order: Order; quoteLink?
                   </p>
                 )}
               </th>
-              <td>{line.quantity}</td>
-              <td>{formatAmount(line.unitPrice, order.currency)}</td>
-              <td>{formatAmount(line.lineTotal, order.currency)}</td>
+              <td data-label={c.quantity}>{line.quantity}</td>
+              <td data-label={c.unitPrice} data-amount>
+                {formatAmount(line.unitPrice, order.currency)}
+              </td>
+              <td data-label={c.lineTotal} data-amount>
+                {formatAmount(line.lineTotal, order.currency)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -46,24 +55,24 @@ export function OrderLinesTable({ order, quoteLink }: { order: Order; quoteLink?
             <th scope="row" colSpan={3} className="text-right">
               {c.subtotal}
             </th>
-            <td>{formatAmount(order.subtotal, order.currency)}</td>
+            <td data-amount>{formatAmount(order.subtotal, order.currency)}</td>
           </tr>
           {order.discount && (
             <tr>
               <th scope="row" colSpan={3} className="text-right">
                 {c.discount} ({order.discount.label})
               </th>
-              <td>−{formatAmount(order.discount.amount, order.currency)}</td>
+              <td data-amount>−{formatAmount(order.discount.amount, order.currency)}</td>
             </tr>
           )}
           <tr>
             <th scope="row" colSpan={3} className="text-right">
               {c.total}
             </th>
-            <td>{formatAmount(order.totalMoney, order.currency)}</td>
+            <td data-amount>{formatAmount(order.totalMoney, order.currency)}</td>
           </tr>
         </tfoot>
-      </table>
+      </CardTable>
       <p className="mt-2">{c.shippingFree}</p>
     </div>
   )
