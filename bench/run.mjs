@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 import autocannon from 'autocannon'
 import pg from 'pg'
+import * as prettier from 'prettier'
 
 import { startNginx } from '../scripts/nginx-proxy.mjs'
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs'
@@ -732,10 +733,11 @@ async function main() {
     // A subset (BENCH_ONLY) does not replace the last full run's figures.
     const file = only ? 'bench/results/subset.json' : 'bench/results/latest.json'
     mkdirSync(path.join(root, 'bench/results'), { recursive: true })
-    writeFileSync(
-      path.join(root, file),
-      `${JSON.stringify({ only: only?.source, ...results }, null, 2)}\n`,
-    )
+    // In the repository's format, so the committed results pass `prettier --check`.
+    const target = path.join(root, file)
+    const json = JSON.stringify({ only: only?.source, ...results })
+    const options = await prettier.resolveConfig(target)
+    writeFileSync(target, await prettier.format(json, { ...options, filepath: target }))
     log(`written ${file}`)
   } finally {
     limit?.kill('SIGKILL')
