@@ -56,6 +56,33 @@ describe('one price in taka or dollars, with the VAT it contains (issue 28)', ()
     })
     expect(order.discount).toBe(1_225_100)
     expect(order.total).toBe(order.subtotal - 1_225_100)
+    expect(order.discountCapped).toBe(true)
+  })
+
+  test('the order says when the cap, not the percent, set its discount', () => {
+    const priced = (unitUsdCents: number, capUsdCents: number) =>
+      taxOrder({
+        lines: [{ unitUsdCents, quantity: 1 }],
+        currency: 'USD',
+        rate: null,
+        country: 'BD',
+        vatPercent: 15,
+        discount: { percent: 10, capUsdCents },
+      })
+    // 10% of $500 is $50, over a $20 cap; 10% of $100 is $10, under it; exactly at the cap is
+    // the percent's own amount, not capped.
+    expect(priced(50_000, 2_000)).toMatchObject({ discount: 2_000, discountCapped: true })
+    expect(priced(10_000, 2_000)).toMatchObject({ discount: 1_000, discountCapped: false })
+    expect(priced(20_000, 2_000)).toMatchObject({ discount: 2_000, discountCapped: false })
+    expect(
+      taxOrder({
+        lines: [{ unitUsdCents: 100, quantity: 1 }],
+        currency: 'USD',
+        rate: null,
+        country: 'BD',
+        vatPercent: 15,
+      }).discountCapped,
+    ).toBe(false)
   })
 
   test('an export order says so and carries no VAT; a domestic one includes it', () => {

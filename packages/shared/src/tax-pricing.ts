@@ -153,6 +153,8 @@ export type TaxedOrder = {
   lines: TaxedLine[]
   subtotal: number
   discount: number
+  /** The cap, not the percent, set the discount: the order's label says so (issue 30). */
+  discountCapped: boolean
   total: number
   vat: number
 }
@@ -225,12 +227,12 @@ export function taxOrder(
   const totals = input.lines.map((line, i) => (units[i] ?? 0) * line.quantity)
   const subtotal = totals.reduce((sum, t) => sum + t, 0)
   let discount = 0
+  let discountCapped = false
   if (input.discount) {
     const cap = inCurrency(input.discount.capUsdCents, currency, input.rate)
-    discount = Math.max(
-      0,
-      Math.min(divRound(subtotal * input.discount.percent, 100), cap, subtotal),
-    )
+    const percentOff = divRound(subtotal * input.discount.percent, 100)
+    discount = Math.max(0, Math.min(percentOff, cap, subtotal))
+    discountCapped = cap < percentOff && cap < subtotal
   }
   const lines = taxLines(
     input.lines.map((line, i) => ({ quantity: line.quantity, unitPrice: units[i] ?? 0 })),
@@ -245,6 +247,7 @@ export function taxOrder(
     lines,
     subtotal,
     discount,
+    discountCapped,
     total: subtotal - discount,
     vat: lines.reduce((sum, l) => sum + l.vat, 0),
   }

@@ -4,6 +4,7 @@ import {
   type Clock,
   isId,
   addWorkingDays,
+  formatMinor,
   formatMoney,
   fromCents,
   messages,
@@ -325,7 +326,15 @@ export function createCheckoutFlow({
         quantity: priced.reduce((sum, l) => sum + l.quantity, 0),
         subtotalCents: taxed.subtotal,
         discountCents: taxed.discount,
-        discountLabel: discount?.label ?? null,
+        // "capped at …" in the order's currency when the cap set the amount, as the cart says.
+        discountLabel:
+          discount &&
+          (taxed.discountCapped
+            ? messages.promotions.firstOrderCappedLabel(
+                discount.percent,
+                formatMinor(taxed.discount, taxed.currency),
+              )
+            : discount.label),
         promotionId: discount?.promotionId ?? null,
         firstOrderDiscount: discount !== null,
         totalCents: taxed.total,

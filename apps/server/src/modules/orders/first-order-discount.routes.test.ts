@@ -50,7 +50,8 @@ describe('the first-order discount', () => {
     )
     expect(first).toMatchObject({
       subtotal: 300,
-      discount: { label: label(50), amount: 100 },
+      // The cap set the amount, and the label says so, as the cart does (issue 30).
+      discount: { label: messages.promotions.firstOrderCappedLabel(50, '$100.00'), amount: 100 },
       totalMoney: 200,
     })
     const [row] = await db().select().from(orders).where(eq(orders.id, first._id))
