@@ -15,7 +15,7 @@ import { startServer } from '../../../test/server-process.js'
 const libvipsMapped = (pid: number) => readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libvips')
 
 test(
-  'a server answering the catalogue and its pages has not loaded sharp',
+  'a server answering the catalogue has not loaded sharp',
   { timeout: 60_000 },
   async ({ onTestFinished }) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-sharp-'))
@@ -29,7 +29,8 @@ test(
     })
     onTestFinished(() => server.stop())
 
-    for (const url of ['/api/tool?limit=20', '/products', '/api/review?limit=8']) {
+    // API reads only: the pages need the web build, which the unit suites run without.
+    for (const url of ['/api/tool?limit=20', '/api/tool/facets', '/api/review?limit=8']) {
       expect((await fetch(`${server.url}${url}`)).status).toBe(200)
     }
     expect(libvipsMapped(server.pid)).toBe(false)
