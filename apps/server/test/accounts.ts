@@ -44,6 +44,8 @@ export async function signUp(
      * hold unpaid is bounded, and the first-order discount needs a verified e-mail (issue 25).
      */
     verified?: boolean
+    /** The address the sign-up comes from (sign-ups are limited per address). */
+    remoteAddress?: string
   } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? uniqueEmail()
@@ -54,6 +56,7 @@ export async function signUp(
     url: '/api/auth/sign-up/email',
     headers: { origin: app.config.publicUrl },
     payload: { name, email, password },
+    ...(overrides.remoteAddress && { remoteAddress: overrides.remoteAddress }),
   })
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
   let cookie = cookieHeader(res.headers['set-cookie'])

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+
 import {
   orderTotals,
   systemClock,
@@ -50,7 +52,7 @@ import {
 } from '../modules/promotions/first-order-discount.js'
 import type { QuoteAcceptanceService } from '../modules/quotes/quote-acceptance.service.js'
 import type { OrderMails } from '../modules/orders/orders.mails.js'
-import type { NewOrderLine, OrderWithLines } from '../modules/orders/orders.queries.js'
+import type { NewOrderLine, NewOrderRow, OrderWithLines } from '../modules/orders/orders.queries.js'
 import type { OrdersService } from '../modules/orders/orders.service.js'
 import { nextStep } from '../modules/payments/payment-start.js'
 import { paymentCurrencyOf, type PaymentsService } from '../modules/payments/payments.service.js'
@@ -77,6 +79,20 @@ export type OrderRequest = {
   delivery?: DeliveryBlockPlace | null
 }
 type DeliveryBlockPlace = Omit<DeliveryBlock, 'company'>
+
+/** An order decided in a shared transaction; `order` is there once the batch wrote it. */
+type Placed = { id: string; order?: OrderWithLines }
+
+type BatchState = {
+  buyers: Map<string, BuyerFacts>
+  tools: Map<string, LineToolRow>
+  /** What each locked buyer held unpaid when locked (stale once they order: `ordered`). */
+  open: Map<string, { count: number; valueCents: number }>
+  ordered: Set<string>
+  pending: { placed: Placed; row: NewOrderRow; lines: NewOrderLine[] }[]
+  /** Stock taken by the pending orders, by tool. */
+  taken: Map<string, number>
+}
 type SplitLines = ReturnType<typeof splitLines>
 
 /**
@@ -129,7 +145,10 @@ export function createCheckoutFlow({
   cancellation: Pick<CancellationFlow, 'voidIfCancelled'>
   /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'placed'>
-  catalog: Pick<CatalogService, 'toolsForLines' | 'lockTools' | 'takeCheckedStock' | 'stockChanged'>
+  catalog: Pick<
+    CatalogService,
+    'toolsForLines' | 'lockTools' | 'takeCheckedStocks' | 'stockChanged'
+  >
   accounts: Pick<AccountsService, 'lockUsers' | 'buyerFacts'>
   /** Issue 28: the taka rate an order in BDT is placed at, read in the order's transaction. */
   rates: Pick<ExchangeRateService, 'unitsOn'>
@@ -147,30 +166,73 @@ export function createCheckoutFlow({
 }) {
   // Customers, then tools, then the delivery phone and address keys of the first-order
   // discount (issue 25: two accounts ordering to one phone are decided one at a time).
-  // The buyers and tools as the shared transaction locked them: its orders read them from
-  // here instead of once more each (the bench's profile, issue 31 §3). Only this flow changes
-  // them while the locks are held, and it keeps a tool's stock here as it takes it.
-  const lockedRows = new WeakMap<
-    Tx,
-    { buyers: Map<string, BuyerFacts>; tools: Map<string, LineToolRow> }
-  >()
-  const lockedIn = (tx: Tx) => {
-    let rows = lockedRows.get(tx)
-    if (!rows) lockedRows.set(tx, (rows = { buyers: new Map(), tools: new Map() }))
-    return rows
+  // What a shared transaction knows of its batch (issue 31 §3): the buyers and tools as it
+  // locked them, what each buyer held unpaid when locked, and the orders decided but not yet
+  // written. Its orders read from here instead of once more each, and are written together
+  // before the commit (`writePending`), so a batch costs a handful of statements however many
+  // orders it holds. Only this flow changes these rows while the locks are held, and it keeps
+  // a tool's stock here as it takes it.
+  const batchState = new WeakMap<Tx, BatchState>()
+  const stateOf = (tx: Tx) => {
+    let state = batchState.get(tx)
+    if (!state)
+      batchState.set(
+        tx,
+        (state = {
+          buyers: new Map(),
+          tools: new Map(),
+          open: new Map(),
+          ordered: new Set(),
+          pending: [],
+          taken: new Map(),
+        }),
+      )
+    return state
   }
+
+  /** Writes the orders decided so far in this transaction: stock, orders and lines at once. */
+  async function writePending(tx: Tx) {
+    const state = stateOf(tx)
+    const takes = [...state.taken].map(([id, amount]) => ({ id, amount }))
+    const pending = state.pending
+    state.taken = new Map()
+    state.pending = []
+    const left = await catalog.takeCheckedStocks(tx, takes)
+    for (const { id } of takes)
+      if (left.get(id) !== state.tools.get(id)?.quantity)
+        throw new Error('stock moved under a held lock')
+    const written = await orders.insertMany(tx, pending)
+    pending.forEach((p, i) => (p.placed.order = written[i]))
+  }
+
+  /**
+   * What the buyer holds unpaid (issue 25): as read when the batch was locked, unless the
+   * buyer already ordered in this transaction; then from the table, the batch written first.
+   */
+  async function openUnpaidIn(tx: Tx, customerId: string) {
+    const state = stateOf(tx)
+    const known = state.open.get(customerId)
+    if (known && !state.ordered.has(customerId)) return known
+    await writePending(tx)
+    return orders.openUnpaid(tx, customerId, now())
+  }
+
   const writes = createTransactionBatcher<'users' | 'tools' | 'keys'>(db, {
     savepoints: false,
     locks: {
       order: ['users', 'tools', 'keys'],
       lock: async (tx, kind, ids) => {
+        const state = stateOf(tx)
         if (kind === 'users') {
-          for (const row of await accounts.lockUsers(tx, ids)) lockedIn(tx).buyers.set(row.id, row)
+          for (const row of await accounts.lockUsers(tx, ids)) state.buyers.set(row.id, row)
+          const open = await orders.openUnpaidOf(tx, ids, now())
+          for (const id of ids) state.open.set(id, open.get(id) ?? { count: 0, valueCents: 0 })
         } else if (kind === 'tools') {
-          for (const row of await catalog.lockTools(tx, ids)) lockedIn(tx).tools.set(row.id, row)
+          for (const row of await catalog.lockTools(tx, ids)) state.tools.set(row.id, row)
         } else await lockDiscountKeys(tx, ids)
       },
     },
+    beforeCommit: writePending,
     // Each order is retried alone and answered; a failure here is worth knowing about, since
     // it costs the shared commit (and a deadlock would show up here first).
     onBatchFailed: (error, size) =>
@@ -183,15 +245,15 @@ export function createCheckoutFlow({
     split: SplitLines,
     request: OrderRequest,
     wording: Wording,
-  ): Promise<OrderWithLines> {
+  ): Promise<Placed> {
     // Each unpaid order holds stock: one account may not hold the shop's stock hostage
     // (issue 13), and holds less before its e-mail is verified (issue 25). Every limit is
     // decided under the customer's lock (taken first, by the batcher), so parallel orders of
     // one account are counted one after another, in whichever process they arrive.
-    const locked = lockedIn(tx)
+    const locked = stateOf(tx)
     const { emailVerified, bin: profileBin } =
       locked.buyers.get(actor.id) ?? (await accounts.buyerFacts(tx, actor.id))
-    const open = await orders.openUnpaid(tx, actor.id, now())
+    const open = await openUnpaidIn(tx, actor.id)
     if (open.count >= OPEN_UNPAID_ORDERS_MAX)
       throw new AppError('CONFLICT', messages.orderRules.tooManyUnpaid(OPEN_UNPAID_ORDERS_MAX))
 
@@ -262,6 +324,17 @@ export function createCheckoutFlow({
     // the keys' locks do the same for one phone or one address, so this check cannot race
     // another order; the unique index per account is the backstop.
     const keys = deliveryKeys(request)
+    // The rule reads the orders table: an order of this batch it would count is written first.
+    if (
+      emailVerified &&
+      locked.pending.some(
+        (p) =>
+          p.row.customerId === actor.id ||
+          p.row.phoneKey === keys.phoneKey ||
+          p.row.addressKey === keys.addressKey,
+      )
+    )
+      await writePending(tx)
     const eligibility = await firstOrderEligibility(tx, {
       customerId: actor.id,
       emailVerified,
@@ -304,20 +377,22 @@ export function createCheckoutFlow({
       )
     }
 
-    const byTool = toolLines.map((l) => l.line).sort((a, b) => (a.toolId < b.toolId ? -1 : 1))
-    for (const line of byTool) {
+    // The stock is taken here, in the batch's own view of it, and written with the batch.
+    for (const { line } of toolLines) {
       if (line.fromStock === 0) continue
-      const left = await catalog.takeCheckedStock(tx, line.toolId, line.fromStock)
-      if (left === null) throw new Error('stock moved under a held lock')
-      // The next order of this transaction reads the stock as it now is.
       const row = locked.tools.get(line.toolId)
-      if (row) locked.tools.set(line.toolId, { ...row, quantity: left })
+      if (!row || row.quantity < line.fromStock) throw new Error('stock moved under a held lock')
+      locked.tools.set(line.toolId, { ...row, quantity: row.quantity - line.fromStock })
+      locked.taken.set(line.toolId, (locked.taken.get(line.toolId) ?? 0) + line.fromStock)
     }
     const head = inCurrency[0]
     if (!head) throw new Error('an order needs a line')
-    const order = await orders.insert(
-      tx,
-      {
+    const placed: Placed = { id: randomUUID() }
+    locked.ordered.add(actor.id)
+    locked.pending.push({
+      placed,
+      row: {
+        id: placed.id,
         // The seed's single-tool fields summarise the lines (see db/schema/orders.ts); an order
         // of custom parts only has no tool.
         toolId: toolLines[0]?.line.toolId ?? null,
@@ -361,16 +436,20 @@ export function createCheckoutFlow({
             (emailVerified ? holdHours * HOUR_MS : limits.unverifiedHoldMinutes * MINUTE_MS),
         ),
       },
-      inCurrency,
-    )
+      lines: inCurrency,
+    })
     // The quotes were checked under their locks, so this moves every one; if it did not, the
-    // throw (not an AppError) rolls the whole order back.
-    await quotes.markOrdered(
-      tx,
-      actor.id,
-      custom.orderable.map((q) => q.quoteId),
-      order.id,
-    )
+    // throw (not an AppError) rolls the whole order back. A quote names its order: the order
+    // is written first.
+    if (custom.orderable.length > 0) {
+      await writePending(tx)
+      await quotes.markOrdered(
+        tx,
+        actor.id,
+        custom.orderable.map((q) => q.quoteId),
+        placed.id,
+      )
+    }
     // Checking out the cart empties it of what was ordered (a custom part left it by becoming
     // ordered); Buy Now leaves the cart alone.
     if (wording === 'checkout')
@@ -379,7 +458,7 @@ export function createCheckoutFlow({
         actor.id,
         toolLines.map((l) => l.line.toolId),
       )
-    return order
+    return placed
   }
 
   async function place(
@@ -388,7 +467,7 @@ export function createCheckoutFlow({
     wording: Wording,
   ): Promise<OrderWithLines> {
     const split = splitLines(request.lines)
-    const order = await writes.run(
+    const { order } = await writes.run(
       {
         users: [actor.id],
         tools: split.tools.map((l) => l.tool).filter(isId),
@@ -396,6 +475,8 @@ export function createCheckoutFlow({
       },
       (tx) => placeIn(tx, actor, split, request, wording),
     )
+    // The batch wrote every order it decided before it committed.
+    if (!order) throw new Error('a placed order was not written')
     await catalog.stockChanged()
     return order
   }

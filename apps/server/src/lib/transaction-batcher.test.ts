@@ -135,3 +135,57 @@ test('mergeLockSets leaves out kinds nobody asked for and repeats no id', () => 
     ['tools', ['a', 'b']],
   ])
 })
+
+test('beforeCommit runs once per transaction, after its writes, and its writes commit with theirs', async () => {
+  const table = await freshTable()
+  // Each write leaves a row to be written; beforeCommit writes a transaction's rows at once.
+  const left = new Map<Tx, number[]>()
+  const flushes: number[][] = []
+  const batcher = createTransactionBatcher(database.current.db, {
+    beforeCommit: async (tx) => {
+      const rows = left.get(tx) ?? []
+      flushes.push(rows)
+      if (rows.length > 0)
+        await tx.execute(
+          sql.raw(
+            `insert into ${table} (id, v) values ${rows.map((id) => `(${id}, 1)`).join(', ')}`,
+          ),
+        )
+    },
+  })
+  await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      batcher.run({}, async (tx) => {
+        left.set(tx, [...(left.get(tx) ?? []), i])
+        return i
+      }),
+    ),
+  )
+  expect(await ids(table)).toEqual(Array.from({ length: 30 }, (_, i) => i))
+  // Fewer flushes than writes: the writes that queued together were written together.
+  expect(flushes.length).toBeLessThan(30)
+  expect(flushes.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i))
+})
+
+test('a beforeCommit that fails rolls back the whole batch, and each write is retried alone', async () => {
+  const table = await freshTable()
+  const failed: number[] = []
+  const writesIn = new Map<Tx, number>()
+  const batcher = createTransactionBatcher(database.current.db, {
+    onBatchFailed: (_error, size) => failed.push(size),
+    // The first shared transaction fails at the end; the writes retried alone then commit.
+    beforeCommit: async (tx) => {
+      if (failed.length === 0 && (writesIn.get(tx) ?? 0) > 1) throw new Error('batch write failed')
+    },
+  })
+  await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      batcher.run({}, async (tx) => {
+        writesIn.set(tx, (writesIn.get(tx) ?? 0) + 1)
+        await insert(table, i, i)(tx)
+      }),
+    ),
+  )
+  expect(failed).toHaveLength(1)
+  expect(await ids(table)).toEqual(Array.from({ length: 12 }, (_, i) => i))
+})

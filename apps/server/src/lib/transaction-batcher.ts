@@ -56,10 +56,16 @@ export function createTransactionBatcher<Kind extends string = never>(
      */
     savepoints = true,
     locks,
+    beforeCommit,
     onBatchFailed,
   }: {
     maxBatch?: number
     savepoints?: boolean
+    /**
+     * Runs after every write of a transaction, before it commits: writes may leave work here
+     * to be done once for all of them (issue 31 §3: an order batch's inserts in two statements).
+     */
+    beforeCommit?: (tx: Tx) => Promise<void>
     /** A shared transaction failed and its writes are retried alone (worth a log line). */
     onBatchFailed?: (error: unknown, size: number) => void
     /** Locks the rows of one kind (already sorted); kinds are locked in `order`. */
@@ -83,7 +89,9 @@ export function createTransactionBatcher<Kind extends string = never>(
       item.resolve(
         await db.transaction(async (tx) => {
           await lockAll(tx, [item])
-          return item.work(tx)
+          const value = await item.work(tx)
+          await beforeCommit?.(tx)
+          return value
         }),
       )
     } catch (error) {
@@ -116,6 +124,7 @@ export function createTransactionBatcher<Kind extends string = never>(
             outcomes.set(item, { ok: false, error })
           }
         }
+        await beforeCommit?.(tx)
       })
     } catch (error) {
       onBatchFailed?.(error, batch.length)

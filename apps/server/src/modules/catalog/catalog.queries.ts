@@ -1,7 +1,7 @@
 import type { PriceBreakCents, Specs, ToolDocument, ToolSort } from '@toolworks/shared'
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 
-import type { DbOrTx } from '../../db/client.js'
+import { selectRows, type DbOrTx } from '../../db/client.js'
 import { categories, tools } from '../../db/schema/index.js'
 
 export const toolColumns = {
@@ -244,12 +244,29 @@ export async function takeCheckedStock(
   id: string,
   amount: number,
 ): Promise<number | null> {
-  const [row] = await tx
-    .update(tools)
-    .set({ quantity: sql`${tools.quantity} - ${amount}` })
-    .where(and(eq(tools.id, id), gte(tools.quantity, amount)))
-    .returning({ quantity: tools.quantity })
-  return row ? row.quantity : null
+  return (await takeCheckedStocks(tx, [{ id, amount }])).get(id) ?? null
+}
+
+/**
+ * The same for several tools in one statement (a shared order transaction takes its batch's
+ * stock at once, issue 31 §3): answers the stock left of each tool taken. A tool missing from
+ * the answer did not have the amount; each id at most once.
+ */
+export async function takeCheckedStocks(
+  tx: DbOrTx,
+  takes: readonly { id: string; amount: number }[],
+): Promise<Map<string, number>> {
+  if (takes.length === 0) return new Map()
+  const ids = sql.param(takes.map((t) => t.id))
+  const amounts = sql.param(takes.map((t) => t.amount))
+  const rows = await selectRows<{ id: string; quantity: number }>(
+    tx,
+    sql`update ${tools} set quantity = ${tools.quantity} - take.amount
+        from unnest(${ids}::uuid[], ${amounts}::int[]) as take(id, amount)
+        where ${tools.id} = take.id and ${tools.quantity} >= take.amount
+        returning ${tools.id} as id, ${tools.quantity} as quantity`,
+  )
+  return new Map(rows.map((row) => [row.id, Number(row.quantity)]))
 }
 
 /** Where a page of an export ended: the row's time to the microsecond (text) and its id. */

@@ -42,6 +42,7 @@ import {
   returnStock,
   softDeleteTool,
   takeCheckedStock,
+  takeCheckedStocks,
   type LineToolRow,
   type ToolRow,
   noSearchFields,
@@ -343,6 +344,9 @@ export function createCatalogService({
     lockTools: (tx: DbOrTx, ids: readonly string[]) => lockToolsInOrder(tx, ids.filter(isId)),
     /** Takes stock the caller has locked and checked: the stock left, or null if it was not there. */
     takeCheckedStock: (tx: DbOrTx, id: string, amount: number) => takeCheckedStock(tx, id, amount),
+    /** The same for several tools in one statement: the stock left of each tool taken. */
+    takeCheckedStocks: (tx: DbOrTx, takes: readonly { id: string; amount: number }[]) =>
+      takeCheckedStocks(tx, takes),
     returnStock: (tx: DbOrTx, id: string, amount: number) => returnStock(tx, id, amount),
     retakeStock: (tx: DbOrTx, id: string, amount: number) => retakeStock(tx, id, amount),
 

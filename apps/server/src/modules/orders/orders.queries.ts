@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+
 import {
   orderFromStatesOf,
   orderNumberFrom,
@@ -31,13 +33,47 @@ export async function insertOrder(
   row: NewOrderRow,
   lines: readonly NewOrderLine[],
 ): Promise<OrderWithLines> {
-  const [inserted] = await tx.insert(orders).values(row).returning()
+  const [inserted] = await insertOrders(tx, [{ row, lines }])
   if (!inserted) throw new Error('insert returned no row')
-  const linesInserted = await tx
-    .insert(orderLines)
-    .values(lines.map((line, position) => ({ ...line, orderId: inserted.id, position })))
+  return inserted
+}
+
+/**
+ * Inserts several orders and their lines in two statements, whatever their number (a shared
+ * order transaction writes its batch at once, issue 31 §3). Answers them in the order given.
+ */
+export async function insertOrders(
+  tx: DbOrTx,
+  batch: readonly { row: NewOrderRow; lines: readonly NewOrderLine[] }[],
+): Promise<OrderWithLines[]> {
+  if (batch.length === 0) return []
+  // Ids are chosen here, so the lines can name their order in the same round as the orders.
+  const withIds = batch.map(({ row, lines }) => ({
+    row: { ...row, id: row.id ?? randomUUID() },
+    lines,
+  }))
+  const inserted = await tx
+    .insert(orders)
+    .values(withIds.map((o) => o.row))
     .returning()
-  return { ...inserted, lines: linesInserted.sort((a, b) => a.position - b.position) }
+  const lines = await tx
+    .insert(orderLines)
+    .values(
+      withIds.flatMap((o) =>
+        o.lines.map((line, position) => ({ ...line, orderId: o.row.id, position })),
+      ),
+    )
+    .returning()
+  const byId = new Map(inserted.map((row) => [row.id, row]))
+  const linesById = new Map<string, OrderLineRow[]>()
+  for (const line of lines)
+    linesById.set(line.orderId, [...(linesById.get(line.orderId) ?? []), line])
+  return withIds.map(({ row: { id } }) => {
+    const order = byId.get(id)
+    if (!order) throw new Error('insert returned no row')
+    const own = (linesById.get(id) ?? []).sort((a, b) => a.position - b.position)
+    return { ...order, lines: own }
+  })
 }
 
 /** The lines of several orders in one query (a list never asks once per order). */
@@ -273,8 +309,26 @@ export async function openUnpaid(
   now: Date,
   holdHours: number,
 ): Promise<{ count: number; valueCents: number }> {
-  const [row] = await tx
+  return (await openUnpaidOf(tx, [customerId], now, holdHours)).get(customerId) ?? NOTHING_OPEN
+}
+
+const NOTHING_OPEN = { count: 0, valueCents: 0 } as const
+
+/**
+ * What each of several customers holds unpaid now (issue 25), in one query: a shared order
+ * transaction reads its batch's customers at once (issue 31 §3). Customers without any are
+ * left out of the map.
+ */
+export async function openUnpaidOf(
+  tx: DbOrTx,
+  customerIds: readonly string[],
+  now: Date,
+  holdHours: number,
+): Promise<Map<string, { count: number; valueCents: number }>> {
+  if (customerIds.length === 0) return new Map()
+  const rows = await tx
     .select({
+      customerId: orders.customerId,
       count: sql<number>`count(*)::int`,
       // In dollar cents, as the limits are (issue 28): a taka order counts at its own rate.
       valueCents: sql<number>`coalesce(sum(case when ${orders.exchangeRateUnits} is null
@@ -284,12 +338,19 @@ export async function openUnpaid(
     .from(orders)
     .where(
       and(
-        eq(orders.customerId, customerId),
+        inArray(orders.customerId, [...customerIds]),
         eq(orders.status, 'unpaid'),
         sql`${holdEnd(holdHours)} > ${now}`,
       ),
     )
-  return { count: row?.count ?? 0, valueCents: Number(row?.valueCents ?? 0) }
+    .groupBy(orders.customerId)
+  return new Map(
+    rows.flatMap((row) =>
+      row.customerId === null
+        ? []
+        : [[row.customerId, { count: row.count, valueCents: Number(row.valueCents) }] as const],
+    ),
+  )
 }
 
 /**

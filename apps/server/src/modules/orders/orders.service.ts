@@ -28,9 +28,11 @@ import {
   findOrderHead,
   hasLiveOrder,
   insertOrder,
+  insertOrders,
   linesOf,
   markRefundDue,
   openUnpaid,
+  openUnpaidOf,
   setRefundId,
   trySweepLock,
   hideFromCustomer,
@@ -179,7 +181,11 @@ function transactionSteps(holdHours: number) {
   return {
     /** What the customer holds unpaid now: how many orders and their value (issue 25). */
     openUnpaid: (tx: Tx, customerId: string, at: Date) => openUnpaid(tx, customerId, at, holdHours),
+    /** The same for several customers at once (a shared order transaction's batch). */
+    openUnpaidOf: (tx: Tx, customerIds: readonly string[], at: Date) =>
+      openUnpaidOf(tx, customerIds, at, holdHours),
     insert: insertOrder,
+    insertMany: insertOrders,
     lock: lockOrder,
     hasLiveOrder,
     flagForReview,

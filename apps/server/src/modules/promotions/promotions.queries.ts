@@ -112,8 +112,12 @@ const DISCOUNT_KEY_LOCK_CLASS = 725_025
  * ordering to one phone at once are decided one after the other.
  */
 export async function lockDiscountKeys(tx: DbOrTx, lockIds: readonly string[]): Promise<void> {
-  for (const id of lockIds)
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${DISCOUNT_KEY_LOCK_CLASS}, ${Number(id)}::int)`,
-    )
+  if (lockIds.length === 0) return
+  // One statement for a whole batch's keys (issue 31 §3), taken in the order given: the lock
+  // function is volatile, so PostgreSQL calls it row by row after the sort.
+  const keys = sql.param(lockIds.map(Number))
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${DISCOUNT_KEY_LOCK_CLASS}, key.id)
+        from unnest(${keys}::int[]) with ordinality as key(id, n) order by key.n`,
+  )
 }
