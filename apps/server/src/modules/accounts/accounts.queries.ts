@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { OrderCurrency } from '@toolworks/shared'
 
@@ -90,21 +92,41 @@ export async function findUserBySession(
   userId: string,
   sessionId: string,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
+  const [row] = await sessionQuery(db, adminEmails).execute({ userId, sessionId })
+  return row
+}
+
+/**
+ * findUserBySession's query, built once per database and admin list and prepared by name:
+ * every signed-in request runs it, and building it each time was a large part of an order's
+ * CPU (issue 31 §3). The name carries the list, as one connection may serve apps with others.
+ */
+function sessionQuery(db: DbOrTx, adminEmails: readonly string[]) {
+  const list = adminEmails.map((e) => e.toLowerCase()).join(',')
+  const forDb = sessionQueries.get(db) ?? new Map<string, SessionQuery>()
+  sessionQueries.set(db, forDb)
+  const known = forDb.get(list)
+  if (known) return known
+  const name = `find_user_by_session_${createHash('sha256').update(list).digest('hex').slice(0, 12)}`
+  const query = db
     .select(profileColumns(adminEmails))
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         gt(sessions.expiresAt, sql`now()`),
         sql`not ${unprovenAdminAddress(adminEmails)}`,
       ),
     )
     .limit(1)
-  return row
+    .prepare(name)
+  forDb.set(list, query)
+  return query
 }
+type SessionQuery = { execute(params: { userId: string; sessionId: string }): Promise<UserRow[]> }
+const sessionQueries = new WeakMap<DbOrTx, Map<string, SessionQuery>>()
 
 /**
  * The role an account's session shows (Better Auth's get-session, issue 26): the effective
