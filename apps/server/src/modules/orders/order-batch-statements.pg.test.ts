@@ -18,8 +18,11 @@ import { selectRows } from '../../db/client.js'
 const database = useTestDatabase()
 const app = useTestApp(database)
 
-/** begin, users locked, their unpaid orders, tools locked, keys locked, stock, orders, lines, commit. */
-const STATEMENTS_PER_SHARED_TRANSACTION = 9
+/**
+ * begin, users locked, their unpaid orders, tools locked, keys locked, stock, orders, lines,
+ * the orders and lines read back, commit.
+ */
+const STATEMENTS_PER_SHARED_TRANSACTION = 11
 
 test('a shared order transaction sends the same statements for 1 order as for many, and every order is whole', async () => {
   const tool = await insertTool(database.current.db, { priceCents: 500, quantity: 1_000 })

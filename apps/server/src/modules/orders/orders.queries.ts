@@ -14,6 +14,7 @@ import {
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
+import { insertColumns } from '../../db/insert-columns.js'
 import { orderLines, orders } from '../../db/schema/index.js'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -39,8 +40,9 @@ export async function insertOrder(
 }
 
 /**
- * Inserts several orders and their lines in two statements, whatever their number (a shared
- * order transaction writes its batch at once, issue 31 §3). Answers them in the order given.
+ * Inserts several orders and their lines, whatever their number, in two statements built from
+ * one array per column (db/insert-columns.ts), then reads them back in two more (a shared order
+ * transaction writes its batch at once, issue 31 §3). Answers them in the order given.
  */
 export async function insertOrders(
   tx: DbOrTx,
@@ -52,27 +54,26 @@ export async function insertOrders(
     row: { ...row, id: row.id ?? randomUUID() },
     lines,
   }))
-  const inserted = await tx
-    .insert(orders)
-    .values(withIds.map((o) => o.row))
-    .returning()
-  const lines = await tx
-    .insert(orderLines)
-    .values(
-      withIds.flatMap((o) =>
-        o.lines.map((line, position) => ({ ...line, orderId: o.row.id, position })),
-      ),
-    )
-    .returning()
+  const ids = withIds.map((o) => o.row.id)
+  await insertColumns(
+    tx,
+    orders,
+    withIds.map((o) => o.row),
+  )
+  await insertColumns(
+    tx,
+    orderLines,
+    withIds.flatMap((o) =>
+      o.lines.map((line, position) => ({ ...line, orderId: o.row.id, position })),
+    ),
+  )
+  const inserted = await tx.select().from(orders).where(inArray(orders.id, ids))
+  const lines = await linesOf(tx, ids)
   const byId = new Map(inserted.map((row) => [row.id, row]))
-  const linesById = new Map<string, OrderLineRow[]>()
-  for (const line of lines)
-    linesById.set(line.orderId, [...(linesById.get(line.orderId) ?? []), line])
-  return withIds.map(({ row: { id } }) => {
+  return ids.map((id) => {
     const order = byId.get(id)
-    if (!order) throw new Error('insert returned no row')
-    const own = (linesById.get(id) ?? []).sort((a, b) => a.position - b.position)
-    return { ...order, lines: own }
+    if (!order) throw new Error('an inserted order was not found')
+    return { ...order, lines: lines.get(id) ?? [] }
   })
 }
 
