@@ -2,7 +2,7 @@
 // PostgreSQL filled with a generated catalogue, and measures each target with autocannon next
 // to "the limit": a bare node:http server answering the same bytes from memory.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -162,6 +162,72 @@ function rssMb(pid, field = 'VmHWM') {
   return Math.round(kb / 1024)
 }
 const peakRssMb = (pid) => rssMb(pid)
+
+/**
+ * CPU time so far, in ms (issue 31 §3: where an order's CPU goes, by process): the server
+ * processes, every PostgreSQL process on the machine, this process (the load generator, with
+ * its threads), and the machine's busy and total time from /proc/stat.
+ */
+const TICK_MS = 1000 / 100 // USER_HZ is 100 on Linux
+function cpuOfPid(pid, { reapedChildren = false } = {}) {
+  try {
+    // The fields after the command (which may hold spaces): utime and stime are the 12th and
+    // 13th, then cutime and cstime, the time of the children it has waited for.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number)
+    const own = (fields[11] ?? 0) + (fields[12] ?? 0)
+    return (own + (reapedChildren ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0)) * TICK_MS
+  } catch {
+    return 0 // the process ended
+  }
+}
+function postgresCpuMs() {
+  let sum = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // A backend that ends takes its time with it; the postmaster has it then, as its reaped
+      // children's (the only postgres process with any).
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        sum += cpuOfPid(entry, { reapedChildren: true })
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum
+}
+function machineCpuMs() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
+  const n = ticks.map(Number)
+  const idle = (n[3] ?? 0) + (n[4] ?? 0)
+  const total = n.reduce((a, b) => a + b, 0)
+  return { busy: (total - idle) * TICK_MS, total: total * TICK_MS }
+}
+function cpuNow(servers) {
+  const own = process.cpuUsage()
+  return {
+    server: servers.reduce((sum, server) => sum + cpuOfPid(server.pid), 0),
+    postgres: postgresCpuMs(),
+    load: (own.user + own.system) / 1000,
+    machine: machineCpuMs(),
+  }
+}
+/** CPU ms per request of each part between two readings, and how busy the machine was. */
+function cpuPerRequest(before, after, requests) {
+  const per = (ms) => (requests > 0 ? Number((ms / requests).toFixed(3)) : null)
+  return {
+    serverMs: per(after.server - before.server),
+    postgresMs: per(after.postgres - before.postgres),
+    loadGeneratorMs: per(after.load - before.load),
+    machineBusyPct: Math.round(
+      (100 * (after.machine.busy - before.machine.busy)) /
+        Math.max(1, after.machine.total - before.machine.total),
+    ),
+  }
+}
 
 async function createDatabase() {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: null }
@@ -377,11 +443,13 @@ function cannonOptions(target, connections, duration) {
   }
 }
 
-async function measure(target, connections) {
+async function measure(target, connections, servers) {
   const stopPaying = target.during?.()
+  const cpuBefore = cpuNow(servers)
   const result = await cannon(cannonOptions(target, connections, DURATION_S)).finally(() =>
     stopPaying?.(),
   )
+  const cpu = cpuPerRequest(cpuBefore, cpuNow(servers), result.requests.total)
   const statuses = {}
   for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) {
     statuses[code] = count.count
@@ -400,6 +468,7 @@ async function measure(target, connections) {
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + unexpected,
     statuses,
+    cpu,
   }
 }
 
@@ -667,11 +736,14 @@ async function main() {
       const stopPaying = target.during?.()
       await cannon(cannonOptions(target, 10, WARMUP_S)).finally(() => stopPaying?.())
       for (const connections of CONNECTIONS) {
-        const row = await measure(target, connections)
+        const row = await measure(target, connections, servers)
         rows.push(row)
         notePhase(`${target.name} at ${connections}`)
         log(
           `  ${connections} connections: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p97.5 ${row.p97_5Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors}`,
+        )
+        log(
+          `    CPU per request: server ${row.cpu.serverMs} ms, PostgreSQL ${row.cpu.postgresMs} ms, load generator ${row.cpu.loadGeneratorMs} ms; machine ${row.cpu.machineBusyPct} % busy`,
         )
       }
     }
