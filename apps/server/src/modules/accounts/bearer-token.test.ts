@@ -31,4 +31,20 @@ describe('bearer tokens', () => {
     ).toString('base64url')
     expect(await tokens.verify(`${h}.${payload}.${s}`)).toBeUndefined()
   })
+
+  test('a token verified once is still refused once it expires', async () => {
+    const now = Date.now()
+    // Signed so that it expires two seconds from now.
+    const token = await tokens.sign(claims, now - (TOKEN_TTL_SECONDS - 2) * 1000)
+    expect(await tokens.verify(token, now)).toEqual(claims)
+    expect(await tokens.verify(token, now + 1_000)).toEqual(claims)
+    expect(await tokens.verify(token, now + 3_000)).toBeUndefined()
+  })
+
+  test('a refused token stays refused when asked again', async () => {
+    const [h, , s] = (await tokens.sign(claims)).split('.')
+    const altered = `${h}.${Buffer.from(JSON.stringify({ sub: 'admin-1' })).toString('base64url')}.${s}`
+    expect(await tokens.verify(altered)).toBeUndefined()
+    expect(await tokens.verify(altered)).toBeUndefined()
+  })
 })
