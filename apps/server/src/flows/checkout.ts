@@ -225,8 +225,8 @@ export function createCheckoutFlow({
         const state = stateOf(tx)
         if (kind === 'users') {
           for (const row of await accounts.lockUsers(tx, ids)) state.buyers.set(row.id, row)
-          const open = await orders.openUnpaidOf(tx, ids, now())
-          for (const id of ids) state.open.set(id, open.get(id) ?? { count: 0, valueCents: 0 })
+          for (const [id, open] of await orders.openUnpaidOf(tx, ids, now()))
+            state.open.set(id, open)
         } else if (kind === 'tools') {
           for (const row of await catalog.lockTools(tx, ids)) state.tools.set(row.id, row)
         } else await lockDiscountKeys(tx, ids)

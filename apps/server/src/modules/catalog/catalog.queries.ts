@@ -234,11 +234,7 @@ export async function lockToolsInOrder(tx: DbOrTx, ids: readonly string[]): Prom
     .for('no key update')
 }
 
-/**
- * Takes `amount` from a tool already locked and checked by the caller, answering the stock
- * left (null if it was not there after all). Still conditional, so a bug can never take the
- * stock below 0 (the check constraint would refuse it anyway).
- */
+/** One tool's take (takeCheckedStocks): the stock left, or null if it was not there after all. */
 export async function takeCheckedStock(
   tx: DbOrTx,
   id: string,
@@ -248,9 +244,11 @@ export async function takeCheckedStock(
 }
 
 /**
- * The same for several tools in one statement (a shared order transaction takes its batch's
- * stock at once, issue 31 §3): answers the stock left of each tool taken. A tool missing from
- * the answer did not have the amount; each id at most once.
+ * Takes stock from tools already locked and checked by the caller, in one statement (a shared
+ * order transaction takes its batch's stock at once, issue 31 §3), answering the stock left of
+ * each tool taken. Still conditional, so a bug can never take stock below 0 (the check
+ * constraint would refuse it anyway): a tool missing from the answer did not have the amount.
+ * Each id at most once.
  */
 export async function takeCheckedStocks(
   tx: DbOrTx,

@@ -41,7 +41,6 @@ import {
   retakeStock,
   returnStock,
   softDeleteTool,
-  takeCheckedStock,
   takeCheckedStocks,
   type LineToolRow,
   type ToolRow,
@@ -343,8 +342,7 @@ export function createCatalogService({
      */
     lockTools: (tx: DbOrTx, ids: readonly string[]) => lockToolsInOrder(tx, ids.filter(isId)),
     /** Takes stock the caller has locked and checked: the stock left, or null if it was not there. */
-    takeCheckedStock: (tx: DbOrTx, id: string, amount: number) => takeCheckedStock(tx, id, amount),
-    /** The same for several tools in one statement: the stock left of each tool taken. */
+    /** Takes stock from locked, checked tools in one statement: the stock left of each. */
     takeCheckedStocks: (tx: DbOrTx, takes: readonly { id: string; amount: number }[]) =>
       takeCheckedStocks(tx, takes),
     returnStock: (tx: DbOrTx, id: string, amount: number) => returnStock(tx, id, amount),

@@ -28,17 +28,6 @@ type CancelReason = NonNullable<OrderRow['cancelReason']>
 
 const LIST_LIMIT = 500
 
-/** Inserts an order and its lines; call it inside the order's transaction. */
-export async function insertOrder(
-  tx: DbOrTx,
-  row: NewOrderRow,
-  lines: readonly NewOrderLine[],
-): Promise<OrderWithLines> {
-  const [inserted] = await insertOrders(tx, [{ row, lines }])
-  if (!inserted) throw new Error('insert returned no row')
-  return inserted
-}
-
 /**
  * Inserts several orders and their lines, whatever their number, in two statements built from
  * one array per column (db/insert-columns.ts), then reads them back in two more (a shared order
@@ -310,15 +299,15 @@ export async function openUnpaid(
   now: Date,
   holdHours: number,
 ): Promise<{ count: number; valueCents: number }> {
-  return (await openUnpaidOf(tx, [customerId], now, holdHours)).get(customerId) ?? NOTHING_OPEN
+  const open = (await openUnpaidOf(tx, [customerId], now, holdHours)).get(customerId)
+  if (!open) throw new Error('openUnpaidOf answers every customer asked')
+  return open
 }
-
-const NOTHING_OPEN = { count: 0, valueCents: 0 } as const
 
 /**
  * What each of several customers holds unpaid now (issue 25), in one query: a shared order
- * transaction reads its batch's customers at once (issue 31 §3). Customers without any are
- * left out of the map.
+ * transaction reads its batch's customers at once (issue 31 §3). Every customer asked is in
+ * the map, with 0 and 0 when they hold none.
  */
 export async function openUnpaidOf(
   tx: DbOrTx,
@@ -345,13 +334,11 @@ export async function openUnpaidOf(
       ),
     )
     .groupBy(orders.customerId)
-  return new Map(
-    rows.flatMap((row) =>
-      row.customerId === null
-        ? []
-        : [[row.customerId, { count: row.count, valueCents: Number(row.valueCents) }] as const],
-    ),
-  )
+  const open = new Map(customerIds.map((id) => [id, { count: 0, valueCents: 0 }]))
+  for (const row of rows)
+    if (row.customerId !== null)
+      open.set(row.customerId, { count: row.count, valueCents: Number(row.valueCents) })
+  return open
 }
 
 /**

@@ -27,7 +27,6 @@ import {
   extendHold,
   findOrderHead,
   hasLiveOrder,
-  insertOrder,
   insertOrders,
   linesOf,
   markRefundDue,
@@ -184,7 +183,6 @@ function transactionSteps(holdHours: number) {
     /** The same for several customers at once (a shared order transaction's batch). */
     openUnpaidOf: (tx: Tx, customerIds: readonly string[], at: Date) =>
       openUnpaidOf(tx, customerIds, at, holdHours),
-    insert: insertOrder,
     insertMany: insertOrders,
     lock: lockOrder,
     hasLiveOrder,
