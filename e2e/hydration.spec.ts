@@ -118,3 +118,46 @@ test('the forms of a hydrated page are enabled', async ({ onTestFinished }) => {
   expect(await page.locator('main input[type=email]').inputValue()).toBe('someone@example.com')
   expect(page.problems).toEqual([])
 })
+
+test('a product page shows the taka sign in the Bengali face, asked for only after the first paint', async ({
+  onTestFinished,
+}) => {
+  // The stylesheet of the first paint names no Bengali file (lib/bengali-font.ts says why).
+  const html = await (await fetch(`${ctx.baseUrl}/products`)).text()
+  const cssPath = /<link rel="stylesheet"[^>]* href="([^"]+\.css)"/.exec(html)?.[1]
+  expect(cssPath, 'the page links its stylesheet').toBeDefined()
+  const css = await (await fetch(ctx.baseUrl + cssPath)).text()
+  expect(css).toContain('Toolworks Bengali')
+  expect(css).not.toMatch(/noto-sans-bengali|@font-face/)
+
+  const tools = (await (await fetch(`${ctx.baseUrl}/api/tool`)).json()) as { _id: string }[]
+  const page = await watchedPage(onTestFinished)
+  await page.goto(`${ctx.baseUrl}/products/${tools[0]?._id}`)
+  await waitForHydration(page)
+  // The page prices in dollars with the taka beside them ("≈ ৳3,061.00").
+  await page
+    .getByText(/≈ ৳[\d,]+\.\d\d/)
+    .first()
+    .waitFor()
+  const font = await page.evaluate(async () => {
+    await document.fonts.ready
+    // Chromium gives the family back quoted.
+    const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'Toolworks Bengali')
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]
+    const file = performance
+      .getEntriesByType('resource')
+      .find((entry) => entry.name.includes('noto-sans-bengali'))
+    return {
+      status: face?.status,
+      covers: document.fonts.check('16px "Toolworks Bengali"', '৳'),
+      paintedAt: paint?.startTime,
+      askedAt: file?.startTime,
+    }
+  })
+  expect(font.status).toBe('loaded')
+  expect(font.covers).toBe(true)
+  expect(font.paintedAt).toBeGreaterThan(0)
+  // This machine's Chromium has no Bengali font of its own, so the file is downloaded.
+  expect(font.askedAt).toBeGreaterThan(font.paintedAt ?? Infinity)
+  expect(page.problems).toEqual([])
+})
