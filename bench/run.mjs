@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import * as prettier from 'prettier'
+import S3rver from 's3rver'
 
 import { startNginx } from '../scripts/nginx-proxy.mjs'
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs'
@@ -28,6 +29,39 @@ const ORDER_ACCOUNTS = Number(process.env.BENCH_ORDER_ACCOUNTS ?? 1500)
 // instead of one asked directly; with BENCH_REDIS_URL they share limits and sessions in Redis.
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1)
 const ADMIN_PG = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+// Issue 31 §5: BENCH_S3=1 keeps every file in a bucket (S3_BUCKET) on the local S3 stand-in the
+// tests use (s3rver, started here on a free port), instead of the folder under DATA_DIR.
+const S3 = process.env.BENCH_S3 === '1'
+
+/** The S3 stand-in and the S3_* settings that point every server process at its bucket. */
+async function startS3StandIn() {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'toolworks-bench-s3-'))
+  const bucket = 'toolworks-bench'
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  })
+  const { port } = await server.run()
+  return {
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      // s3rver's fixed test credentials.
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    async stop() {
+      server.httpServer?.closeAllConnections()
+      await server.close()
+      rmSync(directory, { recursive: true, force: true })
+    },
+  }
+}
 
 // The attributes of the generated categories (issue 29), handed down to their sub-categories.
 const BENCH_ATTRIBUTES = [
@@ -487,11 +521,12 @@ async function main() {
       spawnSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).stdout.trim() !==
       '',
     redis: Boolean(process.env.BENCH_REDIS_URL),
+    s3: S3,
     processes: PROCESSES,
   }
   if (PROCESSES !== 1 && PROCESSES !== 2) throw new Error('BENCH_PROCESSES is 1 or 2')
   log(
-    `# Toolworks load benchmark (${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.node}, commit ${machine.commit}${machine.dirty ? ' + changes' : ''}${machine.redis ? ', Redis' : ''}${PROCESSES > 1 ? `, ${PROCESSES} processes behind nginx` : ''})`,
+    `# Toolworks load benchmark (${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.node}, commit ${machine.commit}${machine.dirty ? ' + changes' : ''}${machine.redis ? ', Redis' : ''}${S3 ? ', files on the S3 stand-in' : ''}${PROCESSES > 1 ? `, ${PROCESSES} processes behind nginx` : ''})`,
   )
   if (!process.env.BENCH_SKIP_BUILD) {
     log('building ...')
@@ -500,6 +535,7 @@ async function main() {
   }
 
   const database = await createDatabase()
+  const s3 = S3 ? await startS3StandIn() : undefined
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-bench-'))
   const ports = [await freePort()]
   if (PROCESSES > 1) ports.push(await freePort())
@@ -522,6 +558,7 @@ async function main() {
     // Issue 31 §2: limits and sessions on Redis (e.g. redis://127.0.0.1:6379/0) instead of
     // PostgreSQL, as a shop past one machine runs.
     ...(process.env.BENCH_REDIS_URL && { REDIS_URL: process.env.BENCH_REDIS_URL }),
+    ...s3?.env,
     // glibc's malloc arenas, to try a bound on memory outside the heap (issue 31 §4).
     ...(process.env.MALLOC_ARENA_MAX && { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX }),
   }
@@ -820,6 +857,7 @@ async function main() {
       await new Promise((r) => server.once('exit', r))
     }
     await database.drop?.()
+    await s3?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
