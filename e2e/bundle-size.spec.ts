@@ -55,7 +55,11 @@ const JS_TARGET_KB = 80
 // 142.8 → 143.2 (issues 29 and 30): the header cart's menu with Quick order, Add to cart's
 // "2 packs of 10 added" with View cart, and the first-order promotion's cap on the home page:
 // measured 143.0 KB.
-const JS_BOUND_KB = 143.2
+// 143.2 → 143.5 (issue 29, the product page's LCP): the Bengali face left the stylesheet for a
+// FontFace registered by main.tsx after the first paint (lib/bengali-font.ts, the font file's
+// URL and the face's settings): +0.38 KB here, −0.15 KB of CSS (bound 16.8 → 16.7 below):
+// measured 143.38 KB and 16.61 KB.
+const JS_BOUND_KB = 143.5
 // 15 → 15.5 (issue 15): Tailwind emits one stylesheet for every screen, so the quote screens'
 // few new utilities land in the first load too: 15.2 KB measured, just over the 15 KB target.
 const CSS_TARGET_KB = 15
@@ -72,7 +76,8 @@ const CSS_TARGET_KB = 15
 // 16.5 → 16.8 (issue 30, helper A): the dashboard tables' cards below 640 px (`.card-table` in
 // index.css, written as plain CSS to keep it small) and Manage Orders' fitting classes: +0.35 KB,
 // measured 16.76 KB (JS unchanged, 143.0 KB).
-const CSS_BOUND_KB = 16.8
+// 16.8 → 16.7: the Bengali @font-face moved to main.tsx (see the JS bound above).
+const CSS_BOUND_KB = 16.7
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))
 

@@ -2,7 +2,6 @@
 import './index.css'
 
 import { afterFirstPaint } from './lib/after-first-paint'
-import { addBengaliFont } from './lib/bengali-font'
 import { captureEarlyClicks } from './lib/event-replay'
 
 // First: from here on a click on a server-rendered control is kept until the app can act on it
@@ -18,10 +17,7 @@ captureEarlyClicks()
  * nothing is lost meanwhile. A page that comes with an empty #root (personal and dashboard
  * pages) shows nothing without the code: it loads it at once.
  */
-const start = () => {
-  addBengaliFont()
-  void import('./main')
-}
+const start = () => void import('./main')
 
 if (document.getElementById('root')?.firstElementChild) afterFirstPaint(start)
 else start()

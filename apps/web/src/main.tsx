@@ -7,11 +7,15 @@ import { matchRoutes, type RouteObject } from 'react-router'
 
 import { createApp } from './app/app'
 import { routes } from './app/router'
+import { addBengaliFont } from './lib/bengali-font'
 import { nextTask } from './lib/next-task'
 import { warmZod } from './lib/zod-warm'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
+
+// This module loads after the first paint (boot.ts): so does the Bengali face.
+addBengaliFont()
 
 /**
  * The server rendered this page's screens (issue 16): load the lazy ones first, so the first
