@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import * as prettier from 'prettier'
-import S3rver from 's3rver'
 
 import { startNginx } from '../scripts/nginx-proxy.mjs'
+import { startS3StandIn } from '../scripts/s3-stand-in.mjs'
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -32,36 +32,6 @@ const ADMIN_PG = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.
 // Issue 31 §5: BENCH_S3=1 keeps every file in a bucket (S3_BUCKET) on the local S3 stand-in the
 // tests use (s3rver, started here on a free port), instead of the folder under DATA_DIR.
 const S3 = process.env.BENCH_S3 === '1'
-
-/** The S3 stand-in and the S3_* settings that point every server process at its bucket. */
-async function startS3StandIn() {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'toolworks-bench-s3-'))
-  const bucket = 'toolworks-bench'
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  })
-  const { port } = await server.run()
-  return {
-    env: {
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_REGION: 'us-east-1',
-      // s3rver's fixed test credentials.
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
-    async stop() {
-      server.httpServer?.closeAllConnections()
-      await server.close()
-      rmSync(directory, { recursive: true, force: true })
-    },
-  }
-}
 
 // The attributes of the generated categories (issue 29), handed down to their sub-categories.
 const BENCH_ATTRIBUTES = [
@@ -535,7 +505,7 @@ async function main() {
   }
 
   const database = await createDatabase()
-  const s3 = S3 ? await startS3StandIn() : undefined
+  const s3 = S3 ? await startS3StandIn('toolworks-bench') : undefined
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-bench-'))
   const ports = [await freePort()]
   if (PROCESSES > 1) ports.push(await freePort())
@@ -857,7 +827,7 @@ async function main() {
       await new Promise((r) => server.once('exit', r))
     }
     await database.drop?.()
-    await s3?.stop()
+    await s3?.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
