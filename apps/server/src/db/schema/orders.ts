@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import {
   CANCEL_REASONS,
+  EXPORT_DOCUMENT_KINDS,
   ORDER_CURRENCIES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -151,6 +152,22 @@ export const orders = pgTable(
      */
     mushakFiscalYear: text('mushak_fiscal_year'),
     mushakSerial: integer('mushak_serial'),
+    /**
+     * The Mushak-6.7 credit note of a paid domestic order cancelled after its 6.3 was issued: its
+     * own serial per fiscal year (mushak_credit_note_counters), given in the cancelling
+     * transaction, and when it was issued.
+     */
+    creditNoteFiscalYear: text('credit_note_fiscal_year'),
+    creditNoteSerial: integer('credit_note_serial'),
+    creditNoteIssuedAt: timestamp('credit_note_issued_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * An export whose delivery phone is Bangladeshi: accepted, but an admin checks it is a real
+     * export before it ships zero-rated.
+     */
+    exportCheck: boolean('export_check').notNull().default(false),
+    /** The export document an admin records before an export may ship (airway or shipping bill). */
+    exportDocumentKind: text('export_document_kind', { enum: EXPORT_DOCUMENT_KINDS }),
+    exportDocumentNumber: text('export_document_number'),
     ...timestamps,
   },
   (t) => [
@@ -161,6 +178,7 @@ export const orders = pgTable(
       sql`(${t.currency} = 'BDT') = (${t.exchangeRateUnits} is not null)`,
     ),
     uniqueIndex('orders_mushak_serial').on(t.mushakFiscalYear, t.mushakSerial),
+    uniqueIndex('orders_credit_note_serial').on(t.creditNoteFiscalYear, t.creditNoteSerial),
     check('orders_total_matches', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
     check(
       'orders_discount_in_range',
@@ -246,6 +264,12 @@ export const orderLines = pgTable(
 
 /** The last Mushak-6.3 serial given in each fiscal year (issue 28): a year starts at 1. */
 export const mushakCounters = pgTable('mushak_counters', {
+  fiscalYear: text('fiscal_year').primaryKey(),
+  lastSerial: integer('last_serial').notNull(),
+})
+
+/** The last Mushak-6.7 credit note serial given in each fiscal year: a year starts at 1. */
+export const mushakCreditNoteCounters = pgTable('mushak_credit_note_counters', {
   fiscalYear: text('fiscal_year').primaryKey(),
   lastSerial: integer('last_serial').notNull(),
 })

@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { PAYMENT_METHODS } from '@toolworks/shared'
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import {
+  ORDER_CURRENCIES,
+  PAYMENT_METHODS,
+  PAYMENT_RECORD_STATES,
+  REFUND_REASONS,
+  REFUND_STATES,
+} from '@toolworks/shared'
 
+import { users } from './accounts.js'
 import { timestamps } from './columns.js'
 import { orders } from './orders.js'
 
@@ -53,5 +69,80 @@ export const paymentAttempts = pgTable(
   (t) => [
     index('payment_attempts_order_idx').on(t.orderId),
     check('payment_attempts_tran_id_length', sql`length(${t.tranId}) <= 30`),
+  ],
+)
+
+/**
+ * Every amount received or claimed for an order (packages/shared/src/payment-records.ts): one
+ * row per payment, whichever provider took it. The provider and its payment id are unique
+ * together, so a replayed notification or return finds the row it wrote the first time. The
+ * order's `paid`, `transaction_id` and `payment_state` summarise these rows and are written in
+ * the same transaction.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The provider's name in the registry (stripe, sandbox, sslcommerz, bank-transfer). */
+    provider: text('provider').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** The id the provider refunds and looks it up by: a card intent, SSLCommerz's val_id. */
+    providerPaymentId: text('provider_payment_id').notNull(),
+    /** The provider's reference people read: the bank transaction, the transfer's reference. */
+    providerRef: text('provider_ref'),
+    /** The gateway attempt it came through (SSLCommerz tran_id), when there was one. */
+    tranId: text('tran_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency', { enum: ORDER_CURRENCIES }).notNull(),
+    state: text('state', { enum: PAYMENT_RECORD_STATES }).notNull(),
+    /** When the money was received (or claimed), as the provider or the admin said. */
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_id').on(t.provider, t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+)
+
+/**
+ * Every refund of a payment (packages/shared/src/payment-records.ts): written as `requested` (or
+ * `due`, by hand) in the transaction that decides it, before any provider is called; the call is
+ * made only from `requested` and its answer moves the row. One per payment and reason.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency', { enum: ORDER_CURRENCIES }).notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    state: text('state', { enum: REFUND_STATES }).notNull(),
+    /** The provider's refund id, or the outgoing transfer's reference for one made by hand. */
+    providerRefundId: text('provider_refund_id'),
+    /** What the provider said when it refused, for the admin. */
+    failure: text('failure'),
+    /** Who decided it: an admin, or null for the shop itself (a late or second payment). */
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_reason').on(t.paymentId, t.reason),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} <> 'done'`),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 )
