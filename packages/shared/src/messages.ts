@@ -701,6 +701,8 @@ export const messages = {
     firstOrderWhyNot: {
       unverified: 'Verify your e-mail to get the first-order discount.',
       'account-used': 'The first-order discount is for your first order only.',
+      'email-used':
+        'The first-order discount was already given to another account with this e-mail address.',
       'phone-used': 'The first-order discount was already given for this phone number.',
       'address-used': 'The first-order discount was already given for this delivery address.',
     },

@@ -135,12 +135,14 @@ export const PromotionDeleteResponseSchema = z.object({
 
 /**
  * Whether a buyer gets the first-order discount (issue 25), and if not, why: the server's one
- * rule (a verified e-mail; once per account, per delivery phone and per delivery address).
+ * rule (a verified e-mail; once per account, per mailbox, per delivery phone and per delivery
+ * address).
  */
 export const FirstOrderEligibilitySchema = z.enum([
   'eligible',
   'unverified',
   'account-used',
+  'email-used',
   'phone-used',
   'address-used',
 ])

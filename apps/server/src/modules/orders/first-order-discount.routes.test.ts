@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, verifyEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, signUp, uniqueEmail, verifyEmail, type TestUser } from '../../../test/accounts.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -257,6 +257,25 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     const sixth = await signUp(app, { verified: true })
     const freed = { phone: '01711 000000', address: 'Somewhere new, Rajshahi' }
     expect(orderOf(await purchase(app, sixth, tool.id, 1, freed)).discount?.amount).toBe(5)
+  })
+
+  test('a new account on the same mailbox (a plus-tag, gmail dots, googlemail) gets none; another mailbox does', async () => {
+    const app = testApp.current
+    await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
+    const tool = await insertTool(db(), { priceCents: 1000 })
+    const name = (uniqueEmail('ann').split('@')[0] ?? '').replaceAll('.', '')
+    const first = await signUp(app, { verified: true, email: `${name}@gmail.com` })
+    const there = { phone: '01711-000000', address: 'House 12, Road 3, Gazipur' }
+    expect(orderOf(await purchase(app, first, tool.id, 1, there)).discount?.amount).toBe(5)
+
+    const elsewhere = { phone: '+880 1911 222333', address: 'Flat 4B, Lake Road, Sylhet' }
+    const dotted = `${name.slice(0, 2)}.${name.slice(2)}+shop@googlemail.com`
+    const same = await signUp(app, { verified: true, email: dotted })
+    expect(await estimate(app, same, elsewhere)).toBe('email-used')
+    expect(orderOf(await purchase(app, same, tool.id, 1, elsewhere)).discount).toBeNull()
+
+    const other = await signUp(app, { verified: true, email: `${name}x@gmail.com` })
+    expect(await estimate(app, other, elsewhere)).toBe('eligible')
   })
 
   test('a late payment for a cancelled discounted order is refunded when another account took the discount for its phone', async () => {

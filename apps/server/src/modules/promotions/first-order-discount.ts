@@ -80,7 +80,8 @@ export function discountKeyLockIds(keys: { phoneKey: string; addressKey: string 
 /**
  * The one rule of who gets the first-order discount (issue 25), for the order and for the
  * cart's estimate: a verified e-mail, and no live order yet of the account, and no live
- * discounted order yet to the same phone number or the same address from any account. The
+ * discounted order yet of another account on the same mailbox (shared `emailKey`), nor to the
+ * same phone number or the same address from any account. The
  * order calls it holding the customer's lock and the keys' (discountKeyLockIds), so two
  * orders cannot both pass; the unique index per account is the backstop.
  */
@@ -91,6 +92,7 @@ export async function firstOrderEligibility(
   if (!buyer.emailVerified) return 'unverified'
   const claims = await firstOrderClaims(tx, buyer)
   if (claims.account) return 'account-used'
+  if (claims.email) return 'email-used'
   if (claims.phone) return 'phone-used'
   if (claims.address) return 'address-used'
   return 'eligible'
@@ -112,5 +114,5 @@ export async function discountClaimedElsewhere(
     { customerId: order.customerId, ...keys },
     { discountedOnly: true, except: order.id },
   )
-  return claims.phone || claims.address
+  return claims.email || claims.phone || claims.address
 }

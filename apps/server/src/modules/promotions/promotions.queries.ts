@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
+import { DOT_BLIND_DOMAINS, EMAIL_DOMAIN_ALIASES, PLUS_TAG_DOMAINS } from '@toolworks/shared'
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
-import { orders, promotions } from '../../db/schema/index.js'
+import { orders, promotions, users } from '../../db/schema/index.js'
 
 export type PromotionRow = typeof promotions.$inferSelect
 export type NewPromotionRow = typeof promotions.$inferInsert
@@ -73,23 +74,61 @@ export async function deletePromotion(db: DbOrTx, id: string): Promise<boolean> 
 }
 
 /**
+ * `emailKey` of packages/shared/src/contact-keys.ts written in SQL, from the same domain lists,
+ * so stored addresses are compared without a stored key (none was kept on older orders, and
+ * the rule may grow). `email-key-sql.test.ts` runs both on the same addresses.
+ */
+export function emailKeySql(email: SQL): SQL {
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )
+  const lower = sql`lower(trim(${email}))`
+  const rawDomain = sql`split_part(${lower}, '@', 2)`
+  const aliases = Object.entries(EMAIL_DOMAIN_ALIASES)
+  const domain = sql`(case ${sql.join(
+    aliases.map(([from, to]) => sql`when ${rawDomain} = ${from} then ${to}::text`),
+    sql` `,
+  )} else ${rawDomain} end)`
+  const name = sql`split_part(${lower}, '@', 1)`
+  const untagged = sql`(case when ${domain} in (${list(PLUS_TAG_DOMAINS)})
+    then split_part(${name}, '+', 1) else ${name} end)`
+  const undotted = sql`(case when ${domain} in (${list(DOT_BLIND_DOMAINS)})
+    then replace(${untagged}, '.', '') else ${untagged} end)`
+  return sql`(${undotted} || '@' || ${domain})`
+}
+
+/**
  * What already stands against a first-order discount (issue 25): a live (not cancelled) order
- * of the account (`discountedOnly`: one that has the discount), and a live order that had the
- * discount for the same phone key or address key, from any account. `except` leaves out one
- * order (a cancelled one being paid late). Call it holding the customer's lock and the keys'.
+ * of the account (`discountedOnly`: one that has the discount), a live discounted order of
+ * another account whose e-mail reaches the same mailbox (`emailKey`: plus-tags, gmail's
+ * dots), and a live order that had the discount for the same phone key or address key, from
+ * any account. `except` leaves out one order (a cancelled one being paid late). Call it
+ * holding the customer's lock and the keys'.
  */
 export async function firstOrderClaims(
   tx: DbOrTx,
   buyer: { customerId: string; phoneKey: string; addressKey: string },
   options: { discountedOnly?: boolean; except?: string } = {},
-): Promise<{ account: boolean; phone: boolean; address: boolean }> {
+): Promise<{ account: boolean; email: boolean; phone: boolean; address: boolean }> {
   const live = sql`${orders.status} <> 'cancelled'${options.except ? sql` and ${orders.id} <> ${options.except}` : sql``}`
   const discounted = sql`${orders.firstOrderDiscount} and ${live}`
-  const [row] = await selectRows<{ account: boolean; phone: boolean; address: boolean }>(
+  // Only discounted live orders are keyed: one per account at most, so the scan stays small.
+  const buyerEmail = sql`(select ${users.email} from ${users} where ${users.id} = ${buyer.customerId})`
+  const [row] = await selectRows<{
+    account: boolean
+    email: boolean
+    phone: boolean
+    address: boolean
+  }>(
     tx,
     sql`select
       exists (select 1 from ${orders} where ${orders.customerId} = ${buyer.customerId}
         and ${options.discountedOnly ? discounted : live}) as account,
+      exists (select 1 from ${orders} where ${discounted}
+        and ${orders.customerId} <> ${buyer.customerId}
+        and ${emailKeySql(sql`${orders.customerEmail}`)} = ${emailKeySql(buyerEmail)}) as email,
       exists (select 1 from ${orders} where ${orders.phoneKey} = ${buyer.phoneKey}
         and ${discounted}) as phone,
       exists (select 1 from ${orders} where ${orders.addressKey} = ${buyer.addressKey}
@@ -97,6 +136,7 @@ export async function firstOrderClaims(
   )
   return {
     account: row?.account === true,
+    email: row?.email === true,
     phone: row?.phone === true,
     address: row?.address === true,
   }
