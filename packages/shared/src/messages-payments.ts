@@ -87,6 +87,7 @@ export const paymentMethodRules = {
   alreadyCancelled: 'This order is already cancelled.',
   noRefundDue: 'This order has no refund due.',
   noProforma: 'A proforma invoice is only for an order awaiting a bank transfer.',
+  tooManyStarts: 'Too many payment attempts in a minute. Please wait a minute and try again.',
 } as const
 
 /** The buyer's e-mails about money going back (issue 27). */

@@ -1,4 +1,9 @@
-import { IMPORTS_PER_MINUTE_MAX, messages, ORDERS_PER_MINUTE_MAX } from '@toolworks/shared'
+import {
+  IMPORTS_PER_MINUTE_MAX,
+  messages,
+  ORDERS_PER_MINUTE_MAX,
+  paymentMethodRules,
+} from '@toolworks/shared'
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 
@@ -27,8 +32,15 @@ export const RATE_LIMITS = {
   productsImport: { max: IMPORTS_PER_MINUTE_MAX, timeWindowMs: MINUTE_MS },
   /** A customer has no reason to post more than a few reviews a minute. */
   reviews: { max: 10, timeWindowMs: MINUTE_MS },
-  /** Starting a payment. */
+  /** Per network address: confirming a sandbox card payment. */
   payments: { max: 30, timeWindowMs: MINUTE_MS },
+  /**
+   * Per account: starting a payment, by card (`POST /api/create-payment-intent`) or through
+   * the gateway or a bank transfer (`POST /api/purchase/{id}/payment`), one budget for both.
+   * Each start may open a session at a provider, so an account cannot make a provider's
+   * sessions by the hundred; a buyer retrying a card or switching method stays far below it.
+   */
+  paymentStarts: { max: 10, timeWindowMs: MINUTE_MS },
   /** Per network address: a visitor's contact form and newsletter sign-up. */
   contact: { max: 5, timeWindowMs: 10 * MINUTE_MS },
   subscribe: { max: 10, timeWindowMs: 10 * MINUTE_MS },
@@ -103,3 +115,10 @@ export function perAccount(
 
 /** The orders' own words when an account orders too often (issue 13). */
 export const tooManyOrders = () => new AppError('RATE_LIMITED', messages.orderRules.tooManyOrders)
+
+/** Both payment-start routes' one budget per account, with the payments' own words. */
+export const perAccountPaymentStarts = perAccount('paymentStarts', {
+  key: 'payment-start',
+  groupId: 'payment-starts',
+  error: () => new AppError('RATE_LIMITED', paymentMethodRules.tooManyStarts),
+})

@@ -5,6 +5,7 @@ import { z } from 'zod'
 
 import type { GatewayPaymentFlow, NoticeResult } from '../../flows/gateway-payment.js'
 import type { PaymentAdminFlow } from '../../flows/payment-admin.js'
+import { perAccountPaymentStarts } from '../../lib/rate-limits.js'
 import { actorOf, errorResponses, sendPrivatePdf } from '../../lib/route-helpers.js'
 import type { Company } from '../orders/order-pdf.js'
 import { loadPdfWriters } from '../orders/pdf-writers.js'
@@ -20,6 +21,7 @@ type Deps = {
 
 const params = z.object({ id: z.string().max(64) })
 const errors = errorResponses(400, 401, 403, 404, 409, 503)
+const startErrors = errorResponses(400, 401, 403, 404, 409, 429, 503)
 
 /** A request's media type without its parameters: `application/x-www-form-urlencoded`. */
 const mediaType = (header: string | undefined) =>
@@ -62,12 +64,13 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<Deps> = async (
     c.startPayment.path,
     {
       onRequest: app.requireUser,
+      config: perAccountPaymentStarts,
       schema: {
         tags: ['payments'],
         summary: "Start paying an order through SSLCommerz or by bank transfer (the order's owner)",
         params,
         body: c.startPayment.body,
-        response: { 200: c.startPayment.response, ...errors },
+        response: { 200: c.startPayment.response, ...startErrors },
       },
     },
     async (request) => gateway.start(actorOf(request), request.params.id, request.body.method),

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
-import { perAddress } from '../../lib/rate-limits.js'
+import { perAccountPaymentStarts, perAddress } from '../../lib/rate-limits.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { CheckoutFlow } from '../../flows/checkout.js'
 import type { PaymentReceivedFlow } from '../../flows/payment-received.js'
@@ -27,6 +27,7 @@ function mediaType(header: string | undefined): string {
 }
 
 const errors = errorResponses(400, 401, 402, 403, 404, 409, 503)
+const startErrors = errorResponses(400, 401, 402, 403, 404, 409, 429, 503)
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
@@ -38,10 +39,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
     c.createIntent.path,
     {
       onRequest: app.requireUser,
+      config: perAccountPaymentStarts,
       schema: {
         tags: ['payments'],
         body: c.createIntent.body,
-        response: { 200: c.createIntent.response, ...errors },
+        response: { 200: c.createIntent.response, ...startErrors },
       },
     },
     async (request) => checkout.startCardPayment(actorOf(request), request.body.orderId),
