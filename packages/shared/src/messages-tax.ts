@@ -8,7 +8,13 @@ export const exchangeRateWords = {
   title: 'Exchange Rate',
   currencyOnly: 'currency must be "BDT": the rate is taka per US dollar',
   perUsdNumber: 'perUsd must be a number of taka per US dollar',
-  perUsdRange: 'perUsd must be more than 0 and at most 10,000 taka per US dollar',
+  perUsdRange: 'perUsd must be between 50 and 500 taka per US dollar',
+  confirmBoolean: 'confirm must be true or false',
+  /** The server's refusal of a big change without `confirm: true`. */
+  confirmNeeded: (percent: number) =>
+    `This changes the rate by ${percent}%, more than 10%. Send confirm: true to save it anyway.`,
+  /** The admin page's question before it resends with `confirm: true`. */
+  confirmAsk: (percent: number) => `This changes the rate by ${percent}%. Save anyway?`,
   perUsdDecimals: 'perUsd has at most 4 decimals, as Bangladesh Bank publishes it',
   dateFormat: 'effectiveFrom must be a date (YYYY-MM-DD)',
   noneYet: 'No exchange rate is set yet, so prices are shown in US dollars only.',

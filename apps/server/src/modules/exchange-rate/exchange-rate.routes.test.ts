@@ -106,8 +106,11 @@ describe('the exchange rate', () => {
     const admin = await signUp(app, { email: adminEmail })
     const refusals: [object, string][] = [
       [{ ...good, currency: 'USD' }, 'currency must be "BDT"'],
-      [{ ...good, perUsd: 0 }, 'more than 0'],
-      [{ ...good, perUsd: 10_001 }, 'at most 10,000'],
+      [{ ...good, perUsd: 0 }, 'between 50 and 500'],
+      [{ ...good, perUsd: 49.9999 }, 'between 50 and 500'],
+      [{ ...good, perUsd: 500.0001 }, 'between 50 and 500'],
+      [{ ...good, perUsd: 10_001 }, 'between 50 and 500'],
+      [{ ...good, confirm: 'yes' }, 'confirm must be true or false'],
       [{ ...good, perUsd: 122.12345 }, 'at most 4 decimals'],
       [{ ...good, perUsd: '122.5' }, 'must be a number'],
       [{ ...good, effectiveFrom: '20-11-2026' }, 'YYYY-MM-DD'],
@@ -124,5 +127,57 @@ describe('the exchange rate', () => {
       expect(res.body.replaceAll('\\"', '"')).toContain(why)
     }
     expect((await app.inject({ method: 'GET', url: '/api/exchange-rate' })).statusCode).toBe(404)
+  })
+
+  test('a change of more than 10% from the rate in force needs confirm: true; without it a 409 naming confirm, and nothing changes', async ({
+    onTestFinished,
+  }) => {
+    const app = await buildTestApp(
+      database.current,
+      onTestFinished,
+      { adminEmails: [adminEmail] },
+      { clock: () => new Date('2026-11-20T06:00:00Z') },
+    )
+    const admin = await signUp(app, { email: adminEmail })
+    const set = (perUsd: number, extra: object = {}) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/exchange-rate',
+        headers: bearer(admin),
+        payload: { currency: 'BDT', perUsd, effectiveFrom: '2026-11-20', ...extra },
+      })
+    const historyLength = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/exchange-rate/history',
+          headers: bearer(admin),
+        })
+      ).json<unknown[]>().length
+
+    // The first rate has nothing to compare with; the edges of the range are accepted.
+    expect((await set(500)).statusCode).toBe(200)
+    expect((await set(50, { confirm: true })).statusCode).toBe(200)
+    expect((await set(100, { confirm: true })).statusCode).toBe(200)
+
+    const jump = await set(112.3)
+    expect(jump.statusCode).toBe(409)
+    expect(jump.json<{ error: { code: string; message: string } }>().error).toEqual({
+      code: 'CONFLICT',
+      message:
+        'This changes the rate by 12.3%, more than 10%. Send confirm: true to save it anyway.',
+    })
+    expect((await set(87.7, { confirm: false })).statusCode).toBe(409)
+    expect(await historyLength()).toBe(3)
+    expect((await app.inject({ method: 'GET', url: '/api/exchange-rate' })).json()).toMatchObject({
+      perUsd: 100,
+    })
+
+    // Exactly 10% passes as it is; more passes with confirm.
+    expect((await set(110)).statusCode).toBe(200)
+    expect((await set(123.5, { confirm: true })).statusCode).toBe(200)
+    expect((await app.inject({ method: 'GET', url: '/api/exchange-rate' })).json()).toMatchObject({
+      perUsd: 123.5,
+    })
   })
 })

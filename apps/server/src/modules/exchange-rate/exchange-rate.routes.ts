@@ -27,9 +27,10 @@ export const exchangeRateRoutes: FastifyPluginAsyncZod<{ rates: ExchangeRateServ
       onRequest: app.requireAdmin,
       schema: {
         tags: ['exchange-rate'],
-        summary: 'Set the taka rate and the date it applies from (admin)',
+        summary:
+          'Set the taka rate (50–500) and the date it applies from (admin); a change of more than 10% needs confirm: true (409 without)',
         body: c.set.body,
-        response: { 200: c.set.response, ...errorResponses(400, 401, 403) },
+        response: { 200: c.set.response, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => rates.set(actorOf(request), request.body),

@@ -1,6 +1,8 @@
 import {
   activityWords,
   exchangeRateWords,
+  rateChangeNeedsConfirm,
+  rateChangePercent,
   rateFromUnits,
   rateUnits,
   shopDate,
@@ -25,6 +27,18 @@ const view = (row: ExchangeRateRow): ExchangeRate => ({
   perUsd: rateFromUnits(row.perUsdUnits),
   effectiveFrom: row.effectiveFrom,
 })
+
+/**
+ * A slip of one digit moves every taka price at once: a change of more than
+ * RATE_CONFIRM_CHANGE_PERCENT from the rate in force needs the admin's `confirm: true`.
+ */
+function refuseUnconfirmedJump(current: number, body: ExchangeRateBody): void {
+  if (body.confirm === true || !rateChangeNeedsConfirm(current, body.perUsd)) return
+  throw new AppError(
+    'CONFLICT',
+    exchangeRateWords.confirmNeeded(rateChangePercent(current, body.perUsd)),
+  )
+}
 
 export type ExchangeRateService = ReturnType<typeof createExchangeRateService>
 
@@ -58,6 +72,7 @@ export function createExchangeRateService({ db, now = systemClock }: { db: Db; n
     async set(actor: AuditActor, body: ExchangeRateBody): Promise<ExchangeRate> {
       const row = await db.transaction(async (tx) => {
         const before = await rateInForce(tx, shopDate(now()))
+        if (before) refuseUnconfirmedJump(rateFromUnits(before.perUsdUnits), body)
         const inserted = await insertRate(tx, {
           perUsdUnits: rateUnits(body),
           effectiveFrom: body.effectiveFrom,

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test, vi } from 'vitest'
 
 import { shopDate, type ExchangeRateChange } from '@toolworks/shared'
 
@@ -103,7 +103,7 @@ describe('Exchange Rate (admin, issue 28)', { timeout: 20_000 }, () => {
         code: 'VALIDATION_FAILED',
         message: 'The request is not valid.',
         fields: {
-          perUsd: 'perUsd must be more than 0 and at most 10,000 taka per US dollar',
+          perUsd: 'perUsd must be between 50 and 500 taka per US dollar',
           effectiveFrom: 'effectiveFrom must be a date (YYYY-MM-DD)',
         },
       }),
@@ -112,10 +112,39 @@ describe('Exchange Rate (admin, issue 28)', { timeout: 20_000 }, () => {
     await user.type(form().getByLabelText('Taka per US dollar'), '122')
     await user.click(form().getByRole('button', { name: 'Set rate' }))
     expect(
-      await form().findByText('perUsd must be more than 0 and at most 10,000 taka per US dollar'),
+      await form().findByText('perUsd must be between 50 and 500 taka per US dollar'),
     ).toBeInTheDocument()
     expect(form().getByText('effectiveFrom must be a date (YYYY-MM-DD)')).toBeInTheDocument()
     expect(form().getByLabelText('Taka per US dollar')).toHaveValue(122)
+  })
+
+  test('a change of more than 10% is asked about with its percent and resent with confirm when the admin agrees', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+    const { user } = setup([change({ perUsd: 100 })])
+    expect(await screen.findByText('100 taka per US dollar, from 2026-11-20')).toBeInTheDocument()
+    await user.type(form().getByLabelText('Taka per US dollar'), '112.3')
+    await user.click(form().getByRole('button', { name: 'Set rate' }))
+
+    expect(await screen.findByText('Exchange rate saved.')).toBeInTheDocument()
+    expect(confirm).toHaveBeenCalledExactlyOnceWith('This changes the rate by 12.3%. Save anyway?')
+    expect(await history().findByText('112.3')).toBeInTheDocument()
+    confirm.mockRestore()
+  })
+
+  test('a big change the admin does not confirm is not saved', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
+    const { user } = setup([change({ perUsd: 100 })])
+    expect(await screen.findByText('100 taka per US dollar, from 2026-11-20')).toBeInTheDocument()
+    await user.type(form().getByLabelText('Taka per US dollar'), '80')
+    await user.click(form().getByRole('button', { name: 'Set rate' }))
+
+    await waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith('This changes the rate by 20%. Save anyway?'),
+    )
+    expect(history().queryByText('80')).not.toBeInTheDocument()
+    expect(screen.queryByText('Exchange rate saved.')).not.toBeInTheDocument()
+    expect(form().getByLabelText('Taka per US dollar')).toHaveValue(80)
+    confirm.mockRestore()
   })
 
   test('is not in the menu of a customer', async () => {

@@ -3,6 +3,8 @@ import { http, HttpResponse } from 'msw'
 import {
   exchangeRateContract,
   exchangeRateWords,
+  rateChangeNeedsConfirm,
+  rateChangePercent,
   type ErrorBody,
   type ExchangeRate,
   type ExchangeRateBody,
@@ -11,7 +13,8 @@ import {
 
 /**
  * The taka rate's endpoints (issue 28) over one in-memory history, newest first: GET answers
- * the latest change whose date has come (404 before any), PUT adds one as `setBy`.
+ * the latest change whose date has come (404 before any), PUT adds one as `setBy` (a change of
+ * more than 10% from the rate in force without `confirm: true` is the server's 409).
  */
 export function exchangeRateHandlers(
   history: ExchangeRateChange[] = [],
@@ -33,7 +36,14 @@ export function exchangeRateHandlers(
     http.get(exchangeRateContract.history.path, () => HttpResponse.json(history)),
     http.put(exchangeRateContract.set.path, async ({ request }) => {
       const body = (await request.json()) as ExchangeRateBody
-      const change = { ...body, setBy, setAt: '2026-11-27T04:00:00.000Z' }
+      const rate = inForce()
+      if (rate && !body.confirm && rateChangeNeedsConfirm(rate.perUsd, body.perUsd)) {
+        const message = exchangeRateWords.confirmNeeded(rateChangePercent(rate.perUsd, body.perUsd))
+        const error: ErrorBody['error'] = { code: 'CONFLICT', message }
+        return HttpResponse.json({ error }, { status: 409 })
+      }
+      const { confirm: _confirm, ...rest } = body
+      const change = { ...rest, setBy, setAt: '2026-11-27T04:00:00.000Z' }
       history.unshift(change)
       return HttpResponse.json({
         currency: body.currency,
