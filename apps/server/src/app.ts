@@ -438,11 +438,11 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(docsPlugin)
   // Limits are opt-in per route; their counters live in Redis when there is one, else in the
-  // database (docs/operations.md, Scale out). A store that fails lets requests through
-  // (skipOnError), except on the credential routes, which set it back (plugins/auth.ts).
+  // database (docs/operations.md, Scale out). A store that fails counts in the process's
+  // memory instead (plugins/rate-limit-store.ts): no limit is ever skipped.
   await app.register(rateLimit, {
     global: false,
-    skipOnError: true,
+    skipOnError: false,
     store: services.redis ? redisRateLimitStore(services.redis) : pgRateLimitStore(database.db),
   })
 

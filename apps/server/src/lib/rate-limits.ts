@@ -18,10 +18,9 @@ const MINUTE_MS = 60_000
  * by what they are counted. The sign-in paths' limits are Better Auth's and plugins/auth.ts's
  * (per address, then per e-mail), counted before any account is known.
  *
- * When the counter store fails (a Redis gone away, issue 31 §2), these limits fail open: the
- * request goes through (app.ts registers the plugin with skipOnError). Only the credential
- * paths (AUTH_ADDRESS_LIMITS: sign-in, sign-up, password reset, verification mail) fail
- * closed, with 503 UNAVAILABLE, so guesses are never let through uncounted.
+ * When the shared counter store fails (a Redis gone away), every limit here and the credential
+ * paths' (AUTH_ADDRESS_LIMITS) count in each process's memory until it answers again
+ * (plugins/rate-limit-store.ts): enforced per process, never skipped, and never a 503.
  */
 export const RATE_LIMITS = {
   /** Placing an order, both ordering routes together (issue 25). */
@@ -66,7 +65,7 @@ export function perAddress(name: RateLimitName) {
 /**
  * The budget of server renders per address (RATE_LIMITS.pageRenders), counted in the app's
  * rate-limit store (across processes) only when the pages plugin asks: on a render whose HTML
- * is not kept yet. A store that fails lets the render through.
+ * is not kept yet. A store that fails counts in memory instead (plugins/rate-limit-store.ts).
  */
 export function pageRenderLimit(
   app: FastifyInstance,

@@ -1,4 +1,4 @@
-import { HealthSchema, messages } from '@toolworks/shared'
+import { HealthSchema } from '@toolworks/shared'
 import { sql } from 'drizzle-orm'
 import { expect, test, vi } from 'vitest'
 
@@ -6,6 +6,7 @@ import { signInCookie, signUp } from '../../test/accounts.js'
 import { buildTestApp, TEST_ORIGIN } from '../../test/app.js'
 import { useTestDatabase } from '../../test/database.js'
 import { redisUrlOnPort, useRedisPrefix } from '../../test/redis.js'
+import { freePort } from '../../test/sslcommerz.js'
 import { startTcpProxy } from '../../test/tcp-proxy.js'
 import { selectRows } from '../db/client.js'
 import type { App } from '../app.js'
@@ -67,7 +68,7 @@ test('with Redis, limits and sessions live there and not in PostgreSQL', async (
   expect(rows[0]?.n).toBe(0)
 })
 
-test('a Redis cut mid-run: reads answer, credential routes refuse, the signed-in stay signed in; back, limits count again', async ({
+test('a Redis cut mid-run: reads answer, limits count per process (sign-in too, never 503), the signed-in stay signed in; back, limits count in Redis again', async ({
   onTestFinished,
 }) => {
   const proxy = await startTcpProxy(redisTarget())
@@ -100,17 +101,19 @@ test('a Redis cut mid-run: reads answer, credential routes refuse, the signed-in
   // Reads answer.
   const tools = await app.inject({ method: 'GET', url: '/api/tool' })
   expect(tools.statusCode).toBe(200)
-  // A limited route that is not a credential one lets the request through (fails open).
-  const subscribe = await app.inject({
-    method: 'POST',
-    url: '/api/subscribe',
-    remoteAddress: '198.51.100.20',
-    payload: { email: 'rahim@example.com' },
-  })
-  expect(subscribe.statusCode).toBeLessThan(300)
-  // Every credential route refuses with the shop's words rather than go uncounted.
+  // Other limits still count, in this process's memory: 10 sign-ups to the newsletter per
+  // address per 10 minutes, then 429.
+  const subscribe = (i: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/subscribe',
+      remoteAddress: '198.51.100.20',
+      payload: { email: `rahim${i}@example.com` },
+    })
+  for (let i = 0; i < 10; i++) expect((await subscribe(i)).statusCode).toBeLessThan(300)
+  expect((await subscribe(10)).statusCode).toBe(429)
+  // No credential route answers 503: sign-in works, and guesses are counted per process.
   for (const [url, payload] of [
-    ['/api/auth/sign-in/email', { email: user.email, password: user.password }],
     ['/api/auth/sign-up/email', { name: 'New One', email: 'new@example.com', password: 'secret!' }],
     ['/api/auth/request-password-reset', { email: user.email }],
     ['/api/auth/reset-password', { token: 'x', newPassword: 'another one' }],
@@ -123,12 +126,17 @@ test('a Redis cut mid-run: reads answer, credential routes refuse, the signed-in
       headers: { origin: TEST_ORIGIN },
       payload,
     })
-    expect(res.statusCode, url).toBe(503)
-    expect(res.json<{ error: { code: string; message: string } }>().error).toEqual({
-      code: 'UNAVAILABLE',
-      message: messages.errors.UNAVAILABLE,
-    })
+    expect(res.statusCode, url).not.toBe(503)
+    expect(res.statusCode, url).toBeLessThan(500)
   }
+  expect((await signInFrom(app, '198.51.100.21', user.email, user.password)).statusCode).toBe(200)
+  for (let i = 0; i < 10; i++)
+    expect((await signInFrom(app, '198.51.100.23', `guess${i}@example.com`)).statusCode).toBe(401)
+  const limited = await signInFrom(app, '198.51.100.23', 'guess10@example.com')
+  expect(limited.statusCode).toBe(429)
+  expect(limited.json<{ error: { code: string } }>().error.code).toBe('RATE_LIMITED')
+  // Nothing of it reached Redis.
+  expect(await direct.keys(`${prefix}rate-limit:auth-address:*198.51.100.23`)).toEqual([])
   // The signed-in user stays signed in: the session comes from the database.
   expect((await sessionOf(app, user.cookie))?.user?.email).toBe(user.email)
   const me = await app.inject({
@@ -191,6 +199,22 @@ test('a Redis that hangs with its connection open answers as a dead one: within 
   expect((await sessionOf(app, user.cookie))?.user?.email).toBe(user.email)
   expect((await app.inject({ method: 'GET', url: '/api/tool' })).statusCode).toBe(200)
   const signIn = await signInFrom(app, '198.51.100.30', user.email, user.password)
-  expect(signIn.statusCode).toBe(503)
-  expect(signIn.json<{ error: { code: string } }>().error.code).toBe('UNAVAILABLE')
+  expect(signIn.statusCode).toBe(200)
+})
+
+test('a Redis that cannot be reached at all (a closed port): sign-in works and is limited per process', async ({
+  onTestFinished,
+}) => {
+  const { config } = useRedisPrefix(onTestFinished, redisUrlOnPort(await freePort()))
+  const app = await buildTestApp(database.current, onTestFinished, { redis: config })
+  expect(app.services.redis?.status).not.toBe('ready')
+  const user = await signUp(app)
+  expect((await signInFrom(app, '198.51.100.40', user.email, user.password)).statusCode).toBe(200)
+  for (let i = 1; i < 10; i++)
+    expect((await signInFrom(app, '198.51.100.40', user.email)).statusCode).toBe(401)
+  const limited = await signInFrom(app, '198.51.100.40', user.email, user.password)
+  expect(limited.statusCode).toBe(429)
+  // Another address has its own count.
+  const other = await signUp(app)
+  expect((await signInFrom(app, '198.51.100.41', other.email, other.password)).statusCode).toBe(200)
 })

@@ -1,6 +1,8 @@
 import type { BetterAuthOptions } from 'better-auth'
 import { Redis } from 'ioredis'
 
+import { createMemoryCounters, type MemoryCounters } from './memory-counters.js'
+
 type Log = { warn(obj: object, msg: string): void }
 
 /** Better Auth's `secondaryStorage`: the interface its sessions and rate limits use. */
@@ -8,8 +10,8 @@ export type SecondaryStorage = NonNullable<BetterAuthOptions['secondaryStorage']
 
 /**
  * How long one Redis call may take before it counts as failed. A dead or hung Redis must
- * answer fast (issue 31 §2): a limit fails open or closed and a session comes from the
- * database within this, not after a TCP timeout.
+ * answer fast: a limit counts in memory instead and a session comes from the database within
+ * this, not after a TCP timeout.
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 500
 const CONNECT_TIMEOUT_MS = 1_000
@@ -19,7 +21,7 @@ const RECONNECT_MAX_MS = 2_000
 /**
  * The app's one Redis client (REDIS_URL). Commands never wait in a queue while the connection
  * is down (enableOfflineQueue false) and are never retried: they fail at once, and the caller
- * falls back (lib/rate-limits.ts, secondaryStorage below). The client reconnects by itself, so
+ * falls back (plugins/rate-limit-store.ts, secondaryStorage below). The client reconnects by itself, so
  * limits count in Redis again as soon as it is back.
  */
 export function createRedis({
@@ -47,7 +49,7 @@ export function createRedis({
     down = true
     log.warn(
       { err: error },
-      'redis unavailable: limits fail open (credential routes closed), sessions from the database',
+      'redis unavailable: limits count in this process, sessions come from the database',
     )
   })
   redis.on('ready', () => {
@@ -91,8 +93,8 @@ const AUTH_NAMESPACE = 'auth:'
  * Better Auth's secondaryStorage on Redis (issue 31 §2). No call ever throws: a Redis that
  * fails or times out must not sign anyone out. A failed read answers "not there", and Better
  * Auth then reads the session from the database, where every session is also kept
- * (`session.storeSessionInDatabase`). Its own rate-limit counter (`increment`) fails open: the
- * shop's credential gate in front of Better Auth fails closed (plugins/auth.ts).
+ * (`session.storeSessionInDatabase`). Its own rate-limit counter (`increment`) counts in this
+ * process's memory while Redis fails, so its limits hold per process rather than not at all.
  *
  * A write or delete that fails may leave Redis holding what the database no longer has: a
  * session signed out or revoked by a password reset while Redis was away would answer again
@@ -100,7 +102,11 @@ const AUTH_NAMESPACE = 'auth:'
  * every session comes from the database) until Better Auth's keys have been dropped; a dropped
  * copy costs a database read, never a sign-out.
  */
-export function redisSecondaryStorage(redis: Redis, log: Log): SecondaryStorage {
+export function redisSecondaryStorage(
+  redis: Redis,
+  log: Log,
+  memory: MemoryCounters = createMemoryCounters(),
+): SecondaryStorage {
   const keyPrefix = redis.options.keyPrefix ?? ''
   const k = (key: string) => `${AUTH_NAMESPACE}${key}`
   let dirty = false
@@ -166,6 +172,7 @@ export function redisSecondaryStorage(redis: Redis, log: Log): SecondaryStorage 
       await redis.del(k(key)).catch(lost('delete'))
     },
     increment: async (key, ttl) => {
+      if (redis.status !== 'ready') return memory.hit(key, ttl * 1000).current
       try {
         // INCR then EXPIRE NX in one round trip: the window starts at the first hit and later
         // hits never extend it (Better Auth's contract for this call).
@@ -174,7 +181,7 @@ export function redisSecondaryStorage(redis: Redis, log: Log): SecondaryStorage 
         return typeof count === 'number' ? count : 1
       } catch (error) {
         failed('increment')(error)
-        return 1
+        return memory.hit(key, ttl * 1000).current
       }
     },
   }

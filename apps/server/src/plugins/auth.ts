@@ -65,9 +65,9 @@ export const authPlugin = fp<Options>(
       return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
     }
     // Every credential path (AUTH_ADDRESS_LIMITS) is gated here, the mount's own count beside
-    // Better Auth's, so that a limit store that fails refuses them (skipOnError: false: 503
-    // with the shop's message) instead of letting guesses through (issue 31 §2). Other limits
-    // fail open (app.ts).
+    // Better Auth's. A shared store that fails (Redis gone) counts in this process's memory
+    // instead (plugins/rate-limit-store.ts), so guesses are counted per process, never let
+    // through uncounted, and sign-in keeps working.
     const credentialPaths = Object.keys(AUTH_ADDRESS_LIMITS) as (keyof typeof AUTH_ADDRESS_LIMITS)[]
     const emailPaths = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset'])
     const perAddress = new Map(

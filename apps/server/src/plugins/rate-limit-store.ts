@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis'
 
 import { selectRows, type Db } from '../db/client.js'
 import { rateLimitCounters as t, rateLimits } from '../db/schema/index.js'
-import { AppError } from '../lib/app-error.js'
+import { createMemoryCounters, type MemoryCounters } from '../lib/memory-counters.js'
 import { createPeriodicTask } from '../lib/periodic-task.js'
 
 // @fastify/rate-limit's own Redis store (its Lua: INCR and PEXPIRE in one step) ships without
@@ -36,17 +36,84 @@ function counterName(params: Parameters<FastifyRateLimitStore['child']>[0]): str
   return route?.url ? `${[route.method ?? ''].flat().join(',')} ${route.url}:` : ''
 }
 
+type Store = FastifyRateLimitStore
+type StoreParams = Parameters<Store['child']>[0]
+type Counted = { current: number; ttl: number }
+type Callback = (error: Error | null, result?: Counted) => void
+
+/** How long a shared store that failed is left alone, its counts kept in memory meanwhile. */
+export const STORE_RETRY_AFTER_MS = 5_000
+
 /**
- * A @fastify/rate-limit store in PostgreSQL: one atomic upsert per hit, so a limit holds
- * across every server process on the database.
+ * Whether the shared store is worth asking: `ready` (Redis connected) and no failure in the
+ * last STORE_RETRY_AFTER_MS. A Redis that hangs with its connection open costs one command
+ * timeout per process per pause, not one per request.
  */
-export function pgRateLimitStore(db: Db, prefix = ''): FastifyRateLimitStoreCtor {
-  class PgRateLimitStore implements FastifyRateLimitStore {
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
+export type StoreBreaker = { usable(): boolean; failed(): void; recovered(): void }
+
+export function createStoreBreaker(
+  ready: () => boolean = () => true,
+  retryAfterMs = STORE_RETRY_AFTER_MS,
+): StoreBreaker {
+  let pausedUntil = 0
+  return {
+    usable: () => ready() && Date.now() >= pausedUntil,
+    failed: () => {
+      pausedUntil = Date.now() + retryAfterMs
+    },
+    recovered: () => {
+      pausedUntil = 0
+    },
+  }
+}
+
+/**
+ * A store that counts in the shared one and, whenever that fails or is paused, in this
+ * process's memory under the same counter names: a limit is then enforced per process, never
+ * skipped, and the shared store counts again as soon as it answers. Nothing fails open.
+ */
+export function withMemoryFallback(
+  root: (params: object) => Store,
+  breaker: StoreBreaker,
+  memory: MemoryCounters = createMemoryCounters(),
+): FastifyRateLimitStoreCtor {
+  class FallbackStore implements Store {
+    private readonly shared: Store
+
+    constructor(
+      params: object,
+      shared?: Store,
+      private readonly prefix = '',
     ) {
+      this.shared = shared ?? root(params)
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number, max: number) {
+      const inMemory = () => callback(null, memory.hit(`${this.prefix}${key}`, timeWindow))
+      if (!breaker.usable()) return inMemory()
+      const answered = (error: Error | null, result?: Counted) => {
+        if (!error && result) return callback(null, result)
+        breaker.failed()
+        inMemory()
+      }
+      try {
+        this.shared.incr(key, answered, timeWindow, max)
+      } catch {
+        answered(new Error('rate-limit store threw'))
+      }
+    }
+
+    child(params: StoreParams): Store {
+      return new FallbackStore(params, this.shared.child(params), this.prefix + counterName(params))
+    }
+  }
+  return FallbackStore
+}
+
+/** The counters in PostgreSQL: one atomic upsert per hit, across every server process. */
+function pgStore(db: Db, prefix: string): Store {
+  return {
+    incr(key, callback, timeWindow) {
       const now = Date.now()
       const fullKey = `${prefix}${key}`
       const expired = sql`${t.windowStartMs} + ${timeWindow} <= ${now}`
@@ -66,58 +133,51 @@ export function pgRateLimitStore(db: Db, prefix = ''): FastifyRateLimitStoreCtor
         },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       )
-    }
-
-    child(params: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      const Child = pgRateLimitStore(db, `${prefix}${counterName(params)}`)
-      return new Child({})
-    }
+    },
+    child: (params) => pgStore(db, `${prefix}${counterName(params)}`),
   }
-  return PgRateLimitStore
 }
 
 /**
- * The limits in Redis (REDIS_URL, issue 31 §2) through @fastify/rate-limit's own Redis store,
- * with the same counters as the PostgreSQL store: per route, per `groupId`, per limiter. A
- * Redis that fails answers UNAVAILABLE; routes limited with `skipOnError` (every route but the
- * credential ones, app.ts and lib/rate-limits.ts) then let the request through.
+ * A @fastify/rate-limit store in PostgreSQL, so a limit holds across every server process on
+ * the database; while the database fails, counted in this process's memory.
+ */
+export function pgRateLimitStore(db: Db, prefix = ''): FastifyRateLimitStoreCtor {
+  return withMemoryFallback(() => pgStore(db, prefix), createStoreBreaker())
+}
+
+/** The counters in Redis, through @fastify/rate-limit's own Redis store. */
+function redisStore(
+  redis: Redis,
+  prefix: string,
+  params: { continueExceeding?: boolean; exponentialBackoff?: boolean },
+): Store {
+  const store = new RedisStore(
+    params.continueExceeding ?? false,
+    params.exponentialBackoff ?? false,
+    redis,
+    prefix,
+  )
+  return {
+    incr: (key, callback, timeWindow, max) => store.incr(key, callback, timeWindow, max),
+    // The typings name the route options; at run time they are the merged limit options.
+    child: (child) => redisStore(redis, `${prefix}${counterName(child)}`, child as typeof params),
+  }
+}
+
+/**
+ * The limits in Redis (REDIS_URL), with the same counters as the PostgreSQL store: per route,
+ * per `groupId`, per limiter. While Redis is down, hangs or errs, every limit, the credential
+ * ones included, counts in this process's memory (withMemoryFallback); Redis counts again from
+ * its next answer after it is back.
  */
 export function redisRateLimitStore(
   redis: Redis,
   prefix = 'rate-limit:',
 ): FastifyRateLimitStoreCtor {
-  class RedisRateLimitStore implements FastifyRateLimitStore {
-    private readonly store: FastifyRateLimitStore
-
-    constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
-      this.store = new RedisStore(
-        params.continueExceeding ?? false,
-        params.exponentialBackoff ?? false,
-        redis,
-        prefix,
-      )
-    }
-
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-      max: number,
-    ) {
-      this.store.incr(
-        key,
-        (error, result) => (error ? callback(new AppError('UNAVAILABLE')) : callback(null, result)),
-        timeWindow,
-        max,
-      )
-    }
-
-    child(params: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      const Child = redisRateLimitStore(redis, `${prefix}${counterName(params)}`)
-      return new Child(params)
-    }
-  }
-  return RedisRateLimitStore
+  const breaker = createStoreBreaker(() => redis.status === 'ready')
+  redis.on('ready', () => breaker.recovered())
+  return withMemoryFallback((params) => redisStore(redis, prefix, params), breaker)
 }
 
 /**
