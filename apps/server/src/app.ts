@@ -66,6 +66,8 @@ import type { PaymentProvider } from './modules/payments/payment-provider.js'
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js'
 import { configuredMethods, DEV_SSLCOMMERZ_PREFIX } from './modules/payments/configured-methods.js'
 import { createPaymentAttempts } from './modules/payments/payment-attempts.service.js'
+import { createPaymentRecords } from './modules/payments/payment-records.service.js'
+import { createRefundFlow } from './flows/refunds.js'
 import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes.js'
 import { createGatewayPaymentFlow } from './flows/gateway-payment.js'
 import { exchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.js'
@@ -199,6 +201,8 @@ function createServices(
     others: [...methods.providers, ...paymentProviders],
   })
   const attempts = createPaymentAttempts({ db })
+  const paymentRecords = createPaymentRecords({ db })
+  const refunds = createRefundFlow({ db, records: paymentRecords, payments, orders, log })
   // What spans modules lives in src/flows/, each owning its transaction (issue 26 §3).
   const paymentReceived = createPaymentReceivedFlow({
     db,
@@ -207,6 +211,8 @@ function createServices(
     catalog,
     accounts,
     quotes: quoteAcceptance,
+    records: paymentRecords,
+    refunds,
     mails: orderMails,
     log,
     now: clock,
@@ -257,6 +263,7 @@ function createServices(
     accounts,
     checkout,
     paymentReceived,
+    records: paymentRecords,
     holdDays: config.bankTransferHoldDays,
     clock,
     log,
@@ -265,6 +272,8 @@ function createServices(
     db,
     orders,
     payments,
+    records: paymentRecords,
+    refunds,
     paymentReceived,
     cancellation,
     accounts,
@@ -275,6 +284,8 @@ function createServices(
   return {
     exchangeRate,
     gatewayPayment,
+    paymentRecords,
+    refunds,
     paymentAdmin,
     /** The development stand-in gateway, mounted at DEV_SSLCOMMERZ_PREFIX when there is one. */
     sslcommerzStandIn: methods.standIn,

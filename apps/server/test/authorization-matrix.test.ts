@@ -238,6 +238,13 @@ const cases: Case[] = [
     expect: { anonymous: 401, customerA: 409, customerB: 404, admin: 409 },
   },
   {
+    route: 'GET /api/purchase/{A order}/payments',
+    method: 'GET',
+    url: (c) => `/api/purchase/${c.orderId}/payments`,
+    // Its buyer and admins read an order's payments and refunds; another buyer never sees it.
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
     route: 'GET /api/purchase/admin',
     method: 'GET',
     url: () => '/api/purchase/admin',

@@ -163,6 +163,12 @@ export const activityWords = {
     reviewAccepted: (order: string) => `Accepted the payment under review for order ${order}`,
     paymentRefunded: (order: string, method: string) => `Refunded order ${order} (${method})`,
     refundDue: (order: string) => `A refund by bank transfer is due for order ${order}`,
+    duplicatePayment: (order: string, method: string) =>
+      `A second payment for order ${order} (${method}) was not needed: it is being refunded`,
+    refundDone: (order: string, reference: string) =>
+      `The provider refunded the payment for order ${order} (refund ${reference})`,
+    refundFailed: (order: string, why: string) =>
+      `The refund for order ${order} did not go through: ${why}`,
     exchangeRateSet: (perUsd: number, from: string) =>
       `Set the taka rate to ${perUsd} per US dollar from ${from}`,
     refundSent: (order: string, reference: string) =>

@@ -42,6 +42,7 @@ export const paymentOutcomeWords = {
   cancelled: 'Payment cancelled',
   'under-review': 'Payment under review',
   pending: 'Payment being confirmed: this page shows it as soon as SSLCommerz confirms it.',
+  'not-needed': 'This payment was not needed and is being refunded.',
 } as const satisfies Record<PaymentOutcomeKind, string>
 
 /**

@@ -105,6 +105,8 @@ export const PAYMENT_OUTCOMES = [
   'cancelled',
   'under-review',
   'pending',
+  /** The order was paid already (another tab, another gateway): this payment goes back. */
+  'not-needed',
 ] as const
 export const PaymentOutcomeSchema = z.enum(PAYMENT_OUTCOMES)
 export type PaymentOutcomeKind = (typeof PAYMENT_OUTCOMES)[number]

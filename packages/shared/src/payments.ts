@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { OrderSchema } from './orders.js'
+import { OrderPaymentsResponseSchema } from './payment-records.js'
 import {
   AdminCancelBodySchema,
   MarkReceivedBodySchema,
@@ -139,5 +140,11 @@ export const paymentsContract = {
     path: '/api/purchase/:id/refund-sent',
     body: RefundSentBodySchema,
     response: OrderSchema,
+  },
+  /** An order's payments and refunds as records (its buyer or an admin). */
+  orderPayments: {
+    method: 'GET',
+    path: '/api/purchase/:id/payments',
+    response: OrderPaymentsResponseSchema,
   },
 } as const

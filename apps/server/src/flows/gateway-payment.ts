@@ -21,6 +21,7 @@ import type { OrdersService } from '../modules/orders/orders.service.js'
 import type { PaymentAttempts } from '../modules/payments/payment-attempts.service.js'
 import type { PaymentMismatch, ProviderNotification } from '../modules/payments/payment-provider.js'
 import { BANK_TRANSFER } from '../modules/payments/bank-transfer/bank-transfer-provider.js'
+import type { PaymentRecords } from '../modules/payments/payment-records.service.js'
 import { type PaymentsService } from '../modules/payments/payments.service.js'
 import { SSLCOMMERZ } from '../modules/payments/sslcommerz/sslcommerz-provider.js'
 import type { CheckoutFlow } from './checkout.js'
@@ -51,6 +52,7 @@ export function createGatewayPaymentFlow({
   accounts,
   checkout,
   paymentReceived,
+  records,
   holdDays,
   clock,
   log,
@@ -62,6 +64,7 @@ export function createGatewayPaymentFlow({
   accounts: Pick<AccountsService, 'lockUsers'>
   checkout: Pick<CheckoutFlow, 'startPayment'>
   paymentReceived: Pick<PaymentReceivedFlow, 'record'>
+  records: Pick<PaymentRecords, 'record'>
   /** BANK_TRANSFER_HOLD_DAYS: how long an order awaiting a transfer holds its stock. */
   holdDays: number
   clock: Clock
@@ -101,10 +104,28 @@ export function createGatewayPaymentFlow({
         if (!row) return
         const flagged = await orders.flagForReview(tx, orderId, valId, SSLCOMMERZ)
         if (!flagged) return
+        // The money is there but not yet the shop's: a payment row under review.
+        const { row: payment } = await records.record(tx, {
+          orderId,
+          provider: SSLCOMMERZ,
+          method: 'sslcommerz',
+          providerPaymentId: valId,
+          providerRef: typeof said.bankTranId === 'string' ? said.bankTranId : null,
+          tranId: typeof said.tranId === 'string' ? said.tranId : null,
+          amountCents: row.totalCents,
+          currency: row.currency,
+          state: 'under-review',
+          receivedAt: clock(),
+        })
         await writePaymentEvent(tx, { id: null, email: SSLCOMMERZ }, orderId, {
           summary: a.paymentUnderReview(shortId(orderId)),
           before: { paymentState: row.paymentState },
-          after: { paymentState: flagged.paymentState, method: SSLCOMMERZ, ...said },
+          after: {
+            paymentState: flagged.paymentState,
+            method: SSLCOMMERZ,
+            payment: payment.id,
+            ...said,
+          },
         })
       },
       log,
@@ -156,7 +177,15 @@ export function createGatewayPaymentFlow({
         SSLCOMMERZ,
         { event: 'pay', method: 'sslcommerz', paymentIntentId: valId, details: withIds },
       )
-      return { orderId, outcome: outcome.kind === 'paid' ? 'received' : 'failed' }
+      return {
+        orderId,
+        outcome:
+          outcome.kind === 'paid'
+            ? 'received'
+            : outcome.kind === 'duplicate'
+              ? 'not-needed'
+              : 'failed',
+      }
     } catch (error) {
       // The order was paid by another payment meanwhile: this one is logged for a person.
       if (error instanceof AppError && error.code === 'CONFLICT') {

@@ -7,11 +7,12 @@ import {
   paymentMethodWords,
   toCents,
   type MarkReceivedBody,
+  type OrderPaymentsResponse,
   type Order,
   type PaymentMethod,
 } from '@toolworks/shared'
 
-import type { Db } from '../db/client.js'
+import type { Db, Tx } from '../db/client.js'
 import { inTransaction } from '../lib/after-commit.js'
 import { AppError } from '../lib/app-error.js'
 import type { AccountsService, Actor } from '../modules/accounts/accounts.service.js'
@@ -19,10 +20,13 @@ import { shortId } from '../modules/audit/audit-values.js'
 import { writePaymentEvent } from '../modules/audit/audit.service.js'
 import type { CatalogService } from '../modules/catalog/catalog.service.js'
 import type { OrderMails } from '../modules/orders/orders.mails.js'
+import type { OrderWithLines } from '../modules/orders/orders.queries.js'
 import type { OrdersService } from '../modules/orders/orders.service.js'
+import type { PaymentRecords, PaymentRow } from '../modules/payments/payment-records.service.js'
 import type { PaymentsService } from '../modules/payments/payments.service.js'
 import type { CancellationFlow } from './cancellation.js'
 import type { PaymentReceivedFlow } from './payment-received.js'
+import type { RefundFlow } from './refunds.js'
 
 const a = activityWords.summary
 const r = messages.orderRules
@@ -51,12 +55,19 @@ export function createPaymentAdminFlow({
   cancellation,
   accounts,
   catalog,
+  records,
+  refunds,
   mails,
   log,
 }: {
   db: Db
   orders: OrdersService
-  payments: Pick<PaymentsService, 'refund' | 'retrieveIntent'>
+  payments: Pick<PaymentsService, 'retrieveIntent' | 'nameOf'>
+  records: Pick<
+    PaymentRecords,
+    'find' | 'record' | 'requestRefund' | 'openRefundsOf' | 'move' | 'refunded' | 'view'
+  >
+  refunds: Pick<RefundFlow, 'send'>
   paymentReceived: Pick<PaymentReceivedFlow, 'record'>
   cancellation: Pick<CancellationFlow, 'returnLines' | 'byPerson'>
   accounts: Pick<AccountsService, 'lockUsers'>
@@ -68,6 +79,38 @@ export function createPaymentAdminFlow({
     const head = await orders.head(id)
     if (!head) throw new AppError('NOT_FOUND', r.orderNotFound)
     return head
+  }
+
+  /**
+   * The payment row of an order's money. Every payment since the records began has one; an order
+   * paid before them was given one by the migration, so this only writes one if both missed it.
+   */
+  async function paymentOf(
+    tx: Tx,
+    row: OrderWithLines,
+    state: 'received' | 'under-review',
+  ): Promise<PaymentRow> {
+    const provider = payments.nameOf(row.paymentProvider)
+    const method: PaymentMethod = row.paymentMethod ?? 'card'
+    const providerPaymentId =
+      (method === 'bank-transfer' ? row.transactionId : row.paymentIntentId) ??
+      row.transactionId ??
+      row.paymentIntentId
+    if (!providerPaymentId) throw new Error(`order ${row.id} was paid without a payment id`)
+    const found = await records.find(provider, providerPaymentId, tx)
+    if (found) return found
+    const { row: payment } = await records.record(tx, {
+      orderId: row.id,
+      provider,
+      method,
+      providerPaymentId,
+      providerRef: row.transactionId,
+      amountCents: row.totalCents,
+      currency: row.currency,
+      state,
+      receivedAt: row.paidAt ?? row.updatedAt,
+    })
+    return payment
   }
 
   const through = (method: PaymentMethod) =>
@@ -113,28 +156,38 @@ export function createPaymentAdminFlow({
         })
         await cancellation.returnLines(tx, [changed])
         effects.push(() => catalog.stockChanged())
-        return changed
+        // The refund is a row of its own, decided here, before any provider is called.
+        const payment = await paymentOf(
+          tx,
+          row,
+          from === 'under-review' ? 'under-review' : 'received',
+        )
+        const refund = await records.requestRefund(tx, payment, 'admin-cancel', {
+          byHand: event === 'refund_by_hand',
+          requestedBy: actor.id,
+        })
+        return { order: changed, refund }
       },
       log,
     )
     if (!cancelled) throw new AppError('CONFLICT', messages.errors.CONFLICT)
-    const paymentId = cancelled.paymentIntentId ?? cancelled.transactionId
-    if (!paymentId) throw new Error(`order ${id} was paid without a payment id`)
-    // Outside the transaction (a provider call): the key makes a retry refund once.
-    const refund = await payments.refund(
-      { paymentIntentId: paymentId, idempotencyKey: `refund-${id}-${paymentId}` },
-      cancelled.paymentProvider,
-    )
-    await orders.setRefundId(id, refund.id)
-    const row = { ...cancelled, refundId: refund.id }
-    await mails?.refund(
-      row,
-      refund.kind === 'due' ? { kind: 'due' } : { kind: 'refunded', method: through(method) },
-    )
+    const { order, refund } = cancelled
+    // Outside the transaction (a provider call), and only by the call that decided the refund.
+    const sent = refund.created ? await refunds.send(refund.row) : refund.row
+    const row = { ...order, refundId: sent.providerRefundId ?? order.refundId }
+    if (sent.state === 'due') await mails?.refund(row, { kind: 'due' })
+    else if (sent.state === 'done')
+      await mails?.refund(row, { kind: 'refunded', method: through(method) })
     return orders.view(row)
   }
 
   return {
+    /** GET /api/purchase/{id}/payments: the order's payments and refunds (its buyer or an admin). */
+    async paymentsOf(actor: Actor, id: string): Promise<OrderPaymentsResponse> {
+      await orders.orderFor(actor, id)
+      return records.view(id)
+    },
+
     /**
      * POST /api/purchase/{id}/mark-received: the transfer is on the bank statement. The amount
      * must be what is due; the order is then paid exactly as a card payment is (invoice
@@ -215,6 +268,15 @@ export function createPaymentAdminFlow({
       const closed = await db.transaction(async (tx) => {
         const row = await orders.closeRefundDue(id, reference, tx)
         if (!row) return undefined
+        // The refund rows due by hand are done with the outgoing transfer's reference.
+        for (const due of await records.openRefundsOf(id, ['due'], tx)) {
+          const done = await records.move(tx, due.id, ['due'], {
+            state: 'done',
+            providerRefundId: reference,
+            doneAt: new Date(),
+          })
+          if (done) await records.refunded(tx, done.paymentId)
+        }
         await writePaymentEvent(tx, actor, id, {
           summary: a.refundSent(shortId(id), reference),
           before: { paymentState: head.paymentState, refundId: head.refundId },

@@ -6,6 +6,7 @@ import {
   systemClock,
   type Clock,
   type Order,
+  type RefundRecordReason,
 } from '@toolworks/shared'
 
 import type { Db, Tx } from '../db/client.js'
@@ -29,8 +30,10 @@ import {
   type PaymentsService,
   type ProviderName,
 } from '../modules/payments/payments.service.js'
+import type { PaymentRecords } from '../modules/payments/payment-records.service.js'
 import { discountClaimedElsewhere } from '../modules/promotions/first-order-discount.js'
 import type { QuoteAcceptanceService } from '../modules/quotes/quote-acceptance.service.js'
+import type { RefundFlow } from './refunds.js'
 
 const p = messages.paymentRules
 const r = messages.orderRules
@@ -58,6 +61,8 @@ export function createPaymentReceivedFlow({
   catalog,
   accounts,
   quotes,
+  records,
+  refunds,
   mails,
   log,
   now = systemClock,
@@ -65,6 +70,8 @@ export function createPaymentReceivedFlow({
   db: Db
   orders: OrdersService
   payments: PaymentsService
+  records: Pick<PaymentRecords, 'record' | 'requestRefund' | 'accept'>
+  refunds: Pick<RefundFlow, 'send'>
   catalog: Pick<CatalogService, 'lockTools' | 'toolsForLines' | 'retakeStock' | 'stockChanged'>
   accounts: Pick<AccountsService, 'lockUsers'>
   quotes: Pick<QuoteAcceptanceService, 'reorderPlan' | 'reorder'>
@@ -141,13 +148,22 @@ export function createPaymentReceivedFlow({
         : 'refunded_out_of_stock'
   }
 
+  /** What a late payment's cancel reason becomes as the reason of its refund row. */
+  const REFUND_REASON_OF: Record<RefundReason, RefundRecordReason> = {
+    refunded_cancelled: 'cancelled',
+    refunded_out_of_stock: 'out-of-stock',
+    refunded_discount_used: 'discount-used',
+    refunded_quote_unavailable: 'quote-unavailable',
+  }
+
   /**
    * Records a verified payment. Arriving twice (webhook and client, in any order) changes
-   * nothing the second time; a second, different payment is refused. Money for a cancelled
-   * order is refunded unless the sweeper expired it and it can be taken again in full (the
-   * same conditional UPDATE as ordering, in this transaction): never oversold (issue 13).
-   * `provider` is the one that took the money (none: the configured card provider): the order
-   * records it, and a refund goes back through it (issue 26 §3).
+   * nothing the second time. A second, different payment for an order already paid is kept as a
+   * payment and refunded through the provider that took it. Money for a cancelled order is
+   * refunded unless the sweeper expired it and it can be taken again in full (the same
+   * conditional UPDATE as ordering, in this transaction): never oversold. `provider` is the one
+   * that took the money (none: the configured card provider): the payment row records it, and a
+   * refund goes back through it. Every refund is written as a row before its provider is called.
    */
   async function record(
     orderId: string,
@@ -160,44 +176,88 @@ export function createPaymentReceivedFlow({
     const paymentId = by.paymentIntentId ?? transactionId
     const head = await orders.head(orderId)
     if (!head) throw new AppError('NOT_FOUND', r.orderNotFound)
+    const at = now()
+    const auditActor = by.actor ?? { id: null, email: providerName }
     const outcome = await inTransaction(
       db,
       async (tx, effects) => {
-        // The global lock order (issue 14): the customer, then the order, then its tools.
+        // The global lock order: the customer, then the order, then its tools.
         if (head.customerId) await accounts.lockUsers(tx, [head.customerId])
         const row = await orders.lock(tx, orderId)
         if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
+        const recordPayment = () =>
+          records.record(tx, {
+            orderId,
+            provider: providerName,
+            method: by.method,
+            // A bank transfer is known by its own bank reference; the order's payment reference
+            // is the same for every transfer made against it.
+            providerPaymentId: by.method === 'bank-transfer' ? transactionId : paymentId,
+            providerRef: transactionId,
+            tranId: typeof by.details?.tranId === 'string' ? by.details.tranId : null,
+            amountCents: row.totalCents,
+            currency: row.currency,
+            state: 'received',
+            receivedAt: at,
+          })
         if (row.paid) {
           if (row.transactionId === transactionId)
             return { kind: 'paid' as const, row, reinstated: false }
-          throw new AppError('CONFLICT', r.paidByAnotherPayment)
+          // Another payment made this order paid first (two tabs, a double click, two
+          // gateways): this one is the buyer's money all the same. Kept, and sent back.
+          const { row: payment } = await recordPayment()
+          const refund = await records.requestRefund(tx, payment, 'duplicate', {
+            byHand: by.method === 'bank-transfer',
+            requestedBy: by.actor?.id ?? null,
+          })
+          if (refund.created)
+            await writePaymentEvent(tx, auditActor, orderId, {
+              summary: a.duplicatePayment(shortId(orderId), paymentMethodWords[by.method].label),
+              before: { paymentState: row.paymentState, transactionId: row.transactionId },
+              after: {
+                payment: payment.id,
+                refund: refund.row.id,
+                refundState: refund.row.state,
+                method: by.method,
+                provider: providerName,
+                transactionId,
+                paymentId,
+                amountCents: payment.amountCents,
+                currency: payment.currency,
+                ...by.details,
+              },
+            })
+          return { kind: 'duplicate' as const, row, refund: refund.row, send: refund.created }
         }
-        // This very payment was already sent back (or is due back): never twice (issue 27).
+        // This very payment was already sent back (or is due back): never twice.
         if (
           (row.paymentState === 'refunded' || row.paymentState === 'refund-due') &&
           row.paymentIntentId === paymentId
         )
-          return { kind: 'refund' as const, row, again: true }
+          return { kind: 'refund' as const, row, again: true as const }
         // The table (packages/shared/src/order-states.ts): a live order is paid; any other
         // unpaid one was cancelled, and is reinstated or refunded.
         const event = nextOrderStatus(row.status, 'pay') ? 'pay' : 'reinstate'
         if (event === 'reinstate') {
           const reason = await refundReason(tx, row, transactionId)
           if (reason) {
+            const byHand = by.method === 'bank-transfer'
             const marked = await orders.markRefundDue(
               tx,
               orderId,
               paymentId,
               reason,
               providerName,
-              {
-                // A transfer cannot be pulled back: its refund is due by hand.
-                event: by.method === 'bank-transfer' ? 'refund_by_hand' : 'refund',
-                method: by.method,
-              },
+              // A transfer cannot be pulled back: its refund is due by hand.
+              { event: byHand ? 'refund_by_hand' : 'refund', method: by.method },
             )
+            const { row: payment } = await recordPayment()
+            const refund = await records.requestRefund(tx, payment, REFUND_REASON_OF[reason], {
+              byHand,
+              requestedBy: by.actor?.id ?? null,
+            })
             if (marked)
-              await writePaymentEvent(tx, by.actor ?? { id: null, email: providerName }, orderId, {
+              await writePaymentEvent(tx, auditActor, orderId, {
                 summary:
                   marked.paymentState === 'refund-due'
                     ? a.refundDue(shortId(orderId))
@@ -210,18 +270,29 @@ export function createPaymentReceivedFlow({
                   provider: providerName,
                   transactionId,
                   paymentId,
+                  payment: payment.id,
+                  refund: refund.row.id,
                   ...by.details,
                 },
               })
-            return { kind: 'refund' as const, row: marked ?? row, again: false }
+            return {
+              kind: 'refund' as const,
+              row: marked ?? row,
+              again: false as const,
+              refund: refund.row,
+              send: refund.created,
+            }
           }
           log.warn({ orderId }, 'payment arrived for an expired order; reinstated')
           effects.push(() => catalog.stockChanged())
         }
-        const paid = await orders.markPaid(tx, row, transactionId, now(), providerName, by)
+        const paid = await orders.markPaid(tx, row, transactionId, at, providerName, by)
         if (!paid) throw new AppError('CONFLICT', r.paidByAnotherPayment)
+        const { row: payment } = await recordPayment()
+        // A payment held for review is the shop's once an admin accepts it.
+        if (payment.state === 'under-review') await records.accept(tx, payment.id)
         // Every payment event is in the audit log with its method and the gateway's ids.
-        await writePaymentEvent(tx, by.actor ?? { id: null, email: providerName }, orderId, {
+        await writePaymentEvent(tx, auditActor, orderId, {
           summary:
             by.event === 'receive_transfer'
               ? a.transferReceived(shortId(orderId), transactionId)
@@ -236,6 +307,7 @@ export function createPaymentReceivedFlow({
             provider: providerName,
             transactionId,
             paymentId,
+            payment: payment.id,
             invoiceNumber: paid.invoiceNumber,
             ...by.details,
           },
@@ -248,33 +320,35 @@ export function createPaymentReceivedFlow({
     )
     if (outcome.kind === 'paid')
       return { kind: 'paid', order: orders.view(outcome.row), reinstated: outcome.reinstated }
+    if (outcome.kind === 'duplicate') {
+      // Outside the transaction (a provider call), and only by the call that decided it.
+      const refund = outcome.send ? await refunds.send(outcome.refund) : outcome.refund
+      log.warn(
+        { orderId, paymentIntentId: paymentId, provider: providerName, refund: refund.id },
+        'a second payment arrived for a paid order; it is being refunded',
+      )
+      return { kind: 'duplicate', order: orders.view(outcome.row), refundId: refund.id }
+    }
     if (outcome.again)
       return {
         kind: 'refunded',
         order: orders.view(outcome.row),
         refundId: outcome.row.refundId ?? '',
       }
-    // Outside the transaction (a provider call); the key makes a retried webhook refund once.
-    const refund = await payments.refund(
-      { paymentIntentId: paymentId, idempotencyKey: `refund-${orderId}-${paymentId}` },
-      providerName,
-    )
-    await orders.setRefundId(orderId, refund.id)
+    const refund = outcome.send ? await refunds.send(outcome.refund) : outcome.refund
     log.warn(
       {
         orderId,
         paymentIntentId: transactionId,
         provider: providerName,
-        refundId: refund.id,
+        refund: refund.id,
+        refundState: refund.state,
         reason: outcome.row.cancelReason,
       },
       'payment arrived for a cancelled order that cannot live again; refunded',
     )
-    return {
-      kind: 'refunded',
-      order: orders.view({ ...outcome.row, refundId: refund.id }),
-      refundId: refund.id,
-    }
+    const refundId = refund.providerRefundId ?? outcome.row.refundId ?? ''
+    return { kind: 'refunded', order: orders.view({ ...outcome.row, refundId }), refundId }
   }
 
   /**
@@ -306,8 +380,16 @@ export function createPaymentReceivedFlow({
     /** PATCH /api/purchase/{id} from the customer's browser after the card was confirmed. */
     async markPaid(actor: Actor, orderId: string, transactionId: string): Promise<Order> {
       const order = await orders.forPayment(actor, orderId)
-      // The provider this order's payment was started with checks it (none kept: the card one).
-      const outcome = await verifyAndRecord(orderId, transactionId, order.paymentProvider)
+      // This route confirms card payments: the card provider the order's card payment was
+      // started with checks it (none kept: the configured one). An order whose last start was
+      // another method (a second tab opened SSLCommerz) still has its card payment checked by
+      // the card provider, or money taken by card would be refused and lost.
+      const cardProvider =
+        order.paymentMethod === 'card' || order.paymentMethod === null
+          ? order.paymentProvider
+          : undefined
+      const outcome = await verifyAndRecord(orderId, transactionId, cardProvider)
+      if (outcome.kind === 'duplicate') throw new AppError('CONFLICT', p.notNeeded)
       if (outcome.kind === 'refunded')
         throw new AppError(
           'CONFLICT',

@@ -65,6 +65,8 @@ const HOUR_MS = 3_600_000
 export type PaymentOutcome =
   | { kind: 'paid'; order: Order; reinstated: boolean }
   | { kind: 'refunded'; order: Order; refundId: string }
+  /** The order was paid by another payment first: this one is recorded and refunded. */
+  | { kind: 'duplicate'; order: Order; refundId: string }
 
 /** The reasons a payment that cannot make its order live is refunded for. */
 export type RefundReason = Parameters<typeof markRefundDue>[3]

@@ -60,6 +60,20 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<Deps> = async (
     async () => gateway.methods(),
   )
 
+  app.get(
+    c.orderPayments.path,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: "An order's payments and refunds, each with its state (the buyer's or an admin's)",
+        params,
+        response: { 200: c.orderPayments.response, ...errors },
+      },
+    },
+    async (request) => admin.paymentsOf(actorOf(request), request.params.id),
+  )
+
   app.post(
     c.startPayment.path,
     {

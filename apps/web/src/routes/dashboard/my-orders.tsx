@@ -29,6 +29,7 @@ const OUTCOME_ALERT: Record<PaymentOutcomeKind, string> = {
   cancelled: 'alert-warning',
   'under-review': 'alert-warning',
   pending: 'alert-info',
+  'not-needed': 'alert-warning',
 }
 
 /** What happened at the gateway, as its return tells (`?payment=<outcome>`, issue 27). */

@@ -1,0 +1,238 @@
+import { messages, OrderPaymentsResponseSchema, refundTransId } from '@toolworks/shared'
+import { and, eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+
+import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { useTestDatabase } from '../../../test/database.js'
+import { insertTool } from '../../../test/factories.js'
+import { confirmCard, markPaid } from '../../../test/invoices.js'
+import { openPaymentPage, purchase } from '../../../test/orders.js'
+import { clickOnGatewayPage, useSslcommerzShop } from '../../../test/sslcommerz.js'
+import type { App } from '../../app.js'
+import { auditLog, orders, payments, refunds } from '../../db/schema/index.js'
+
+/**
+ * Payments and refunds as records: every amount received is a payment row, every refund a row
+ * written before its provider is called, and a replayed notification or form finds the row and
+ * calls nothing. Through the shop's routes, with the SSLCommerz stand-in over real HTTP and the
+ * sandbox card provider.
+ */
+const database = useTestDatabase()
+const adminEmail = uniqueEmail('admin')
+const shop = useSslcommerzShop(database, { adminEmails: [adminEmail] })
+
+type Placed = { app: App; buyer: TestUser; id: string }
+
+async function placed(): Promise<Placed> {
+  const { app } = shop.current
+  const buyer = await signUp(app, { verified: true })
+  const tool = await insertTool(database.current.db, { priceCents: 2500, quantity: 50 })
+  const res = await purchase(app, buyer, tool.id, 2)
+  expect(res.statusCode, res.body).toBe(201)
+  return { app, buyer, id: res.json<{ insertedId: string }>().insertedId }
+}
+
+let adminUser: Promise<TestUser> | undefined
+beforeEach(() => {
+  adminUser = undefined
+})
+const admin = () => (adminUser ??= signUp(shop.current.app, { email: adminEmail }))
+
+async function payBySslcommerz(o: Placed) {
+  const res = await o.app.inject({
+    method: 'POST',
+    url: `/api/purchase/${o.id}/payment`,
+    headers: bearer(o.buyer),
+    payload: { method: 'sslcommerz' },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return clickOnGatewayPage(res.json<{ redirectUrl: string }>().redirectUrl, 'Pay')
+}
+
+const rowsOf = async (id: string) => {
+  const { db } = database.current
+  return {
+    order: (await db.select().from(orders).where(eq(orders.id, id)))[0],
+    payments: await db.select().from(payments).where(eq(payments.orderId, id)),
+    refunds: await db.select().from(refunds).where(eq(refunds.orderId, id)),
+    audit: await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, id), eq(auditLog.kind, 'order.payment'))),
+  }
+}
+
+const paymentsView = async (o: Placed, user: TestUser) => {
+  const res = await o.app.inject({
+    method: 'GET',
+    url: `/api/purchase/${o.id}/payments`,
+    headers: bearer(user),
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return OrderPaymentsResponseSchema.parse(res.json())
+}
+
+describe('a payment is a row of its own', () => {
+  test('a gateway payment writes one payment row, however many times its IPN arrives; the buyer and admins read it', async () => {
+    const o = await placed()
+    await payBySslcommerz(o)
+    const ipn = shop.current.gateway.ipns.at(-1)
+    if (!ipn) throw new Error('no IPN')
+    // The same IPN again: the row is found, not written twice.
+    const again = await o.app.inject({
+      method: 'POST',
+      url: new URL(ipn.url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(ipn.fields).toString(),
+    })
+    expect(again.statusCode).toBe(200)
+
+    const { order, payments: rows } = await rowsOf(o.id)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      provider: 'sslcommerz',
+      method: 'sslcommerz',
+      amountCents: order?.totalCents,
+      currency: order?.currency,
+      state: 'received',
+      providerRef: order?.transactionId,
+    })
+    const mine = await paymentsView(o, o.buyer)
+    expect(mine.payments).toEqual([
+      expect.objectContaining({
+        id: rows[0]?.id,
+        method: 'sslcommerz',
+        amount: 50,
+        state: 'received',
+        providerRef: order?.transactionId,
+      }),
+    ])
+    expect(mine.refunds).toEqual([])
+    expect(await paymentsView(o, await admin())).toEqual(mine)
+  })
+})
+
+describe('a second payment for a paid order', () => {
+  test('is recorded and refunded through the provider that took it; the buyer is told the truth, and a replay refunds nothing more', async () => {
+    const o = await placed()
+    // Two tabs: the card form opened in one, SSLCommerz paid in the other.
+    const intent = await openPaymentPage(o.app, o.buyer, o.id)
+    await payBySslcommerz(o)
+    const paidFirst = (await rowsOf(o.id)).order
+    expect(paidFirst).toMatchObject({ paid: true, paymentMethod: 'sslcommerz' })
+
+    const refund = vi.spyOn(o.app.services.payments, 'refund')
+    expect((await confirmCard(o.app, intent.clientSecret)).statusCode).toBe(200)
+    const second = await markPaid(o.app, o.buyer, o.id, intent.paymentIntentId)
+    expect(second.statusCode).toBe(409)
+    expect(second.json()).toMatchObject({ error: { message: messages.paymentRules.notNeeded } })
+    expect(second.body).not.toMatch(/failed/i)
+
+    const after = await rowsOf(o.id)
+    // The order is still paid by the first payment: nothing about it moved.
+    expect(after.order).toMatchObject({
+      paid: true,
+      paymentState: 'paid',
+      transactionId: paidFirst?.transactionId,
+      invoiceNumber: paidFirst?.invoiceNumber,
+    })
+    const card = after.payments.find((p) => p.provider === 'sandbox')
+    expect(card).toMatchObject({ providerPaymentId: intent.paymentIntentId, state: 'refunded' })
+    expect(after.refunds).toEqual([
+      expect.objectContaining({ paymentId: card?.id, reason: 'duplicate', state: 'done' }),
+    ])
+    expect(refund).toHaveBeenCalledTimes(1)
+    expect(refund.mock.calls[0]).toEqual([
+      {
+        paymentIntentId: intent.paymentIntentId,
+        idempotencyKey: refundTransId(after.refunds[0]?.id ?? ''),
+      },
+      'sandbox',
+    ])
+    const summaries = after.audit.map((e) => e.summary)
+    expect(summaries.filter((s) => s.includes('was not needed'))).toHaveLength(1)
+    expect(summaries.filter((s) => s.includes('provider refunded'))).toHaveLength(1)
+
+    // The browser asks again (a reload, a double click): the row is found, nothing is called.
+    const replay = await markPaid(o.app, o.buyer, o.id, intent.paymentIntentId)
+    expect(replay.statusCode).toBe(409)
+    expect(refund).toHaveBeenCalledTimes(1)
+    expect((await rowsOf(o.id)).refunds).toHaveLength(1)
+
+    const view = await paymentsView(o, o.buyer)
+    expect(view.payments.map((p) => [p.method, p.state])).toEqual([
+      ['sslcommerz', 'received'],
+      ['card', 'refunded'],
+    ])
+    expect(view.refunds).toEqual([
+      expect.objectContaining({
+        payment: card?.id,
+        reason: 'duplicate',
+        state: 'done',
+        amount: 50,
+      }),
+    ])
+  })
+})
+
+describe('refunds are decided before they are sent', () => {
+  test("an admin's cancel writes the refund row, the gateway is called once, and a replayed cancel calls nothing", async () => {
+    const o = await placed()
+    await payBySslcommerz(o)
+    const refund = vi.spyOn(o.app.services.payments, 'refund')
+    const cancel = () =>
+      admin().then((a) =>
+        o.app.inject({
+          method: 'POST',
+          url: `/api/purchase/${o.id}/cancel`,
+          headers: bearer(a),
+          payload: { reason: 'Buyer asked by phone' },
+        }),
+      )
+    expect((await cancel()).statusCode).toBe(200)
+    expect((await cancel()).statusCode).toBe(409)
+    expect(refund).toHaveBeenCalledTimes(1)
+    expect(shop.current.gateway.refunds).toHaveLength(1)
+
+    const { refunds: rows, payments: paid } = await rowsOf(o.id)
+    expect(rows).toEqual([
+      expect.objectContaining({
+        reason: 'admin-cancel',
+        state: 'done',
+        providerRefundId: shop.current.gateway.refunds[0]?.refundRefId,
+      }),
+    ])
+    expect(paid[0]?.state).toBe('refunded')
+    expect(rows[0]?.requestedBy).not.toBeNull()
+  })
+
+  test('a refund the provider refuses stays a failed row for an admin, and the order stays cancelled', async () => {
+    const o = await placed()
+    await payBySslcommerz(o)
+    vi.spyOn(o.app.services.payments, 'refund').mockRejectedValueOnce(
+      new Error('refund refused: Invalid bank transaction ID'),
+    )
+    const res = await o.app.inject({
+      method: 'POST',
+      url: `/api/purchase/${o.id}/cancel`,
+      headers: bearer(await admin()),
+      payload: { reason: 'Out of stock after all' },
+    })
+    expect(res.statusCode).toBe(200)
+    const { order, refunds: rows, payments: paid } = await rowsOf(o.id)
+    expect(order?.status).toBe('cancelled')
+    expect(rows).toEqual([
+      expect.objectContaining({
+        state: 'failed',
+        failure: 'refund refused: Invalid bank transaction ID',
+      }),
+    ])
+    expect(paid[0]?.state).toBe('received')
+    expect(await o.app.services.paymentRecords.counts()).toEqual({ toRefund: 1, due: 0 })
+
+    // Asked again, the same refund (same id) goes through and the row is done.
+    const retried = await o.app.services.refunds.retry(rows[0]?.id ?? '')
+    expect(retried).toMatchObject({ state: 'done' })
+    expect(await o.app.services.paymentRecords.counts()).toEqual({ toRefund: 0, due: 0 })
+  })
+})
