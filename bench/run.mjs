@@ -524,6 +524,8 @@ async function main() {
     SEED_DEMO: 'true',
     // The bench signs its customers up from many addresses through the loopback (see above).
     TRUST_PROXY: '127.0.0.1',
+    // The load generator reads the catalogue far past one visitor's read limit, from here.
+    SEARCH_LIMIT_ALLOW: '127.0.0.1',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     // Issue 31 §2: limits and sessions on Redis (e.g. redis://127.0.0.1:6379/0) instead of
     // PostgreSQL, as a shop past one machine runs.

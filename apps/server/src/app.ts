@@ -102,7 +102,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.js'
 import { withSafeSerializers } from './lib/log-safe.js'
 import { securityPlugin } from './plugins/security.js'
 import { pagesPlugin } from './plugins/pages.js'
-import { pageRenderLimit } from './lib/rate-limits.js'
+import { catalogueReadLimit, pageRenderLimit } from './lib/rate-limits.js'
 import { requestLifecyclePlugin } from './plugins/request-lifecycle.js'
 import { seoPlugin } from './plugins/seo.js'
 import { staticAssetsPlugin } from './plugins/static-assets.js'
@@ -469,10 +469,15 @@ export async function buildApp({
   await app.register(healthRoutes, { database, redis: services.redis })
   await app.register(siteConfigRoutes, { config })
   await app.register(accountsRoutes, { accounts: services.accounts })
+  // One budget of catalogue reads per address for the list and the search (lib/rate-limits.ts).
+  const readLimit = catalogueReadLimit({
+    allow: config.searchLimitAllow,
+    now: clock ?? systemClock,
+  })
   // Before the catalogue's /api/tool/:id, though the router prefers static paths anyway.
-  await app.register(searchRoutes, { search: services.search })
+  await app.register(searchRoutes, { search: services.search, readLimit })
   await app.register(categoryRoutes, { categories: services.categories })
-  await app.register(catalogRoutes, { catalog: services.catalog })
+  await app.register(catalogRoutes, { catalog: services.catalog, readLimit })
   await app.register(productDocumentsRoutes, {
     documents: services.productDocuments,
     blobs: services.blobs,

@@ -246,6 +246,21 @@ const EnvSchema = z.object({
       .max(86_400, 'must be at most 86400 (a day)')
       .default(600),
   ),
+  // Addresses the catalogue's per-address read limit does not count (a load generator, a
+  // monitoring probe), comma-separated; never a proxy's address (TRUST_PROXY).
+  SEARCH_LIMIT_ALLOW: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be IP addresses, comma-separated')))
+      .optional(),
+  ),
   SEED_DEMO: booleanFlag,
   DEV_PAYMENTS: booleanFlag,
   // The company on the invoices (issue 17).
@@ -384,6 +399,8 @@ export type Config = {
   drawingQuotaMb: number
   /** How often expired rate-limit counters are deleted in each process. */
   rateLimitSweepMs: number
+  /** Addresses the catalogue's read limit leaves uncounted (SEARCH_LIMIT_ALLOW). */
+  searchLimitAllow: string[]
   logLevel: string
   /** Where the built web app lives; served on the same port when present. */
   webDistDir: string
@@ -526,6 +543,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     drawingQuotaMb: e.DRAWING_QUOTA_MB,
     rateLimitSweepMs: Math.round(e.RATE_LIMIT_SWEEP_SECONDS * 1000),
+    searchLimitAllow: e.SEARCH_LIMIT_ALLOW ?? [],
     logLevel: e.LOG_LEVEL,
     webDistDir: defaultWebDist,
     requestTimeoutMs: 30_000,

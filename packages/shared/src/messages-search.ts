@@ -37,4 +37,8 @@ export const searchMessages = {
   synonymGroupSize: 'A synonym group has 2 to 12 words or phrases.',
   synonymTerm: 'A synonym is 1-40 letters, digits and spaces.',
   synonymTooMany: 'At most 500 synonym groups.',
+  /** 429: one address asked the catalogue faster than its read limit. */
+  tooManySearches: 'Too many searches in a short time. Please wait a moment and try again.',
+  /** 503: a search ran past its time limit; nothing is wrong with the query itself. */
+  searchTooSlow: 'The search is taking too long right now. Please try again in a moment.',
 } as const

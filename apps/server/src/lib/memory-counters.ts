@@ -32,3 +32,33 @@ export function createMemoryCounters(max = COUNTERS_KEPT) {
 }
 
 export type MemoryCounters = ReturnType<typeof createMemoryCounters>
+
+/**
+ * Token buckets in this process's memory: each key may spend `burst` at once, then
+ * `perSecond` on average. `take` answers 0 when the key may go on, else the milliseconds until
+ * its next token. Bounded like the counters above.
+ */
+export function createTokenBuckets({
+  burst,
+  perSecond,
+  max = COUNTERS_KEPT,
+}: {
+  burst: number
+  perSecond: number
+  max?: number
+}) {
+  const buckets = new LRUCache<string, { tokens: number; atMs: number }>({ max })
+  return {
+    take(key: string, now: number): number {
+      const kept = buckets.get(key)
+      const refilled = kept ? ((now - kept.atMs) * perSecond) / 1000 : burst
+      const tokens = Math.min(burst, (kept?.tokens ?? 0) + Math.max(0, refilled))
+      if (tokens >= 1) {
+        buckets.set(key, { tokens: tokens - 1, atMs: now })
+        return 0
+      }
+      buckets.set(key, { tokens, atMs: now })
+      return Math.ceil(((1 - tokens) * 1000) / perSecond)
+    },
+  }
+}

@@ -3,12 +3,14 @@ import {
   messages,
   ORDERS_PER_MINUTE_MAX,
   paymentMethodRules,
+  searchMessages,
 } from '@toolworks/shared'
 
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 import type { RenderBudget } from '../plugins/pages.js'
 import { AppError } from './app-error.js'
+import { createTokenBuckets } from './memory-counters.js'
 import { actorOf } from './route-helpers.js'
 
 const MINUTE_MS = 60_000
@@ -121,3 +123,43 @@ export const perAccountPaymentStarts = perAccount('paymentStarts', {
   groupId: 'payment-starts',
   error: () => new AppError('RATE_LIMITED', paymentMethodRules.tooManyStarts),
 })
+
+/**
+ * Per network address: reading the catalogue (GET /api/tool, /api/tool/facets and
+ * /api/tool/suggest, one budget). A token bucket: a burst of 60 at once, then 10 a second, so a
+ * person browsing fast, typing into the search box or opening many tabs never meets it, while
+ * one address asking without pause is slowed to what a shop can answer. Counted in each
+ * process's memory, not the shared store: a count there would cost a database write or a Redis
+ * round trip per read, more than a cached answer itself, and the limit protects each process's
+ * time and the database's, which a per-process count does (with N processes, N times it).
+ */
+export const CATALOGUE_READS = { burst: 60, perSecond: 10 } as const
+
+/** Fastify reports an IPv4 client as `::ffff:a.b.c.d` on a dual-stack socket. */
+const plainAddress = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip)
+
+/**
+ * The catalogue routes' read limit (CATALOGUE_READS), one budget for all of them: an onRequest
+ * hook answering 429 with Retry-After past it. `allow` (SEARCH_LIMIT_ALLOW) names addresses it
+ * leaves uncounted, such as a load generator's; `now` is the app's clock.
+ */
+export function catalogueReadLimit({
+  allow,
+  now,
+}: {
+  allow: readonly string[]
+  now: () => Date
+}): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const exempt = new Set(allow.map(plainAddress))
+  const buckets = createTokenBuckets(CATALOGUE_READS)
+  return async (request, reply) => {
+    const address = plainAddress(request.ip)
+    if (exempt.has(address)) return
+    const waitMs = buckets.take(address, now().getTime())
+    if (waitMs === 0) return
+    reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))))
+    throw new AppError('RATE_LIMITED', searchMessages.tooManySearches)
+  }
+}
+
+export type CatalogueReadLimit = ReturnType<typeof catalogueReadLimit>

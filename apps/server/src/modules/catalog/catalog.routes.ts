@@ -2,12 +2,17 @@ import { catalogContract, ErrorBodySchema } from '@toolworks/shared'
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
+import type { CatalogueReadLimit } from '../../lib/rate-limits.js'
 import { actorOf, errorResponses, sendCachedAnswer } from '../../lib/route-helpers.js'
 import type { CatalogService } from './catalog.service.js'
 
-type Deps = { catalog: CatalogService }
+type Deps = {
+  catalog: CatalogService
+  /** The catalogue's per-address read limit, shared with the search routes (lib/rate-limits.ts). */
+  readLimit: CatalogueReadLimit
+}
 
-export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog, readLimit }) => {
   const { list, getOne, create, remove, update } = catalogContract
 
   app.get(
@@ -15,11 +20,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<Deps> = async (app, { catalog 
     {
       // The cached answer carries its own brotli and gzip copies (sendCachedAnswer).
       compress: false,
+      onRequest: readLimit,
       schema: {
         tags: ['catalog'],
         summary: 'Tools on sale: a page, or a search (q, category, spec.<key>, inStock, sort)',
         querystring: list.query,
-        response: { 200: list.response, 400: ErrorBodySchema },
+        response: { 200: list.response, ...errorResponses(400, 429, 503) },
       },
     },
     async (request, reply) => sendCachedAnswer(request, reply, await catalog.list(request.query)),

@@ -2,24 +2,32 @@ import { ErrorBodySchema, searchContract, ToolSchema } from '@toolworks/shared'
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
+import type { CatalogueReadLimit } from '../../lib/rate-limits.js'
 import { errorResponses, sendCachedAnswer } from '../../lib/route-helpers.js'
 import type { SearchService } from './search.service.js'
 
-type Deps = { search: SearchService }
+type Deps = {
+  search: SearchService
+  /** The catalogue's per-address read limit, shared with GET /api/tool (lib/rate-limits.ts). */
+  readLimit: CatalogueReadLimit
+}
+
+const readErrors = errorResponses(400, 429, 503)
 
 /** Issue 29's search routes beside the catalogue's: facets, suggestions, part numbers, synonyms. */
-export const searchRoutes: FastifyPluginAsyncZod<Deps> = async (app, { search }) => {
+export const searchRoutes: FastifyPluginAsyncZod<Deps> = async (app, { search, readLimit }) => {
   const { facets, suggest, part, synonyms, putSynonyms } = searchContract
 
   app.get(
     facets.path,
     {
       compress: false,
+      onRequest: readLimit,
       schema: {
         tags: ['catalog'],
         summary: 'Facet counts of a search (each facet as if its own filter were off)',
         querystring: facets.query,
-        response: { 200: facets.response, 400: ErrorBodySchema },
+        response: { 200: facets.response, ...readErrors },
       },
     },
     async (request, reply) => sendCachedAnswer(request, reply, await search.facets(request.query)),
@@ -28,11 +36,12 @@ export const searchRoutes: FastifyPluginAsyncZod<Deps> = async (app, { search })
   app.get(
     suggest.path,
     {
+      onRequest: readLimit,
       schema: {
         tags: ['catalog'],
         summary: 'At most 8 part numbers and names for the search box',
         querystring: suggest.query,
-        response: { 200: suggest.response, 400: ErrorBodySchema },
+        response: { 200: suggest.response, ...readErrors },
       },
     },
     async (request) => search.suggest(request.query.q),
