@@ -65,6 +65,8 @@ import type { StripeProvider } from './modules/payments/stripe-provider.js'
 import type { PaymentProvider } from './modules/payments/payment-provider.js'
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js'
 import { configuredMethods, DEV_SSLCOMMERZ_PREFIX } from './modules/payments/configured-methods.js'
+import { cardProviderOf, simulatedBackends } from './modules/payments/simulated-backends.js'
+import { publicConfigOf } from './modules/site-config/public-config.js'
 import { createPaymentAttempts } from './modules/payments/payment-attempts.service.js'
 import { createPaymentRecords } from './modules/payments/payment-records.service.js'
 import { createRefundFlow } from './flows/refunds.js'
@@ -178,10 +180,12 @@ function createServices(
     catalogChanged: catalog.stockChanged,
   })
   const stripe = stripeProvider
-  const sandbox = stripe
-    ? undefined
-    : createSandboxProvider({ db, holdHours: config.orderHoldHours })
-  const provider = stripe ?? sandbox!
+  // The sandbox only where it may run: a production shop without Stripe offers no card.
+  const sandbox =
+    !stripe && cardProviderOf(config) === 'sandbox'
+      ? createSandboxProvider({ db, holdHours: config.orderHoldHours })
+      : undefined
+  const provider = stripe ?? sandbox
   const accounts = createAccountsService({ db, tokens, adminEmails: config.adminEmails })
   const quoteMails = createQuoteMails({
     mailer,
@@ -296,6 +300,8 @@ function createServices(
     productsImport: createProductsImport({ catalog, media }),
     sandbox,
     provider,
+    /** The payment backends running in test mode: the start-up log and every page say so. */
+    simulatedPayments: simulatedBackends(config),
     orderSweeper: createOrderSweeper({
       orders: cancellation,
       intervalMs: config.orderSweepMs,
@@ -467,7 +473,11 @@ export async function buildApp({
   })
 
   await app.register(healthRoutes, { database, redis: services.redis })
-  await app.register(siteConfigRoutes, { config })
+  const publicConfig = publicConfigOf(config, {
+    card: config.stripe ? 'stripe' : services.sandbox ? 'sandbox' : undefined,
+    simulated: services.simulatedPayments.length > 0,
+  })
+  await app.register(siteConfigRoutes, { publicConfig })
   await app.register(accountsRoutes, { accounts: services.accounts })
   // One budget of catalogue reads per address for the list and the search (lib/rate-limits.ts).
   const readLimit = catalogueReadLimit({
@@ -499,7 +509,8 @@ export async function buildApp({
     checkout: services.checkout,
     paymentReceived: services.paymentReceived,
     sandbox: services.sandbox,
-    cardWebhook: services.provider.hasWebhook ? services.provider.name : undefined,
+    cardOffered: services.provider !== undefined,
+    cardWebhook: services.provider?.hasWebhook ? services.provider.name : undefined,
   })
   await app.register(paymentMethodsRoutes, {
     gateway: services.gatewayPayment,
@@ -551,6 +562,7 @@ export async function buildApp({
     rates: services.exchangeRate,
     changes: database.changes,
     renderLimit: pageRenderLimit(app),
+    publicConfig,
   })
 
   // Unpaid orders past their hold are cancelled by a sweeper in every process (one at a time,

@@ -212,3 +212,62 @@ test('S3_BUCKET turns the bucket store on with its settings; unset, the folder s
     problemsOf({ S3_BUCKET: 'b-1', S3_SECRET_ACCESS_KEY: 'LEAKCHECK-s3-secret' }).join(' '),
   ).not.toContain('LEAKCHECK')
 })
+
+describe('a live shop never takes a test payment (docs/security.md)', () => {
+  const live = { NODE_ENV: 'production', AUTH_SECRET: 'a-secret-that-is-long-enough-0123456789' }
+  const store = { SSLCOMMERZ_STORE_ID: 'toolw0001', SSLCOMMERZ_STORE_PASSWORD: 'toolw0001@ssl' }
+  const LIVE_GATEWAY = 'https://securepay.sslcommerz.com'
+
+  test('SSLCommerz in production needs SSLCOMMERZ_API_URL set, and the live gateway', () => {
+    expect(problemsOf({ ...live, ...store })).toEqual([
+      expect.stringMatching(/^SSLCOMMERZ_API_URL must be set when NODE_ENV=production/),
+    ])
+    expect(loadConfig({ ...live, ...store, SSLCOMMERZ_API_URL: LIVE_GATEWAY }).sslcommerz).toEqual({
+      storeId: 'toolw0001',
+      storePassword: 'toolw0001@ssl',
+      apiUrl: LIVE_GATEWAY,
+    })
+    // A stand-in answers over plain http: it takes no money either.
+    expect(problemsOf({ ...live, ...store, SSLCOMMERZ_API_URL: 'http://127.0.0.1:9999' })).toEqual([
+      expect.stringMatching(/^SSLCOMMERZ_API_URL must be an https:\/\/ URL/),
+    ])
+    // Outside production the sandbox stays the default.
+    expect(loadConfig(store).sslcommerz?.apiUrl).toBe('https://sandbox.sslcommerz.com')
+  })
+
+  test('the sandbox host in production is refused unless SSLCOMMERZ_SANDBOX=true', () => {
+    const sandbox = { ...live, ...store, SSLCOMMERZ_API_URL: 'https://sandbox.sslcommerz.com/' }
+    const [problem, ...rest] = problemsOf(sandbox)
+    expect(rest).toEqual([])
+    expect(problem).toMatch(/^SSLCOMMERZ_API_URL is the SSLCommerz sandbox/)
+    expect(problem).toContain('SSLCOMMERZ_SANDBOX=true')
+    expect(problem).toContain(LIVE_GATEWAY)
+    expect(problemsOf({ ...sandbox, SSLCOMMERZ_SANDBOX: 'true' })).toEqual([])
+    expect(problemsOf({ ...sandbox, SSLCOMMERZ_SANDBOX: 'false' })).toHaveLength(1)
+  })
+
+  test('Stripe in production takes live keys, and no stand-in API', () => {
+    const [testKey] = problemsOf({ ...live, STRIPE_SECRET_KEY: 'sk_test_123' })
+    expect(testKey).toMatch(/^STRIPE_SECRET_KEY /)
+    expect(testKey).toContain('STRIPE_TEST_MODE=true')
+    expect(testKey).not.toContain('sk_test_123')
+    expect(
+      problemsOf({ ...live, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }),
+    ).toHaveLength(1)
+    expect(
+      problemsOf({ ...live, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_TEST_MODE: 'true' }),
+    ).toEqual([])
+    expect(
+      problemsOf({ ...live, STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }),
+    ).toEqual([])
+    expect(
+      problemsOf({
+        ...live,
+        STRIPE_SECRET_KEY: 'sk_live_1',
+        STRIPE_API_BASE: 'http://127.0.0.1:1',
+      }),
+    ).toEqual([expect.stringMatching(/^STRIPE_API_BASE /)])
+    // Development and tests keep their test keys.
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' }).stripe?.secretKey).toBe('sk_test_123')
+  })
+})

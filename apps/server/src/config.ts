@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 
 import { BinSchema, DRAWING_QUOTA_MB_DEFAULT } from '@toolworks/shared'
@@ -15,6 +16,27 @@ export const DEMO_SELLER_BIN = '0000000000101'
 
 /** SSLCommerz's sandbox; live is https://securepay.sslcommerz.com (issue 27). */
 export const SSLCOMMERZ_SANDBOX_URL = 'https://sandbox.sslcommerz.com'
+
+/** What TRUST_PROXY takes, said by every refusal of it. */
+const TRUST_PROXY_FORM =
+  "must list the proxies' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)"
+
+/** proxy-addr's names for the private ranges, which Fastify's trustProxy accepts too. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** An IPv4 or IPv6 address, optionally with a prefix length its family allows, or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true
+  const [address = '', prefix, extra] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || extra !== undefined) return false
+  if (prefix === undefined) return true
+  if (!/^\d{1,3}$/.test(prefix)) return false
+  return Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/** Stripe's keys say their mode: a `sk_test_`, `rk_test_` or `pk_test_` key moves no money. */
+export const isStripeTestKey = (key: string) => /^(sk|rk|pk)_test_/.test(key)
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
 
@@ -70,19 +92,23 @@ const EnvSchema = z.object({
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   // Behind a load balancer every client would otherwise share the balancer's address (and its
-  // rate limits): `true` (any), or the proxies' addresses/CIDRs, comma-separated.
+  // rate limits): the proxies' addresses or CIDR ranges, comma-separated (`true`, any, only
+  // outside production; see loadConfig).
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .regex(/^[\w.:/,\s-]+$/, 'must be true, or addresses/CIDRs, comma-separated')
-      .transform((v): boolean | string[] => {
+      .transform((v, ctx): boolean | string[] => {
         if (v === 'true') return true
         if (v === 'false') return false
-        return v
+        const entries = v
           .split(',')
           .map((a) => a.trim())
           .filter(Boolean)
+        const bad = entries.find((entry) => !isProxyAddress(entry))
+        if (bad !== undefined || entries.length === 0)
+          ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORM })
+        return entries
       })
       .optional(),
   ),
@@ -166,12 +192,15 @@ const EnvSchema = z.object({
   // SSLCommerz (issue 27): set the store id and password together to offer it.
   SSLCOMMERZ_STORE_ID: optionalString,
   SSLCOMMERZ_STORE_PASSWORD: optionalString,
+  // Outside production the sandbox unless set; in production it must be set (loadConfig).
   SSLCOMMERZ_API_URL: z.preprocess(
     emptyToUndefined,
-    z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .default(SSLCOMMERZ_SANDBOX_URL),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
+  // A trial shop in production may use SSLCommerz's sandbox only when this says so.
+  SSLCOMMERZ_SANDBOX: booleanFlag,
+  // A trial shop in production may use Stripe's test keys only when this says so.
+  STRIPE_TEST_MODE: booleanFlag,
   // Bank transfer against a proforma invoice (issue 27): set BANK_ACCOUNT_NUMBER to offer it.
   BANK_NAME: optionalString,
   BANK_ACCOUNT_NAME: optionalString,
@@ -428,6 +457,52 @@ const defaultWebDist = path.resolve(
  */
 const SECRET_NAME = /SECRET|PASSWORD|ACCOUNT_NUMBER|REDIS_URL/
 
+type Env = z.infer<typeof EnvSchema>
+
+/** SSLCommerz's sandbox host: its payments are test payments, no money moves. */
+export const isSslcommerzSandbox = (apiUrl: string) =>
+  new URL(apiUrl).hostname === new URL(SSLCOMMERZ_SANDBOX_URL).hostname
+
+/**
+ * What a production shop refuses to start with: anything that would take a test payment for a
+ * real order or believe a forged client address. Each problem names the variable to set.
+ */
+function liveShopProblems(e: Env): string[] {
+  const problems: string[] = []
+  if (e.TRUST_PROXY === true)
+    problems.push(
+      `TRUST_PROXY=true would believe any client's X-Forwarded-For when NODE_ENV=production: it ${TRUST_PROXY_FORM}`,
+    )
+  if (e.STRIPE_API_BASE)
+    problems.push('STRIPE_API_BASE points Stripe at a stand-in: unset it when NODE_ENV=production')
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY]
+  if (e.STRIPE_TEST_MODE !== true && stripeKeys.some((k) => k !== undefined && isStripeTestKey(k)))
+    problems.push(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be live keys (sk_live_, pk_live_) when NODE_ENV=production; a trial shop sets STRIPE_TEST_MODE=true',
+    )
+  if (e.SSLCOMMERZ_STORE_ID !== undefined) problems.push(...liveSslcommerzProblems(e))
+  return problems
+}
+
+function liveSslcommerzProblems(e: Env): string[] {
+  const url = e.SSLCOMMERZ_API_URL
+  if (url === undefined)
+    return [
+      'SSLCOMMERZ_API_URL must be set when NODE_ENV=production and SSLCommerz is configured: https://securepay.sslcommerz.com takes real payments',
+    ]
+  if (isSslcommerzSandbox(url))
+    return e.SSLCOMMERZ_SANDBOX === true
+      ? []
+      : [
+          'SSLCOMMERZ_API_URL is the SSLCommerz sandbox, which moves no money: set it to https://securepay.sslcommerz.com, or set SSLCOMMERZ_SANDBOX=true for a trial shop',
+        ]
+  if (new URL(url).protocol !== 'https:')
+    return [
+      'SSLCOMMERZ_API_URL must be an https:// URL when NODE_ENV=production: an http:// gateway is a stand-in',
+    ]
+  return []
+}
+
 /** Parses the environment once; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env)
@@ -447,6 +522,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'DEV_PAYMENTS cannot be set when NODE_ENV=production: the stand-in gateway takes no money',
     )
   }
+  if (e.NODE_ENV === 'production') problems.push(...liveShopProblems(e))
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     problems.push('AUTH_SECRET is required when NODE_ENV=production')
   }
@@ -508,7 +584,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? {
             storeId: e.SSLCOMMERZ_STORE_ID,
             storePassword: e.SSLCOMMERZ_STORE_PASSWORD,
-            apiUrl: e.SSLCOMMERZ_API_URL.replace(/\/$/, ''),
+            apiUrl: (e.SSLCOMMERZ_API_URL ?? SSLCOMMERZ_SANDBOX_URL).replace(/\/$/, ''),
           }
         : undefined,
     bankTransfer: e.BANK_ACCOUNT_NUMBER

@@ -7,6 +7,7 @@ import {
 } from './db/seed/demo-accounts.js'
 import { seedDemoData } from './db/seed/seed.js'
 import { describeDatabase, openConfiguredDatabase } from './db/open.js'
+import { paymentsStartNotice } from './modules/payments/simulated-backends.js'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -74,6 +75,9 @@ const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : config.port
 const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host
 app.log.info(`Toolworks is ready at http://${shown}:${port} (${describeDatabase(config)})`)
+// Which payment backends are simulated, so a demo shop is never taken for a live one.
+const payments = paymentsStartNotice(app.services.payments.names(), app.services.simulatedPayments)
+app.log[payments.level](payments.message)
 
 // Where to sign in as the demo admin; the password stays in its file, never in a log.
 const demo = demoStartNotice(config)

@@ -8,14 +8,27 @@ const database = useTestDatabase()
 
 const message = { name: 'Rahim', email: 'rahim@example.com', message: 'Do you cut 8 mm plate?' }
 
-test('TRUST_PROXY is read as true or a list of proxy addresses, and off by default', () => {
+test('TRUST_PROXY takes the proxies addresses or ranges; true only outside production', () => {
   expect(loadConfig({}).trustProxy).toBe(false)
   expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
-  expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
-    '10.0.0.0/8',
-    '127.0.0.1',
+  expect(
+    loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, ::1, fd00::/8, loopback' }).trustProxy,
+  ).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'])
+  for (const bad of [
+    '<script>',
+    '10.0.0.0/33',
+    'proxy.example.com',
+    '10.0.0.1/8/8',
+    '::1/129',
+    ',',
   ])
-  expect(() => loadConfig({ TRUST_PROXY: '<script>' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must list the proxies/)
+
+  const live = { NODE_ENV: 'production', AUTH_SECRET: 'a-secret-that-is-long-enough-0123456789' }
+  expect(() => loadConfig({ ...live, TRUST_PROXY: 'true' })).toThrow(
+    /TRUST_PROXY=true would believe any client's X-Forwarded-For .*e\.g\. 10\.0\.0\.0\/8,127\.0\.0\.1/,
+  )
+  expect(loadConfig({ ...live, TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5'])
 })
 
 test('behind a trusted proxy each client has its own address, and its own limits', async ({

@@ -20,6 +20,8 @@ export const messages = {
     connectionFailed: 'The shop could not be reached. You are still signed in.',
     connectionRetry: 'Retry',
     comingSoon: 'This page is coming soon.',
+    /** On every page while a payment backend runs in test mode (a development shop). */
+    demoShop: 'Demo shop: payments are simulated, no money moves',
   },
   home: {
     heroEyebrow: 'Manufacturer and seller · Bangladesh',

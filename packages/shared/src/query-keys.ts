@@ -8,6 +8,8 @@ import type { ReviewListQuery } from './reviews.js'
  * fails to compile instead of silently missing the cache in production.
  */
 export const queryKeys = {
+  /** `GET /api/config`: the shop's public setup; every page's data block carries it. */
+  siteConfig: ['site-config'] as const,
   /** Every tool-list query starts with this key. */
   anyTools: ['tools'] as const,
   tools: (query: ToolListQuery) => ['tools', query] as const,

@@ -3,7 +3,13 @@ import { z } from 'zod'
 /** What the browser may know about how this shop is configured; never a secret. */
 export const PublicConfigSchema = z.object({
   googleSignIn: z.boolean(),
-  payments: z.enum(['sandbox', 'stripe']),
+  /** The card provider: Stripe, the sandbox, or none (a production shop without Stripe's key). */
+  payments: z.enum(['sandbox', 'stripe', 'none']),
+  /**
+   * Whether any payment backend runs in test mode (the card sandbox, a stand-in, a sandbox
+   * gateway, demo bank details): every page then says no money moves.
+   */
+  simulatedPayments: z.boolean(),
   stripePublishableKey: z.string().nullable(),
   /**
    * How long a verified account's unpaid order holds its stock, in hours (ORDER_HOLD_HOURS):

@@ -59,7 +59,10 @@ export function createGatewayPaymentFlow({
 }: {
   db: Db
   orders: OrdersService
-  payments: Pick<PaymentsService, 'names' | 'startPayment' | 'checkPayment' | 'readNotification'>
+  payments: Pick<
+    PaymentsService,
+    'names' | 'provider' | 'startPayment' | 'checkPayment' | 'readNotification'
+  >
   attempts: PaymentAttempts
   accounts: Pick<AccountsService, 'lockUsers'>
   checkout: Pick<CheckoutFlow, 'startPayment'>
@@ -199,7 +202,8 @@ export function createGatewayPaymentFlow({
   return {
     /** GET /api/payment-methods: what the shop has configured, in the payment page's order. */
     methods(): PaymentMethodOption[] {
-      return PAYMENT_METHODS.filter((id) => id === 'card' || offered(id)).map((id) => ({
+      const card = payments.provider !== undefined
+      return PAYMENT_METHODS.filter((id) => (id === 'card' ? card : offered(id))).map((id) => ({
         id,
         label: paymentMethodWords[id].label,
       }))

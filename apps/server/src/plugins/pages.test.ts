@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
 import { signUp } from '../../test/accounts.js'
@@ -64,6 +65,27 @@ describe('server-rendered pages (issue 16)', () => {
     expect(root(home.body)).toContain('<p>Rendered &lt;b>torque&lt;/b> wrench</p>')
     const products = await app.inject({ method: 'GET', url: '/products' })
     expect(root(products.body)).toContain('<p>Rendered &lt;b>torque&lt;/b> wrench</p>')
+  })
+
+  test('every page, rendered or left to the browser, carries the site config in its data block', async ({
+    onTestFinished,
+  }) => {
+    const tool = await insertTool(database.current.db, { name: 'Bench vise' })
+    const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
+    const expected = (await app.inject({ method: 'GET', url: '/api/config' })).json<unknown>()
+    // The card sandbox runs in tests: the layout's demo notice reads this at first paint.
+    expect(expected).toMatchObject({ simulatedPayments: true })
+    for (const url of ['/', '/products', `/products/${tool.id}`, '/login', '/cart', '/no/such']) {
+      const res = await app.inject({ method: 'GET', url })
+      const block = new RegExp(
+        `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">(.*?)</script>`,
+      ).exec(res.body)?.[1]
+      expect(block, url).toBeDefined()
+      const { queries } = JSON.parse(block ?? '{}') as InitialData
+      expect(queries.find((q) => JSON.stringify(q.key) === '["site-config"]')?.data, url).toEqual(
+        expected,
+      )
+    }
   })
 
   test('a visitor without a session cookie is sent from a purchase page to the login, which brings them back; with one it is rendered', async ({

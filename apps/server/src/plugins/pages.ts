@@ -19,6 +19,7 @@ import {
   toolsPageJson,
   type InitialQuery,
   type PageMeta,
+  type PublicConfig,
   type RenderPage,
   type Category,
   type ProductsListQuery,
@@ -65,6 +66,11 @@ type Options = {
    * (issue 29); absent: no limit.
    */
   renderLimit?: (request: FastifyRequest) => Promise<RenderBudget>
+  /**
+   * GET /api/config's answer, in every page's data block: the layout reads it at once (the
+   * demo shop's notice among others), on rendered pages and browser-rendered ones alike.
+   */
+  publicConfig: PublicConfig
 }
 
 /** Whether a server render is within the caller's budget, and if not, when it is again. */
@@ -155,6 +161,8 @@ export const pagesPlugin = fp<Options>(
     const renderPage = await loadRenderer(rendererFile)
     if (!renderPage) app.log.warn({ rendererFile }, 'no server renderer: pages render in browser')
     const origin = options.publicUrl.replace(/\/$/, '')
+    // The same for every page while the process runs: it needs no part in a page's key.
+    const site: Entry = { key: queryKeys.siteConfig, json: JSON.stringify(options.publicConfig) }
 
     const organization = dataBlock(
       'application/ld+json',
@@ -177,6 +185,7 @@ export const pagesPlugin = fp<Options>(
         promotions.listActive(),
       ])
       const entries = [
+        site,
         { key: queryKeys.tools(toolsQuery), json: tools.body },
         { key: queryKeys.reviews(reviewsQuery), json: newest.body },
         { key: queryKeys.activePromotions, json: offers.body },
@@ -205,6 +214,7 @@ export const pagesPlugin = fp<Options>(
       ])
       const total = page.total ?? 0
       const entries = [
+        site,
         { key: queryKeys.toolsPage(query), json: toolsPageJson(page.body, total) },
         { key: queryKeys.facets(facetsQuery), json: facets.body },
         { key: queryKeys.categories, json: JSON.stringify(tree) },
@@ -262,6 +272,7 @@ export const pagesPlugin = fp<Options>(
       const tool = JSON.parse(one.body) as Tool
       const tree = await categories.list()
       const entries: Entry[] = [
+        site,
         { key: queryKeys.tool(tool._id), json: one.body },
         { key: queryKeys.categories, json: JSON.stringify(tree) },
       ]
@@ -323,8 +334,8 @@ export const pagesPlugin = fp<Options>(
       meta,
       render,
       status,
-      entries: [],
-      blocks: () => [],
+      entries: [site],
+      blocks: () => [initialDataBlock([site])],
     })
 
     const pageFor = (url: URL): Promise<Page> | Page => {

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useMatch, useNavigation } from 'react-router
 import { messages } from '@toolworks/shared'
 
 import { DashboardSidebarProvider } from '@/components/layout/dashboard-sidebar-context'
+import { DemoNotice } from '@/components/layout/demo-notice'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { ConnectionNotice } from '@/components/ui/connection-notice'
@@ -31,6 +32,7 @@ export function RootLayout() {
             className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary"
           />
         )}
+        <DemoNotice />
         <Header showSidebarToggle={inDashboard} cart={<LazyCartButton />} />
         {/* At least a screen high: while a lazy screen loads, the footer waits below the fold, so
             its arrival moves nothing in view (issue 8, CLS 0). */}

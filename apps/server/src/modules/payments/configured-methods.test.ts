@@ -24,7 +24,11 @@ const names = (config: Parameters<typeof configuredMethods>[0]) =>
   configuredMethods(config, systemClock).providers.map((p) => p.name)
 
 describe('the methods a configuration offers', () => {
-  const base = { publicUrl: 'http://localhost:3000', bankTransferHoldDays: 7 }
+  const base = {
+    env: 'development' as const,
+    publicUrl: 'http://localhost:3000',
+    bankTransferHoldDays: 7,
+  }
 
   test('SSLCommerz with its credentials, bank transfer with an account number; neither without', () => {
     const store = { storeId: 's', storePassword: 'p', apiUrl: 'https://sandbox.sslcommerz.com' }

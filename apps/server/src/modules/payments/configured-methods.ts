@@ -7,6 +7,7 @@ import { createBankTransferProvider } from './bank-transfer/bank-transfer-provid
 import type { PaymentProvider } from './payment-provider.js'
 import { createSslcommerzProvider } from './sslcommerz/sslcommerz-provider.js'
 import { createSslcommerzStandIn } from './sslcommerz/sslcommerz-stand-in.js'
+import { standInsAllowed } from './simulated-backends.js'
 
 /** Where the development stand-in gateway answers inside the shop (never in production). */
 export const DEV_SSLCOMMERZ_PREFIX = '/dev/sslcommerz'
@@ -26,12 +27,12 @@ export const DEMO_BANK_ACCOUNT: BankAccount = {
  * SSLCommerz with its credentials, bank transfer with BANK_ACCOUNT_NUMBER. In development
  * without them (`devPayments`), the stand-in gateway inside the shop and demo bank details, so
  * the whole flow can be tried offline; `standIn` is then the plugin to mount at
- * DEV_SSLCOMMERZ_PREFIX.
+ * DEV_SSLCOMMERZ_PREFIX. Production never builds either (`standInsAllowed`).
  */
 export function configuredMethods(
   config: Pick<
     Config,
-    'sslcommerz' | 'bankTransfer' | 'bankTransferHoldDays' | 'devPayments' | 'publicUrl'
+    'env' | 'sslcommerz' | 'bankTransfer' | 'bankTransferHoldDays' | 'devPayments' | 'publicUrl'
   >,
   clock: Clock,
 ) {
@@ -39,7 +40,7 @@ export function configuredMethods(
   let standIn: ReturnType<typeof createSslcommerzStandIn> | undefined
   if (config.sslcommerz) {
     providers.push(createSslcommerzProvider({ ...config.sslcommerz, publicUrl: config.publicUrl }))
-  } else if (config.devPayments) {
+  } else if (standInsAllowed(config)) {
     // A fresh password per process: the stand-in and the shop share it, no one else needs it.
     const store = { storeId: 'toolworks-dev', storePassword: randomBytes(12).toString('hex') }
     standIn = createSslcommerzStandIn(store)
@@ -51,7 +52,7 @@ export function configuredMethods(
       }),
     )
   }
-  const account = config.bankTransfer ?? (config.devPayments ? DEMO_BANK_ACCOUNT : undefined)
+  const account = config.bankTransfer ?? (standInsAllowed(config) ? DEMO_BANK_ACCOUNT : undefined)
   if (account)
     providers.push(
       createBankTransferProvider({ account, holdDays: config.bankTransferHoldDays, clock }),

@@ -1,8 +1,9 @@
-import { paymentsContract } from '@toolworks/shared'
+import { paymentMethodRules, paymentsContract } from '@toolworks/shared'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
+import { AppError } from '../../lib/app-error.js'
 import { perAccountPaymentStarts, perAddress } from '../../lib/rate-limits.js'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { CheckoutFlow } from '../../flows/checkout.js'
@@ -14,6 +15,8 @@ type Deps = {
   checkout: Pick<CheckoutFlow, 'startCardPayment'>
   paymentReceived: Pick<PaymentReceivedFlow, 'markPaid' | 'webhook'>
   sandbox: SandboxProvider | undefined
+  /** Whether a card provider runs (a production shop without STRIPE_SECRET_KEY has none). */
+  cardOffered: boolean
   /**
    * The configured card provider's name when it sends signed webhooks (Stripe): its historic
    * path (`/api/stripe/webhook`) stays mounted beside the per-provider one.
@@ -31,15 +34,20 @@ const startErrors = errorResponses(400, 401, 402, 403, 404, 409, 429, 503)
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { checkout, paymentReceived, sandbox, cardWebhook },
+  { checkout, paymentReceived, sandbox, cardOffered, cardWebhook },
 ) => {
   const c = paymentsContract
+  // Refused before the order is read, so a shop with no card changes nothing (not even a hold).
+  const refuseWithoutCard = async () => {
+    if (!cardOffered) throw new AppError('VALIDATION_FAILED', paymentMethodRules.notOffered)
+  }
 
   app.post(
     c.createIntent.path,
     {
       onRequest: app.requireUser,
       config: perAccountPaymentStarts,
+      preHandler: refuseWithoutCard,
       schema: {
         tags: ['payments'],
         body: c.createIntent.body,

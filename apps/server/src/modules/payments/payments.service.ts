@@ -1,4 +1,4 @@
-import { CURRENCY, messages } from '@toolworks/shared'
+import { CURRENCY, messages, paymentMethodRules } from '@toolworks/shared'
 
 import { AppError } from '../../lib/app-error.js'
 import {
@@ -41,7 +41,8 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>
  * The payments module: the one door to the payment providers (issue 5, issue 13, issue 26 §3).
  * It holds a registry by name: the configured card provider (Stripe or the sandbox), which
  * answers when no name is given, and any others (gateways, offline methods). Refunds and voids
- * go to the provider that holds the payment, never simply the configured one. Orders never call
+ * go to the provider that holds the payment, never simply the configured one. A production shop
+ * without STRIPE_SECRET_KEY has no card provider at all (`cardProviderOf`). Orders never call
  * a provider; the flows (src/flows/) call this, outside their transactions
  * (docs/architecture.md, Stack pitfalls §3).
  */
@@ -49,27 +50,30 @@ export function createPaymentsService({
   card,
   others = [],
 }: {
-  card: PaymentProvider
+  card: PaymentProvider | undefined
   others?: readonly PaymentProvider[]
 }) {
   const registry = new Map<string, PaymentProvider>()
-  for (const provider of [card, ...others]) {
+  for (const provider of card ? [card, ...others] : others) {
     if (registry.has(provider.name)) throw new Error(`two payment providers named ${provider.name}`)
     registry.set(provider.name, provider)
   }
 
   /** The provider by name; a name no longer configured is a bug in the deployment, not the buyer's. */
   function of(name: ProviderName): PaymentProvider {
-    if (!name) return card
+    if (!name) {
+      if (!card) throw new AppError('VALIDATION_FAILED', paymentMethodRules.notOffered)
+      return card
+    }
     const provider = registry.get(name)
     if (!provider) throw new Error(`payment provider ${name} is not configured`)
     return provider
   }
 
   return {
-    /** The configured card provider's name (what create-payment-intent starts). */
-    provider: card.name,
-    hasWebhook: card.hasWebhook,
+    /** The configured card provider's name (what create-payment-intent starts); none: no card. */
+    provider: card?.name,
+    hasWebhook: card?.hasWebhook ?? false,
     /** Every configured provider's name, the card provider first. */
     names: (): string[] => [...registry.keys()],
     /** The name an order records for a payment started or verified without a name. */

@@ -15,6 +15,8 @@ test('tells the browser whether Google sign-in is configured, and nothing secret
   ).toEqual({
     googleSignIn: false,
     payments: 'sandbox',
+    // The card sandbox runs: every page says payments are simulated.
+    simulatedPayments: true,
     stripePublishableKey: null,
     orderHoldHours: 48,
     vatRatePercent: 15,

@@ -25,11 +25,16 @@ export function profileHandler(profile?: Partial<Profile>) {
   })
 }
 
-export function siteConfigHandler(googleSignIn: boolean) {
+/**
+ * GET /api/config. `simulatedPayments` is off unless a test asks: the demo shop's notice would
+ * otherwise be one more status on every page under test.
+ */
+export function siteConfigHandler(googleSignIn: boolean, { simulatedPayments = false } = {}) {
   return http.get(siteConfigContract.get.path, () =>
     HttpResponse.json({
       googleSignIn,
       payments: 'sandbox',
+      simulatedPayments,
       stripePublishableKey: null,
       orderHoldHours: 48,
       vatRatePercent: 15,

@@ -118,6 +118,7 @@ export function paymentsConfigHandler(
     HttpResponse.json({
       googleSignIn: false,
       payments,
+      simulatedPayments: false,
       stripePublishableKey,
       orderHoldHours: 48,
       vatRatePercent: 15,
