@@ -245,6 +245,13 @@ const cases: Case[] = [
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
   },
   {
+    // A's order was never paid, so it has no Mushak-6.7 credit note: 404 to A and the admin too.
+    route: 'GET /api/purchase/{A order}/mushak-6.7.pdf',
+    method: 'GET',
+    url: (c) => `/api/purchase/${c.orderId}/mushak-6.7.pdf`,
+    expect: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 },
+  },
+  {
     route: 'GET /api/purchase/admin',
     method: 'GET',
     url: () => '/api/purchase/admin',

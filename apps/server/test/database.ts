@@ -107,6 +107,7 @@ const APP_TABLES = [
   'payment_attempts',
   'exchange_rates',
   'mushak_counters',
+  'mushak_credit_note_counters',
   'orders',
   'reviews',
   'tools',

@@ -21,6 +21,15 @@ export const invoicesContract = {
     path: '/api/purchase/:id/mushak-6.3.pdf',
     params: OrderIdParamsSchema,
   },
+  /**
+   * The Mushak-6.7 credit note of a paid domestic order cancelled after its 6.3 was issued, for
+   * its owner and admins: 404 when the order has none, and to anyone else.
+   */
+  creditNote: {
+    method: 'GET',
+    path: '/api/purchase/:id/mushak-6.7.pdf',
+    params: OrderIdParamsSchema,
+  },
 } as const
 
 /** The invoice's address for an order (the web app downloads it with the bearer token). */
@@ -30,3 +39,7 @@ export const invoicePdfPath = (orderId: string) =>
 /** The Mushak-6.3's address for an order (issue 28). */
 export const mushakPdfPath = (orderId: string) =>
   `/api/purchase/${encodeURIComponent(orderId)}/mushak-6.3.pdf`
+
+/** The Mushak-6.7 credit note's address for an order. */
+export const creditNotePdfPath = (orderId: string) =>
+  `/api/purchase/${encodeURIComponent(orderId)}/mushak-6.7.pdf`

@@ -90,6 +90,44 @@ export const mushakWords = {
   file: (serial: string) => `mushak-6.3-${serial.replace('/', '-')}.pdf`,
 } as const
 
+/**
+ * The Mushak-6.7 credit note: a paid domestic order cancelled after its Mushak-6.3 was issued
+ * reverses that invoice's value and VAT. Its own serial per fiscal year; it names the 6.3.
+ */
+export const creditNoteWords = {
+  form: 'Mushak-6.7',
+  titleBengali: 'মূসক-৬.৭ — ক্রেডিট নোট',
+  title: 'Credit note',
+  rule: '[See rule 40 of the Value Added Tax and Supplementary Duty Rules, 2016]',
+  serial: 'Credit note serial number',
+  issuedAt: 'Date and time of issue',
+  original: 'Original tax invoice (Mushak-6.3)',
+  originalSerial: 'Mushak-6.3 serial number',
+  originalDate: 'Mushak-6.3 date of issue',
+  reason: 'Reason',
+  reasonCancelled: 'The order was cancelled and its payment returned to the buyer.',
+  columns: {
+    index: 'No.',
+    description: 'Description of goods',
+    quantity: 'Quantity returned',
+    unitPrice: 'Unit price before VAT',
+    value: 'Value reduced',
+    vatRate: 'VAT rate',
+    vatAmount: 'VAT reduced',
+    total: 'Total reduced',
+  },
+  totals: 'Totals reduced',
+  reversed: 'Every amount below reduces the value and the VAT of the Mushak-6.3 named above.',
+  /** A reduction, printed with its minus sign: "−৳1,234.50". */
+  minus: (amount: string) => `-${amount}`,
+  none: 'This order has no Mushak-6.7 credit note.',
+  file: (serial: string) => `mushak-6.7-${serial.replace('/', '-')}.pdf`,
+  pdf: 'Mushak-6.7 (PDF)',
+  pdfFor: (order: string) => `Mushak-6.7 (PDF): ${order}`,
+  downloading: 'Preparing the Mushak-6.7…',
+  downloadFailed: 'The Mushak-6.7 could not be downloaded.',
+} as const
+
 /** The admin overview's table of paid revenue and VAT per currency (issue 28). */
 export const revenueByCurrencyWords = {
   title: 'Revenue by currency',

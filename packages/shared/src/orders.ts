@@ -154,6 +154,8 @@ export const OrderSchema = z.object({
   bin: z.string().nullable(),
   /** The Mushak-6.3 serial ("2026-27/17"), given at payment to a domestic order; else null. */
   mushakSerial: z.string().nullable(),
+  /** The Mushak-6.7 credit note's serial, given when a paid domestic order is cancelled; else null. */
+  creditNoteSerial: z.string().nullable(),
 })
 export type Order = z.infer<typeof OrderSchema>
 export const OrderListSchema = z.array(OrderSchema)

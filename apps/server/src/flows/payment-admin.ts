@@ -138,6 +138,7 @@ export function createPaymentAdminFlow({
         if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
         const changed = await orders.cancelWithRefund(tx, id, from, event)
         if (!changed) return undefined
+        await orders.issueCreditNote(tx, id)
         await writePaymentEvent(tx, actor, id, {
           summary:
             event === 'refund_by_hand'

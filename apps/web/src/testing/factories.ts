@@ -158,6 +158,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     vat: { rate: 0, amount: 0, included: true },
     bin: null,
     mushakSerial: null,
+    creditNoteSerial: null,
     ...overrides,
     lines,
   })

@@ -1,4 +1,5 @@
 import {
+  creditNoteWords,
   invoicesContract,
   invoiceWords,
   mushakSerialText,
@@ -13,6 +14,7 @@ import { AppError } from '../../lib/app-error.js'
 import { actorOf, errorResponses, sendPrivatePdf } from '../../lib/route-helpers.js'
 import type { Company } from './invoice-pdf.js'
 import { loadPdfWriters } from './pdf-writers.js'
+import type { OrderWithLines } from './orders.queries.js'
 import type { OrdersService } from './orders.service.js'
 
 type Deps = {
@@ -104,4 +106,65 @@ export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (
       return sendPrivatePdf(reply, mushakWords.file(serial), stream)
     },
   )
+  // GET /api/purchase/{id}/mushak-6.7.pdf: the credit note of a cancelled paid domestic order.
+  const n = invoicesContract.creditNote
+  app.get(
+    n.path,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The Mushak-6.7 credit note of a paid domestic order cancelled after its Mushak-6.3, as a PDF (404 when it has none)',
+        params: n.params,
+        response: {
+          200: z.any().describe('application/pdf'),
+          ...errorResponses(400, 401, 404, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.forInvoice(actorOf(request), request.params.id)
+      const note = creditNoteOf(order)
+      if (!note) throw new AppError('NOT_FOUND', creditNoteWords.none)
+      if (!sellerBin) throw new AppError('UNAVAILABLE', mushakWords.sellerBinMissing)
+      const { creditNotePdf } = await loadPdfWriters()
+      const stream = creditNotePdf({ company, sellerBin, order: note })
+      const serial = mushakSerialText(note.creditNoteFiscalYear, note.creditNoteSerial)
+      return sendPrivatePdf(reply, creditNoteWords.file(serial), stream)
+    },
+  )
+}
+
+/** The order with everything its credit note prints, or undefined when it has none. */
+function creditNoteOf(order: OrderWithLines) {
+  const {
+    paidAt,
+    invoiceNumber,
+    mushakFiscalYear,
+    mushakSerial,
+    creditNoteFiscalYear,
+    creditNoteSerial,
+    creditNoteIssuedAt,
+  } = order
+  if (
+    paidAt === null ||
+    invoiceNumber === null ||
+    mushakFiscalYear === null ||
+    mushakSerial === null ||
+    creditNoteFiscalYear === null ||
+    creditNoteSerial === null ||
+    creditNoteIssuedAt === null
+  )
+    return undefined
+  return {
+    ...order,
+    paidAt,
+    invoiceNumber,
+    mushakFiscalYear,
+    mushakSerial,
+    creditNoteFiscalYear,
+    creditNoteSerial,
+    creditNoteIssuedAt,
+  }
 }

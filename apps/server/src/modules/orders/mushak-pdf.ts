@@ -26,47 +26,37 @@ export type MushakData = {
   }
 }
 
-type Pen = ReturnType<typeof startDocument>
+export type Pen = ReturnType<typeof startDocument>
+
+/** What a Mushak form's head names: its Bengali title, its number and title, its rule. */
+export type FormHead = { titleBengali: string; form: string; title: string; rule: string }
 
 /** The form's head: the authority, the Bengali title, the form's number and its rule. */
-function drawHead(pen: Pen) {
+export function drawHead(pen: Pen, head: FormHead = w) {
   const { gap } = pen
   const { muted } = STYLES
   const centre = (text: string, style: Style) =>
     pen.line(text, (MARGIN + pen.right - pen.widthOf(text, style)) / 2, style)
   centre(w.authority, muted)
   gap(22)
-  centre(w.titleBengali, { size: 16 })
+  centre(head.titleBengali, { size: 16 })
   gap(18)
-  centre(`${w.form} · ${w.title}`, { size: 13, bold: true })
+  centre(`${head.form} · ${head.title}`, { size: 13, bold: true })
   gap(13)
-  centre(w.rule, muted)
+  centre(head.rule, muted)
   gap(24)
 }
 
 /** 13 digits as the form writes a BIN: nine, a dash, four (000123456-0101). */
-const binText = (bin: string) => `${bin.slice(0, 9)}-${bin.slice(9)}`
+export const binText = (bin: string) => `${bin.slice(0, 9)}-${bin.slice(9)}`
 
-/**
- * The Mushak-6.3 tax invoice of a paid domestic order (issue 28), as a PDF stream: A4 landscape,
- * in English under the form's Bengali title. Every figure is read back from the order's frozen
- * amounts through the shared taxLines, the rule that priced the order, so Σ value before VAT +
- * Σ VAT = the total paid, to the poisha.
- */
-export function mushakPdf({ company, sellerBin, order }: MushakData): Doc {
-  const serial = mushakSerialText(order.mushakFiscalYear, order.mushakSerial)
-  const pen = startDocument({
-    title: `${w.form} ${serial}`,
-    author: company.name,
-    landscape: true,
-  })
-  const { line, lineRight, gap, room, wrap, rule, right } = pen
-  const { normal, bold, muted, heading } = STYLES
-  const money = (minor: number) => formatMinor(minor, order.currency)
-
-  drawHead(pen)
-
-  // The parties: the seller left, the buyer right; then the serial, the time and the delivery.
+/** The parties, the seller left and the buyer right, as every Mushak form prints them. */
+export function drawParties(
+  pen: Pen,
+  { company, sellerBin, order }: { company: Company; sellerBin: string; order: OrderWithLines },
+) {
+  const { line, gap, wrap, right } = pen
+  const { normal, heading } = STYLES
   const half = (right - MARGIN) / 2
   const party = (title: string, rows: string[], x: number) => {
     const top = pen.state.y
@@ -97,21 +87,49 @@ export function mushakPdf({ company, sellerBin, order }: MushakData): Doc {
     MARGIN + half,
   )
   pen.state.y = Math.max(sellerEnd, buyerEnd) + 8
-  const facts: [string, string][] = [
+}
+
+/** Label and value rows under the parties, the value wrapped in its own column. */
+export function drawFacts(pen: Pen, facts: [string, string][]) {
+  const { line, gap, wrap, right } = pen
+  for (const [label, value] of facts) {
+    line(`${label}:`, MARGIN, STYLES.muted)
+    for (const text of wrap(value, right - MARGIN - 150, STYLES.bold)) {
+      line(text, MARGIN + 150, STYLES.bold)
+      gap(13)
+    }
+  }
+  gap(12)
+}
+
+/**
+ * The Mushak-6.3 tax invoice of a paid domestic order (issue 28), as a PDF stream: A4 landscape,
+ * in English under the form's Bengali title. Every figure is read back from the order's frozen
+ * amounts through the shared taxLines, the rule that priced the order, so Σ value before VAT +
+ * Σ VAT = the total paid, to the poisha.
+ */
+export function mushakPdf({ company, sellerBin, order }: MushakData): Doc {
+  const serial = mushakSerialText(order.mushakFiscalYear, order.mushakSerial)
+  const pen = startDocument({
+    title: `${w.form} ${serial}`,
+    author: company.name,
+    landscape: true,
+  })
+  const { line, lineRight, gap, room, wrap, rule, right } = pen
+  const { normal, bold, muted } = STYLES
+  const money = (minor: number) => formatMinor(minor, order.currency)
+
+  drawHead(pen)
+
+  // The parties; then the serial, the time and the delivery.
+  drawParties(pen, { company, sellerBin, order })
+  drawFacts(pen, [
     [w.serial, serial],
     [w.issuedAt, shopDateTime(order.paidAt.toISOString())],
     [invoiceWords.pdf.invoiceNumber, invoiceWords.number(order.invoiceNumber)],
     [invoiceWords.pdf.orderNumber, orderNumberText(order.orderNumber)],
     [w.delivery, order.address],
-  ]
-  for (const [label, value] of facts) {
-    line(`${label}:`, MARGIN, muted)
-    for (const text of wrap(value, right - MARGIN - 150, bold)) {
-      line(text, MARGIN + 150, bold)
-      gap(13)
-    }
-  }
-  gap(12)
+  ])
 
   // The lines: each column's right edge; the description wraps in its own width.
   const c = w.columns

@@ -48,7 +48,7 @@ import {
   type PaidBy,
 } from './orders.queries.js'
 import { assignInvoiceNumber } from './invoices.queries.js'
-import { assignMushakSerial } from './mushak.queries.js'
+import { assignMushakSerial, issueCreditNote } from './mushak.queries.js'
 import {
   awaitTransfer,
   cancelWithRefund,
@@ -134,6 +134,10 @@ export function toOrder(row: OrderWithLines, holdHours: number): Order {
       row.mushakFiscalYear !== null && row.mushakSerial !== null
         ? mushakSerialText(row.mushakFiscalYear, row.mushakSerial)
         : null,
+    creditNoteSerial:
+      row.creditNoteFiscalYear !== null && row.creditNoteSerial !== null
+        ? mushakSerialText(row.creditNoteFiscalYear, row.creditNoteSerial)
+        : null,
   }
 }
 
@@ -187,6 +191,11 @@ function transactionSteps(holdHours: number) {
       openUnpaidOf(tx, customerIds, at, holdHours),
     insertMany: insertOrders,
     lock: lockOrder,
+    /**
+     * The Mushak-6.7 credit note of a paid domestic order being cancelled, in the cancelling
+     * transaction (mushak.queries.ts): nothing for an order without a Mushak-6.3.
+     */
+    issueCreditNote: (tx: Tx, id: string, at: Date = new Date()) => issueCreditNote(tx, id, at),
     hasLiveOrder,
     flagForReview,
     cancelWithRefund: async (...args: Parameters<typeof cancelWithRefund>) => {

@@ -4,12 +4,14 @@
  * docs/performance.md). Routes ask for them here, so the writers are imported in one place.
  */
 import type { invoicePdf } from './invoice-pdf.js'
+import type { creditNotePdf } from './mushak-credit-note-pdf.js'
 import type { mushakPdf } from './mushak-pdf.js'
 import type { proformaPdf } from './proforma-pdf.js'
 
 type PdfWriters = {
   invoicePdf: typeof invoicePdf
   mushakPdf: typeof mushakPdf
+  creditNotePdf: typeof creditNotePdf
   proformaPdf: typeof proformaPdf
 }
 let loading: Promise<PdfWriters> | undefined
@@ -19,9 +21,11 @@ export function loadPdfWriters(): Promise<PdfWriters> {
     import('./invoice-pdf.js'),
     import('./mushak-pdf.js'),
     import('./proforma-pdf.js'),
-  ]).then(([invoice, mushak, proforma]) => ({
+    import('./mushak-credit-note-pdf.js'),
+  ]).then(([invoice, mushak, proforma, creditNote]) => ({
     invoicePdf: invoice.invoicePdf,
     mushakPdf: mushak.mushakPdf,
+    creditNotePdf: creditNote.creditNotePdf,
     proformaPdf: proforma.proformaPdf,
   }))
   return loading

@@ -175,3 +175,76 @@ describe('Mushak-6.3 (PDF) in Manage Orders (issue 28)', { timeout: 20_000 }, ()
     ])
   })
 })
+
+describe(
+  'Mushak-6.7 (PDF), the credit note, where the Mushak-6.3 is offered',
+  { timeout: 20_000 },
+  () => {
+    const withCancelled = () => [
+      ...orders(),
+      makeOrder({
+        ...paid,
+        _id: 'o-cancelled',
+        tools: 'Drill',
+        status: 'cancelled',
+        paymentState: 'refunded',
+        mushakSerial: '2026-27/000044',
+        creditNoteSerial: '2026-27/1',
+      }),
+    ]
+    const creditNoteServer = () => {
+      const seen: string[] = []
+      const handler = http.get(invoicesContract.creditNote.path, ({ request, params }) => {
+        seen.push(`${new URL(request.url).pathname} ${request.headers.get('authorization')}`)
+        return new HttpResponse(`%PDF-1.3 Mushak-6.7 of ${String(params.id)}`, {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="mushak-6.7-2026-27-1.pdf"',
+          },
+        })
+      })
+      return { handler, seen }
+    }
+
+    test('My Orders offers it, with the invoice and the 6.3, on a cancelled order that has one only', async () => {
+      const note = creditNoteServer()
+      server.use(
+        note.handler,
+        sessionHandler(makeUser({ email })),
+        ...ordersServer(withCancelled()).handlers,
+      )
+      setAccessToken('buyer-token')
+      const { user } = renderApp('/dashboard/myorder')
+
+      await screen.findByRole('cell', { name: 'Drill' })
+      expect(rowOf('Drill').getByRole('button', { name: 'Invoice (PDF): Drill' })).toBeVisible()
+      expect(rowOf('Drill').getByRole('button', { name: 'Mushak-6.3 (PDF): Drill' })).toBeVisible()
+      expect(rowOf('Wrench').queryByRole('button', { name: /Mushak-6\.7/ })).toBeNull()
+      await user.click(rowOf('Drill').getByRole('button', { name: 'Mushak-6.7 (PDF): Drill' }))
+      await waitFor(() =>
+        expect(clicked).toEqual([{ href: 'blob:mushak-1', download: 'mushak-6.7-2026-27-1.pdf' }]),
+      )
+      expect(note.seen).toEqual(['/api/purchase/o-cancelled/mushak-6.7.pdf Bearer buyer-token'])
+    })
+
+    test('Manage Orders offers it to the admin', async () => {
+      const note = creditNoteServer()
+      server.use(
+        note.handler,
+        sessionHandler(makeUser({ email: admin })),
+        adminHandler([admin]),
+        ...ordersServer(withCancelled()).handlers,
+      )
+      setAccessToken('admin-token')
+      const { user } = renderApp('/dashboard/manageorders')
+
+      await screen.findByRole('cell', { name: 'Drill' })
+      expect(rowOf('Saw').queryByRole('button', { name: /Mushak-6\.7/ })).toBeNull()
+      await user.click(
+        rowOf('Drill').getByRole('button', { name: `Mushak-6.7 (PDF): Drill, ${email}` }),
+      )
+      await waitFor(() => expect(clicked).toHaveLength(1))
+      expect(note.seen).toEqual(['/api/purchase/o-cancelled/mushak-6.7.pdf Bearer admin-token'])
+    })
+  },
+)

@@ -44,7 +44,14 @@ export function ordersServer(initial: Order[]) {
       await record(request)
       const customer = new URL(request.url).searchParams.get('customer')
       return HttpResponse.json(
-        orders.filter((o) => o.customer === customer && o.status !== 'cancelled'),
+        // As the server: a cancelled order stays while money went or is due back to the buyer.
+        orders.filter(
+          (o) =>
+            o.customer === customer &&
+            (o.status !== 'cancelled' ||
+              o.paymentState === 'refunded' ||
+              o.paymentState === 'refund-due'),
+        ),
       )
     }),
     http.get(ordersContract.getOne.path, async ({ request, params }) => {

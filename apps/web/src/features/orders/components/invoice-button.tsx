@@ -1,24 +1,40 @@
 import { useState } from 'react'
 import { toast } from '@/lib/toast'
 
-import { invoiceWords, receiptWords, taxWords, type Order } from '@toolworks/shared'
+import {
+  creditNoteWords,
+  invoiceWords,
+  receiptWords,
+  taxWords,
+  type Order,
+} from '@toolworks/shared'
 
 import { saveBlob } from '@/lib/fetch-file'
 import { getErrorMessage } from '@/lib/get-error-message'
 
+import { fetchCreditNote } from '../api/download-credit-note'
 import { fetchInvoice } from '../api/download-invoice'
 import { fetchMushak } from '../api/download-mushak'
 
-/** Whether an order has an invoice: paid (and maybe shipped); a refunded order never was. */
-export const hasInvoice = (order: Pick<Order, 'paid' | 'status'>) =>
-  order.paid && (order.status === 'paid' || order.status === 'shipped')
+/**
+ * Whether an order has an invoice: paid (and maybe shipped). A paid order cancelled with a
+ * credit note keeps its invoice, which then says CANCELLED or REFUNDED across it.
+ */
+export const hasInvoice = (order: Pick<Order, 'paid' | 'status' | 'creditNoteSerial'>) =>
+  (order.paid && (order.status === 'paid' || order.status === 'shipped')) ||
+  order.creditNoteSerial !== null
 
 /**
  * Whether an order has a Mushak-6.3 tax invoice (issue 28): a paid domestic order, whose serial
  * was given at payment. An export keeps only its invoice, which says it is zero-rated.
  */
-export const hasMushak = (order: Pick<Order, 'paid' | 'status' | 'export' | 'mushakSerial'>) =>
-  hasInvoice(order) && !order.export && order.mushakSerial !== null
+export const hasMushak = (
+  order: Pick<Order, 'paid' | 'status' | 'export' | 'mushakSerial' | 'creditNoteSerial'>,
+) => hasInvoice(order) && !order.export && order.mushakSerial !== null
+
+/** Whether an order has a Mushak-6.7 credit note: cancelled after its Mushak-6.3 was issued. */
+export const hasCreditNote = (order: Pick<Order, 'creditNoteSerial'>) =>
+  order.creditNoteSerial !== null
 
 type PdfDocument = {
   fetch: (orderId: string) => Promise<{ blob: Blob; fileName: string }>
@@ -54,6 +70,14 @@ const DOCUMENTS = {
     failed: taxWords.mushakDownloadFailed,
     nameFor: taxWords.mushakFor,
     toastKey: 'mushak',
+  },
+  creditNote: {
+    fetch: fetchCreditNote,
+    idle: creditNoteWords.pdf,
+    busy: creditNoteWords.downloading,
+    failed: creditNoteWords.downloadFailed,
+    nameFor: creditNoteWords.pdfFor,
+    toastKey: 'credit-note',
   },
 } satisfies Record<string, PdfDocument>
 
@@ -137,13 +161,22 @@ export function MushakButton(props: PdfButtonProps) {
   return <PdfButton {...props} doc={DOCUMENTS.mushak} />
 }
 
-/** The order's documents side by side: its invoice, and its Mushak-6.3 when it has one. */
+/** **Mushak-6.7 (PDF)**, the credit note of a paid domestic order that was cancelled. */
+export function CreditNoteButton(props: PdfButtonProps) {
+  return <PdfButton {...props} doc={DOCUMENTS.creditNote} />
+}
+
+/**
+ * The order's documents side by side: its invoice, its Mushak-6.3 when it has one, and the
+ * Mushak-6.7 that reverses that 6.3 when the order was cancelled.
+ */
 export function OrderDocumentButtons(props: PdfButtonProps) {
   if (!hasInvoice(props.order)) return null
   return (
     <div className="flex flex-wrap gap-1">
       <InvoiceButton {...props} />
       {hasMushak(props.order) && <MushakButton {...props} />}
+      {hasCreditNote(props.order) && <CreditNoteButton {...props} />}
     </div>
   )
 }
