@@ -164,7 +164,12 @@ function createServices(
   const blobs = blobStore.store
   const media = createMediaService({ db, blobs })
   // The catalogue search (issue 29) behind one SearchIndex, here the SQL one.
-  const searchIndex = createSqlSearchIndex({ db, changes: database.changes })
+  const searchIndex = createSqlSearchIndex({
+    db,
+    changes: database.changes,
+    // PGlite has no timers to cancel a statement with; PostgreSQL enforces it.
+    statementTimeoutMs: database.kind === 'pg' ? config.searchTimeoutMs : undefined,
+  })
   const search = createSearchService({ db, index: searchIndex, changes: database.changes, toTool })
   const catalog = createCatalogService({ db, media, changes: database.changes, search })
   const categories = createCategoryService({

@@ -290,6 +290,16 @@ const EnvSchema = z.object({
       .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be IP addresses, comma-separated')))
       .optional(),
   ),
+  // How long one uncached search statement may run on PostgreSQL before it is cancelled (503).
+  SEARCH_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(15_000, 'must be at most 15000 (every statement stops there)')
+      .default(3_000),
+  ),
   SEED_DEMO: booleanFlag,
   DEV_PAYMENTS: booleanFlag,
   // The company on the invoices (issue 17).
@@ -430,6 +440,8 @@ export type Config = {
   rateLimitSweepMs: number
   /** Addresses the catalogue's read limit leaves uncounted (SEARCH_LIMIT_ALLOW). */
   searchLimitAllow: string[]
+  /** Each uncached search statement's time limit on PostgreSQL (SEARCH_TIMEOUT_MS). */
+  searchTimeoutMs: number
   logLevel: string
   /** Where the built web app lives; served on the same port when present. */
   webDistDir: string
@@ -620,6 +632,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drawingQuotaMb: e.DRAWING_QUOTA_MB,
     rateLimitSweepMs: Math.round(e.RATE_LIMIT_SWEEP_SECONDS * 1000),
     searchLimitAllow: e.SEARCH_LIMIT_ALLOW ?? [],
+    searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     webDistDir: defaultWebDist,
     requestTimeoutMs: 30_000,

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string = messages.errors[code],
     readonly fields?: Record<string, string>,
+    /** Sent as Retry-After: when asking again may succeed (a 503 or a 429). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'AppError'

@@ -54,3 +54,18 @@ const UNAVAILABLE_MESSAGES = [
   'PGlite is closed',
   'Cannot use a pool after calling end',
 ]
+
+/**
+ * True when PostgreSQL cancelled a statement for running past its statement_timeout (SQLSTATE
+ * 57014, query_canceled). Drivers and drizzle wrap it, so the causes are followed.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    if ((current as { code?: unknown }).code === '57014') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 
 import { AppError } from '../lib/app-error.js'
-import { isDatabaseUnavailable, isInvalidInputData } from '../lib/db-errors.js'
+import { isDatabaseUnavailable, isInvalidInputData, isStatementTimeout } from '../lib/db-errors.js'
 
 export function sendError(
   reply: FastifyReply,
@@ -62,6 +62,8 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed')
+        if (error.retryAfterSeconds !== undefined)
+          void reply.header('retry-after', String(error.retryAfterSeconds))
         return sendError(reply, error.statusCode, error.code, error.message, error.fields)
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
@@ -75,6 +77,11 @@ export const errorsPlugin = fp(
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable')
+        return sendError(reply, 503, 'UNAVAILABLE', messages.errors.UNAVAILABLE)
+      }
+      // Any statement past the pool's own statement_timeout (db/client.ts): busy, not broken.
+      if (isStatementTimeout(error)) {
+        request.log.warn({ err: error }, 'statement timed out')
         return sendError(reply, 503, 'UNAVAILABLE', messages.errors.UNAVAILABLE)
       }
       if (isInvalidInputData(error)) {

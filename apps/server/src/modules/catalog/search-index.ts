@@ -1,9 +1,12 @@
 import type { SearchSort, SpecFacet, SpecFilter, Suggestion } from '@toolworks/shared'
-import { SUGGEST_MAX } from '@toolworks/shared'
+import { searchMessages, SUGGEST_MAX } from '@toolworks/shared'
+import { sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 
 import type { ChangeFeed } from '../../db/change-feed.js'
-import { selectRows, type Db } from '../../db/client.js'
+import { selectRows, type Db, type DbOrTx } from '../../db/client.js'
+import { AppError } from '../../lib/app-error.js'
+import { isStatementTimeout } from '../../lib/db-errors.js'
 import type { ToolRow } from './catalog.queries.js'
 import {
   countByCategory,
@@ -26,6 +29,9 @@ import { searchUnits, searchWords, withTypoWords } from './search-words.js'
 
 /** How many mistyped words' stand-ins each process keeps until the catalogue changes. */
 const TYPO_WORDS_KEPT = 2000
+
+/** When a search cut by its time limit may be asked again: a lock or a load spike has passed. */
+export const SEARCH_RETRY_AFTER_SECONDS = 2
 
 /** What a buyer asks the catalogue, in the engine's neutral words. */
 export type SearchRequest = {
@@ -72,12 +78,43 @@ export interface SearchIndex {
 export function createSqlSearchIndex({
   db,
   changes,
+  statementTimeoutMs,
 }: {
   db: Db
   changes: ChangeFeed
+  /**
+   * How long each uncached search statement may run (SEARCH_TIMEOUT_MS), set with
+   * `statement_timeout` for its own transaction; past it PostgreSQL cancels it and the search
+   * answers 503 with Retry-After, never a hung request. Undefined on PGlite, which runs one
+   * statement at a time without timers and would not enforce it.
+   */
+  statementTimeoutMs?: number
 }): SearchIndex & {
   close(): void
 } {
+  /**
+   * Runs search statements under the time limit, in a transaction of their own: SET LOCAL
+   * (set_config's third argument) ends with it, so the pooled connection goes back unchanged.
+   */
+  async function timed<T>(run: (q: DbOrTx) => Promise<T>): Promise<T> {
+    if (statementTimeoutMs === undefined) return run(db)
+    const limit = String(Math.max(1, Math.round(statementTimeoutMs)))
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('statement_timeout', ${limit}, true)`)
+        return run(tx)
+      })
+    } catch (error) {
+      if (!isStatementTimeout(error)) throw error
+      throw new AppError(
+        'UNAVAILABLE',
+        searchMessages.searchTooSlow,
+        undefined,
+        SEARCH_RETRY_AFTER_SECONDS,
+      )
+    }
+  }
+
   let synonymsLoading: Promise<string[][]> | undefined
   // A mistyped word's stand-ins, kept like the synonyms: buyers repeat their typos, and each
   // look-up is a round trip. Bounded, as the words typed are the buyers' to choose.
@@ -102,7 +139,10 @@ export function createSqlSearchIndex({
       if (kept) found.set(typo, kept)
       return !kept
     })
-    const fresh = await typoCorrections(db, unknown)
+    const fresh =
+      unknown.length > 0
+        ? await timed((q) => typoCorrections(q, unknown))
+        : new Map<string, string[]>()
     for (const typo of unknown) {
       const words = fresh.get(typo) ?? []
       standIns.set(typo, words)
@@ -129,7 +169,7 @@ export function createSqlSearchIndex({
     filters: SearchFilters,
     specs: readonly FacetSpec[],
   ): Promise<FacetCounts> {
-    const rows = await selectRows<FacetCountRow>(db, facetCountsQuery(filters, specs))
+    const rows = await timed((q) => selectRows<FacetCountRow>(q, facetCountsQuery(filters, specs)))
     const num = (v: string | number | null) => (v === null ? null : Number(v))
     const counts: FacetCounts = { total: 0, byCategory: [], specs: {} }
     for (const { key, type } of specs)
@@ -150,20 +190,22 @@ export function createSqlSearchIndex({
   return {
     async search(request, { sort, limit, offset, withTotal }) {
       const filters = await filtersOf(request)
-      if (withTotal) return searchToolsWithTotal(db, filters, sort, { limit, offset })
-      return { rows: await searchTools(db, filters, sort, { limit, offset }), total: undefined }
+      const page = { limit, offset }
+      if (withTotal) return timed((q) => searchToolsWithTotal(q, filters, sort, page))
+      return { rows: await timed((q) => searchTools(q, filters, sort, page)), total: undefined }
     },
 
     async facets(request, specs) {
       const filters = await filtersOf(request)
       if (filters.units.length > 0) return facetsInOne(filters, specs)
+      // Each count in a transaction of its own, side by side on the pool's connections.
       const [total, byCategory, ...specFacets] = await Promise.all([
-        countSearch(db, filters),
-        countByCategory(db, filters),
+        timed((q) => countSearch(q, filters)),
+        timed((q) => countByCategory(q, filters)),
         ...specs.map(async ({ key, type }): Promise<[string, SpecFacet]> =>
           type === 'number'
-            ? [key, await specRange(db, filters, key)]
-            : [key, { values: await countSpecValues(db, filters, key) }],
+            ? [key, await timed((q) => specRange(q, filters, key))]
+            : [key, { values: await timed((q) => countSpecValues(q, filters, key)) }],
         ),
       ])
       return {
@@ -176,13 +218,10 @@ export function createSqlSearchIndex({
     async suggest(q) {
       const text = q.trim()
       if (searchWords(text).length === 0) return []
-      const byPart = await suggestPartNumbers(db, text, SUGGEST_MAX)
+      const byPart = await timed((q) => suggestPartNumbers(q, text, SUGGEST_MAX))
       if (byPart.length >= SUGGEST_MAX) return byPart
-      const byName = await suggestNames(
-        db,
-        await filtersOf({ q: text, specs: [], inStock: false }),
-        SUGGEST_MAX,
-      )
+      const filters = await filtersOf({ q: text, specs: [], inStock: false })
+      const byName = await timed((q) => suggestNames(q, filters, SUGGEST_MAX))
       const seen = new Set(byPart.map((s) => s._id))
       return [...byPart, ...byName.filter((s) => !seen.has(s._id))].slice(0, SUGGEST_MAX)
     },
