@@ -52,6 +52,7 @@ import { healthRoutes } from './modules/health/health.routes.js'
 import { siteConfigRoutes } from './modules/site-config/site-config.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { createOrderSweeper } from './modules/orders/order-sweeper.js'
+import { createPeriodicTask } from './lib/periodic-task.js'
 import { invoicesRoutes } from './modules/orders/invoices.routes.js'
 import { createOrderMails } from './modules/orders/orders.mails.js'
 import { createCancellationFlow } from './flows/cancellation.js'
@@ -311,6 +312,14 @@ function createServices(
       orders: cancellation,
       intervalMs: config.orderSweepMs,
       log,
+    }),
+    // Refunds decided but never sent (a process stopped mid-way), or taken by a gateway and not
+    // yet paid back, are sent or asked about again.
+    refundSweeper: createPeriodicTask({
+      run: () => refunds.sweep(clock()),
+      intervalMs: config.orderSweepMs,
+      log,
+      failure: 'refund sweep failed; retried next time',
     }),
     // Rate-limit counters whose window ended are deleted (issue 25).
     rateLimitSweeper: createRateLimitSweeper({
@@ -583,6 +592,7 @@ export async function buildApp({
     if (services.redis && !(await redisReady(services.redis)))
       app.log.warn('redis not reachable at start; limits and sessions fall back until it is')
     await services.orderSweeper.start()
+    await services.refundSweeper.start()
     await services.quoteSweeper.start()
     await services.rateLimitSweeper.start()
   })
@@ -593,6 +603,7 @@ export async function buildApp({
     services.reviews.close()
     services.promotions.close()
     await services.orderSweeper.stop()
+    await services.refundSweeper.stop()
     await services.quoteSweeper.stop()
     await services.rateLimitSweeper.stop()
     if (services.redis) await closeRedis(services.redis)

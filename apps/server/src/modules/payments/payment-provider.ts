@@ -46,7 +46,10 @@ export type PaymentStart =
  * gives back); it is no proof that money went out.
  */
 export type RefundAnswer =
-  { kind: 'refunded'; id: string } | { kind: 'due'; id: string; paymentId: string }
+  | { kind: 'refunded'; id: string }
+  | { kind: 'due'; id: string; paymentId: string }
+  /** The gateway took the refund but has not sent the money yet: ask `refundStatus` later. */
+  | { kind: 'pending'; id: string }
 
 /**
  * A provider's notification as it arrived, untouched: the provider checks its own signature
@@ -120,6 +123,8 @@ export interface PaymentProvider {
    * refunds once.
    */
   refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<RefundAnswer>
+  /** Where a refund that answered `pending` stands now (a gateway's refund query). */
+  refundStatus?(refundId: string): Promise<'refunded' | 'pending' | 'failed'>
   /** Verifies and reads a notification; throws WebhookRefusedError when it is not genuine. */
   verifyNotification(notification: ProviderNotification): PaymentEvent | Promise<PaymentEvent>
   /**

@@ -146,6 +146,29 @@ export async function staleRequestedRefunds(
     .limit(limit)
 }
 
+/**
+ * Takes a stale `requested` refund for this process: its time moves on, so a sweeper in another
+ * process that read it too finds it no longer stale and leaves it. Undefined when another took it.
+ */
+export async function claimStaleRefund(
+  db: DbOrTx,
+  id: string,
+  before: Date,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({ updatedAt: new Date() })
+    .where(
+      and(
+        eq(refunds.id, id),
+        eq(refunds.state, 'requested'),
+        sql`${refunds.updatedAt} < ${before}`,
+      ),
+    )
+    .returning()
+  return row
+}
+
 /** What the overview counts: refunds not yet made by a provider, and refunds due by hand. */
 export async function refundCounts(db: DbOrTx): Promise<{ toRefund: number; due: number }> {
   const [row] = await db

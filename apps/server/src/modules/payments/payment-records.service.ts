@@ -9,6 +9,7 @@ import {
 
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import {
+  claimStaleRefund,
   findPayment,
   findRefund,
   insertPayment,
@@ -94,6 +95,7 @@ export function createPaymentRecords({ db }: { db: Db }) {
     openRefundsOf: (orderId: string, states: readonly RefundState[], tx: DbOrTx = db) =>
       openRefundsOf(tx, orderId, states),
     stale: (before: Date, limit: number) => staleRequestedRefunds(db, before, limit),
+    claimStale: (id: string, before: Date) => claimStaleRefund(db, id, before),
     counts: () => refundCounts(db),
 
     /** `GET /api/purchase/{id}/payments`: the caller has been checked to see the order. */

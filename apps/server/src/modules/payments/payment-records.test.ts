@@ -35,7 +35,11 @@ async function placed(): Promise<Placed> {
 let adminUser: Promise<TestUser> | undefined
 beforeEach(() => {
   adminUser = undefined
+  // One stand-in gateway serves the whole file: its refunds pay back at once unless a test says.
+  shop.current.gateway.refundStatus = 'refunded'
 })
+/** The refunds the gateway made since `from` (its list spans the file). */
+const gatewayRefundsSince = (from: number) => shop.current.gateway.refunds.slice(from)
 const admin = () => (adminUser ??= signUp(shop.current.app, { email: adminEmail }))
 
 async function payBySslcommerz(o: Placed) {
@@ -192,14 +196,13 @@ describe('refunds are decided before they are sent', () => {
     expect((await cancel()).statusCode).toBe(200)
     expect((await cancel()).statusCode).toBe(409)
     expect(refund).toHaveBeenCalledTimes(1)
-    expect(shop.current.gateway.refunds).toHaveLength(1)
 
     const { refunds: rows, payments: paid } = await rowsOf(o.id)
     expect(rows).toEqual([
       expect.objectContaining({
         reason: 'admin-cancel',
         state: 'done',
-        providerRefundId: shop.current.gateway.refunds[0]?.refundRefId,
+        providerRefundId: shop.current.gateway.refunds.at(-1)?.refundRefId,
       }),
     ])
     expect(paid[0]?.state).toBe('refunded')
@@ -233,6 +236,69 @@ describe('refunds are decided before they are sent', () => {
     // Asked again, the same refund (same id) goes through and the row is done.
     const retried = await o.app.services.refunds.retry(rows[0]?.id ?? '')
     expect(retried).toMatchObject({ state: 'done' })
+    expect(await o.app.services.paymentRecords.counts()).toEqual({ toRefund: 0, due: 0 })
+  })
+})
+
+describe('refunds the sweeper finishes', () => {
+  const later = () => new Date(Date.now() + 10 * 60_000)
+
+  test('a refund decided but never sent (the process stopped) is sent once, with its own id', async () => {
+    const o = await placed()
+    await payBySslcommerz(o)
+    const { app } = o
+    const [payment] = (await rowsOf(o.id)).payments
+    if (!payment) throw new Error('no payment row')
+    // The transaction that decided it committed; the call never happened.
+    const decided = await database.current.db.transaction((tx) =>
+      app.services.paymentRecords.requestRefund(tx, payment, 'admin-cancel', {
+        byHand: false,
+        requestedBy: null,
+      }),
+    )
+    expect(decided.row.state).toBe('requested')
+    const from = shop.current.gateway.refunds.length
+    // Not yet stale: left alone.
+    expect(await app.services.refunds.sweep(new Date())).toBe(0)
+    expect(gatewayRefundsSince(from)).toHaveLength(0)
+
+    expect(await app.services.refunds.sweep(later())).toBe(1)
+    expect(await app.services.refunds.sweep(later())).toBe(0)
+    const made = gatewayRefundsSince(from)
+    expect(made).toEqual([
+      expect.objectContaining({ refundTransId: refundTransId(decided.row.id) }),
+    ])
+    expect((await rowsOf(o.id)).refunds).toEqual([
+      expect.objectContaining({ state: 'done', providerRefundId: made[0]?.refundRefId }),
+    ])
+  })
+
+  test('a gateway refund still processing stays requested and is asked again until it is refunded', async () => {
+    const o = await placed()
+    await payBySslcommerz(o)
+    const from = shop.current.gateway.refunds.length
+    shop.current.gateway.refundStatus = 'processing'
+    const res = await o.app.inject({
+      method: 'POST',
+      url: `/api/purchase/${o.id}/cancel`,
+      headers: bearer(await admin()),
+      payload: { reason: 'Wrong part ordered' },
+    })
+    expect(res.statusCode).toBe(200)
+    const [started] = (await rowsOf(o.id)).refunds
+    expect(started).toMatchObject({ state: 'requested' })
+    expect(started?.providerRefundId).toBe(gatewayRefundsSince(from)[0]?.refundRefId)
+    expect(await o.app.services.paymentRecords.counts()).toEqual({ toRefund: 1, due: 0 })
+
+    // Asked while still processing: nothing moves, and nothing is refunded twice.
+    await o.app.services.refunds.sweep(later())
+    expect((await rowsOf(o.id)).refunds[0]?.state).toBe('requested')
+    shop.current.gateway.refundStatus = 'refunded'
+    await o.app.services.refunds.sweep(later())
+    const after = await rowsOf(o.id)
+    expect(after.refunds[0]).toMatchObject({ state: 'done' })
+    expect(after.payments[0]?.state).toBe('refunded')
+    expect(gatewayRefundsSince(from)).toHaveLength(1)
     expect(await o.app.services.paymentRecords.counts()).toEqual({ toRefund: 0, due: 0 })
   })
 })

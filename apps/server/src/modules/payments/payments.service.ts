@@ -104,6 +104,14 @@ export function createPaymentsService({
     refund: (input: Parameters<PaymentProvider['refund']>[0], provider?: ProviderName) =>
       ask(() => of(provider).refund(input)),
 
+    /** Where a pending refund stands; a provider without a refund query finishes its refunds at once. */
+    refundStatus(refundId: string, provider: ProviderName) {
+      const asked = of(provider)
+      const status = asked.refundStatus?.bind(asked)
+      if (!status) return Promise.resolve('refunded' as const)
+      return ask(() => status(refundId))
+    },
+
     /**
      * A notification the named provider verified and read (issue 13): a forged one is a 400;
      * a provider that is not configured or sends none is a 404, as if its route did not exist.

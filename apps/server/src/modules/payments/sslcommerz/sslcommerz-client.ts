@@ -4,11 +4,13 @@ import { ProviderUnavailableError } from '../payment-provider.js'
 import {
   isRefundDone,
   RefundAnswerSchema,
+  RefundStatusAnswerSchema,
   SessionAnswerSchema,
   SessionFormSchema,
   SSLCOMMERZ_PATHS,
   ValidationAnswerSchema,
   type RefundAnswer,
+  type RefundStatusAnswer,
   type SessionForm,
   type ValidationAnswer,
 } from './sslcommerz-protocol.js'
@@ -126,12 +128,17 @@ export function createSslcommerzClient(options: SslcommerzClientOptions) {
       )
     },
 
-    /** Refunds a payment; answers the gateway's refund reference, or throws its reason. */
+    /**
+     * Refunds a payment; answers the gateway's refund reference, or throws its reason.
+     * `refundTransId` names this refund (the shop derives it from its refund row): the gateway
+     * refunds one refund_trans_id once, however often it is asked.
+     */
     async refund(input: {
       bankTranId: string
       /** Units with two decimals, as `formatAmount` writes them. */
       amount: string
       remarks: string
+      refundTransId: string
     }): Promise<{ refundRefId: string; answer: RefundAnswer }> {
       const answer = await call(
         'refund',
@@ -139,6 +146,8 @@ export function createSslcommerzClient(options: SslcommerzClientOptions) {
         {
           query: {
             bank_tran_id: input.bankTranId,
+            refund_trans_id: input.refundTransId,
+            refe_id: input.refundTransId,
             refund_amount: input.amount,
             refund_remarks: input.remarks,
             ...credentials,
@@ -152,6 +161,16 @@ export function createSslcommerzClient(options: SslcommerzClientOptions) {
           `refund refused: ${redact(answer.errorReason || `${answer.APIConnect} ${answer.status ?? ''}`.trim())}`,
         )
       return { refundRefId: answer.refund_ref_id, answer }
+    },
+
+    /** Where a refund stands (the refund query API, by the gateway's refund reference). */
+    refundStatus(refundRefId: string): Promise<RefundStatusAnswer> {
+      return call(
+        'refund query',
+        SSLCOMMERZ_PATHS.refund,
+        { query: { refund_ref_id: refundRefId, ...credentials, format: 'json' } },
+        RefundStatusAnswerSchema,
+      )
     },
   }
 }

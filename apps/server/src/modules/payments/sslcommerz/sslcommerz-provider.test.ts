@@ -210,11 +210,41 @@ describe('paying through the stand-in gateway', () => {
         amount: event.gateway?.amount,
         remarks: `Toolworks refund ${started.paymentId}`,
         refundRefId: refund.id,
+        refundTransId: 'k',
+        refeId: 'k',
       },
     ])
+    // Another refund of the same payment (another refund_trans_id) is refused by the gateway.
+    await expect(
+      provider.refund({ paymentIntentId: event.paymentIntentId, idempotencyKey: 'other' }),
+    ).rejects.toThrow(SslcommerzError)
     await expect(
       provider.refund({ paymentIntentId: 'VALNONE', idempotencyKey: 'k' }),
     ).rejects.toThrow(SslcommerzError)
+  })
+
+  test('a refund sends refund_trans_id and refe_id, and its state is read back through the refund query', async () => {
+    const { gateway, shop, provider } = await setUp()
+    const started = await start(provider)
+    if (started.kind !== 'redirect') throw new Error('not a redirect')
+    await clickOnGatewayPage(started.url, 'Pay')
+    const event = succeeded(shop.events[0])
+    gateway.control.refundStatus = 'processing'
+    const refund = await provider.refund({
+      paymentIntentId: event.paymentIntentId,
+      idempotencyKey: 'RF0123456789abcdef0123456789ab',
+    })
+    // Started, not yet paid back: pending, to be asked again.
+    expect(refund).toEqual({ kind: 'pending', id: gateway.control.refunds[0]?.refundRefId })
+    expect(gateway.control.refunds[0]).toMatchObject({
+      refundTransId: 'RF0123456789abcdef0123456789ab',
+      refeId: 'RF0123456789abcdef0123456789ab',
+    })
+    expect(await provider.refundStatus?.(refund.id)).toBe('pending')
+    gateway.control.refundStatus = 'refunded'
+    expect(await provider.refundStatus?.(refund.id)).toBe('refunded')
+    gateway.control.refundStatus = 'cancelled'
+    expect(await provider.refundStatus?.(refund.id)).toBe('failed')
   })
 })
 
@@ -330,6 +360,19 @@ describe('notifications that are not genuine', () => {
     const { verify_key: _k, ...noKey } = genuine()
     refused(notify(noKey))
     refused(notify(genuine(), 'application/json'))
+  })
+
+  test('a field verify_key names but the form does not carry is left out of the signature, as the official kits do', () => {
+    const signed = genuine()
+    const listsMore = { ...signed, verify_key: `${signed.verify_key},card_issuer,emi_option` }
+    expect(provider.verifyNotification(notify(listsMore))).toMatchObject({
+      type: 'payment_succeeded',
+      paymentIntentId: 'VAL1',
+    })
+    // The fields it does carry are still signed: changing one is refused.
+    expect(() => provider.verifyNotification(notify({ ...listsMore, amount: '9.00' }))).toThrow(
+      WebhookRefusedError,
+    )
   })
 
   test('a repeated field or a tran_id left out of verify_key is refused', () => {

@@ -19,6 +19,7 @@ import {
   NotificationFormSchema,
   parseAmount,
   paymentMismatches,
+  refundStatusOf,
   verifyKeyNames,
   verifySign,
   type ValidationAnswer,
@@ -124,10 +125,12 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
     },
 
     /**
-     * Refunds the payment behind a val_id in full, in the taka it settled. The refund API takes
-     * no idempotency key; the gateway refuses (the stand-in repeats) a second refund.
+     * Refunds the payment behind a val_id in full, in the taka it settled, as the refund named
+     * by the key (`refund_trans_id` and `refe_id`): asked again, the gateway answers the same
+     * refund. The gateway only starts a refund; the refund query then says whether the money
+     * went back, and a refund still processing is `pending`, asked again later.
      */
-    async refund({ paymentIntentId }) {
+    async refund({ paymentIntentId, idempotencyKey }) {
       const answer = await client.validate(paymentIntentId)
       if (!isValidated(answer) || !answer.bank_tran_id || !answer.amount)
         throw new SslcommerzError(`refund: no validated payment for val_id ${paymentIntentId}`)
@@ -135,8 +138,18 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
         bankTranId: answer.bank_tran_id,
         amount: answer.amount,
         remarks: `Toolworks refund ${answer.tran_id ?? ''}`.trim(),
+        refundTransId: idempotencyKey,
       })
-      return { kind: 'refunded', id: refundRefId }
+      // A query that does not answer leaves the refund pending: it was started, and is asked again.
+      const status = await client
+        .refundStatus(refundRefId)
+        .then(refundStatusOf, () => 'pending' as const)
+      if (status === 'failed') throw new SslcommerzError(`refund ${refundRefId} was cancelled`)
+      return { kind: status, id: refundRefId }
+    },
+
+    async refundStatus(refundRefId) {
+      return refundStatusOf(await client.refundStatus(refundRefId))
     },
 
     /**

@@ -61,8 +61,18 @@ export type StandInControl = {
   holdIpns: boolean
   /** Sends the IPNs held so far, in order; resolves when the shop has answered them. */
   sendHeldIpns(): Promise<void>
-  /** Every refund it made. */
-  readonly refunds: { bankTranId: string; amount: string; remarks: string; refundRefId: string }[]
+  /** Every refund it made, with the shop's name for it (`refund_trans_id`). */
+  readonly refunds: {
+    bankTranId: string
+    amount: string
+    remarks: string
+    refundRefId: string
+    refundTransId: string
+    /** The merchant's own reference for the refund (`refe_id`). */
+    refeId: string
+  }[]
+  /** What the refund query says of every refund: `processing` until a test moves it on. */
+  refundStatus: 'refunded' | 'processing' | 'cancelled'
 }
 
 const escapeHtml = (s: string) =>
@@ -104,6 +114,7 @@ export function createSslcommerzStandIn(options: StandInOptions) {
       for (const held of heldIpns.splice(0)) await sendIpn(held.url, held.fields)
     },
     refunds: [],
+    refundStatus: 'refunded',
   }
 
   const credentialsHold = (q: { store_id?: string; store_passwd?: string }) =>
@@ -307,6 +318,18 @@ export function createSslcommerzStandIn(options: StandInOptions) {
         await answerLater()
         const q = request.query
         if (!credentialsHold(q)) return { APIConnect: 'INVALID_REQUEST', status: 'failed' }
+        // The refund query: the same API, asked with the gateway's refund reference.
+        if (q.refund_ref_id !== undefined) {
+          const made = control.refunds.find((r) => r.refundRefId === q.refund_ref_id)
+          if (!made) return { APIConnect: 'DONE', status: 'failed', errorReason: 'Invalid refund' }
+          return {
+            APIConnect: 'DONE',
+            bank_tran_id: made.bankTranId,
+            refund_ref_id: made.refundRefId,
+            status: control.refundStatus,
+            errorReason: '',
+          }
+        }
         const payment = [...payments.values()].find((p) => p.bankTranId === q.bank_tran_id)
         const amount = parseAmount(q.refund_amount)
         const refused = (errorReason: string) => ({
@@ -318,14 +341,20 @@ export function createSslcommerzStandIn(options: StandInOptions) {
         if (!payment) return refused('Invalid bank transaction ID')
         if (amount === undefined || amount <= 0 || amount > (parseAmount(payment.amount) ?? 0))
           return refused('Invalid refund amount')
+        if (!q.refund_trans_id) return refused('refund_trans_id is required')
+        const earlier = control.refunds.find((r) => r.bankTranId === payment.bankTranId)
+        // The same refund_trans_id again answers the refund it made; a payment is refunded once.
+        if (earlier && earlier.refundTransId !== q.refund_trans_id)
+          return refused('This transaction is already refunded')
         if (!payment.refundRefId) {
-          // A repeated request answers the first refund: the stand-in refunds a payment once.
           payment.refundRefId = id('REF')
           control.refunds.push({
             bankTranId: payment.bankTranId,
             amount: q.refund_amount ?? '',
             remarks: q.refund_remarks ?? '',
             refundRefId: payment.refundRefId,
+            refundTransId: q.refund_trans_id,
+            refeId: q.refe_id ?? '',
           })
         }
         return {
