@@ -310,3 +310,132 @@ test('migration 0026 fills the search lexicon from the tools there, and keeps it
     'wrench',
   ])
 })
+
+test('migration 0028 gives every order that holds money its payment row, and every refunded one its refund, without loss', async ({
+  onTestFinished,
+}) => {
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS })
+  onTestFinished(() => client.close())
+  const db = drizzle(client)
+  await migrate(db, { migrationsFolder: migrationsBefore('0028_payment_records') })
+  const rows = async (text: string, params: unknown[] = []) =>
+    (await client.query<Row>(text, params)).rows
+  const [tool] = await rows(
+    `insert into tools (name, description, image, price_cents, quantity)
+     values ('Spring clamp', 'x', 'y', 1999, 10) returning id`,
+  )
+  const order = async (values: string, currency = `'USD', null`) =>
+    (
+      await rows(
+        `insert into orders (tool_id, tool_name, unit_price_cents, quantity, subtotal_cents,
+           total_cents, customer_email, customer_name, phone, address, currency,
+           exchange_rate_units, status, paid, payment_state, payment_method, payment_provider,
+           transaction_id, payment_intent_id, cancel_reason, refund_id, paid_at)
+         values ($1, 'Spring clamp', 1999, 1, 1999, 1999, 'old@example.com', 'Old', '1', 'Dhaka',
+           ${currency}, ${values}) returning id`,
+        [tool?.id],
+      )
+    )[0]?.id
+  const at = `'2026-11-02T10:00:00Z'`
+  const gateway = await order(
+    `'paid', true, 'paid', 'sslcommerz', 'sslcommerz', 'BANK1', 'VAL1', null, null, ${at}`,
+    `'BDT', 1225000`,
+  )
+  const stripe = await order(
+    `'shipped', true, 'paid', 'card', null, 'pi_9', 'pi_9', null, null, ${at}`,
+  )
+  const sandbox = await order(
+    `'paid', true, 'paid', null, null, 'sbx_1', 'sbx_1', null, null, ${at}`,
+  )
+  const refunded = await order(
+    `'cancelled', false, 'refunded', 'card', 'stripe', null, 'pi_3', 'refunded_out_of_stock', 're_3', null`,
+  )
+  const cancelledPaid = await order(
+    `'cancelled', true, 'refunded', 'sslcommerz', 'sslcommerz', 'BANK4', 'VAL4', 'admin', 'REF4', ${at}`,
+  )
+  const due = await order(
+    `'cancelled', false, 'refund-due', 'bank-transfer', 'bank-transfer', 'TRF-77', 'TW-REF-1', 'refunded_cancelled', 'due-TW-REF-1', null`,
+  )
+  const review = await order(
+    `'unpaid', false, 'under-review', 'sslcommerz', 'sslcommerz', null, 'VAL5', null, null, null`,
+  )
+  const unpaid = await order(`'unpaid', false, 'unpaid', null, null, null, null, null, null, null`)
+  const awaiting = await order(
+    `'unpaid', false, 'awaiting-transfer', 'bank-transfer', 'bank-transfer', null, 'TW-REF-2', null, null, null`,
+  )
+
+  await migrate(db, { migrationsFolder })
+
+  const paymentOf = async (id: unknown) =>
+    rows(
+      `select provider, method, provider_payment_id, provider_ref, amount_cents, currency, state,
+         received_at from payments where order_id = $1`,
+      [id],
+    )
+  const refundOf = async (id: unknown) =>
+    rows(
+      `select r.reason, r.state, r.provider_refund_id, r.amount_cents, r.currency,
+         r.payment_id = p.id as of_its_payment
+       from refunds r join payments p on p.order_id = r.order_id where r.order_id = $1`,
+      [id],
+    )
+  const receivedAt = new Date('2026-11-02T10:00:00Z')
+  expect(await paymentOf(gateway)).toEqual([
+    {
+      provider: 'sslcommerz',
+      method: 'sslcommerz',
+      provider_payment_id: 'VAL1',
+      provider_ref: 'BANK1',
+      amount_cents: 1999,
+      currency: 'BDT',
+      state: 'received',
+      received_at: receivedAt,
+    },
+  ])
+  expect(await paymentOf(stripe)).toEqual([
+    expect.objectContaining({ provider: 'stripe', provider_payment_id: 'pi_9', state: 'received' }),
+  ])
+  expect(await paymentOf(sandbox)).toEqual([
+    expect.objectContaining({ provider: 'sandbox', method: 'card', state: 'received' }),
+  ])
+  expect(await paymentOf(refunded)).toEqual([
+    expect.objectContaining({ provider: 'stripe', provider_payment_id: 'pi_3', state: 'refunded' }),
+  ])
+  expect(await refundOf(refunded)).toEqual([
+    {
+      reason: 'out-of-stock',
+      state: 'done',
+      provider_refund_id: 're_3',
+      amount_cents: 1999,
+      currency: 'USD',
+      of_its_payment: true,
+    },
+  ])
+  expect(await refundOf(cancelledPaid)).toEqual([
+    expect.objectContaining({ reason: 'admin-cancel', state: 'done', provider_refund_id: 'REF4' }),
+  ])
+  expect(await paymentOf(due)).toEqual([
+    expect.objectContaining({
+      provider: 'bank-transfer',
+      method: 'bank-transfer',
+      state: 'received',
+    }),
+  ])
+  expect(await refundOf(due)).toEqual([
+    expect.objectContaining({ reason: 'cancelled', state: 'due', of_its_payment: true }),
+  ])
+  expect(await paymentOf(review)).toEqual([
+    expect.objectContaining({ provider_payment_id: 'VAL5', state: 'under-review' }),
+  ])
+  expect(await refundOf(review)).toEqual([])
+  // No money, no rows: an unpaid order and one awaiting a transfer have received nothing yet.
+  expect(await paymentOf(unpaid)).toEqual([])
+  expect(await paymentOf(awaiting)).toEqual([])
+  // Nothing is lost: every order holding money has exactly one payment, of its total.
+  const [totals] = await rows(
+    `select count(*)::int as orders,
+       count(*) filter (where p.amount_cents = o.total_cents and p.currency = o.currency)::int as matching
+     from orders o join payments p on p.order_id = o.id`,
+  )
+  expect(totals).toEqual({ orders: 7, matching: 7 })
+})
