@@ -1,3 +1,4 @@
+import { messages } from '@toolworks/shared'
 import type { Page } from 'playwright-core'
 import { expect, inject, test } from 'vitest'
 
@@ -31,6 +32,9 @@ async function checkPage(page: Page, label: string, width: number) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(scrollWidth, `${label}: no horizontal scroll`).toBeLessThanOrEqual(width)
   expect(await seriousViolations(page), `${label}: axe`).toEqual([])
+  // The shop under test runs the card sandbox and the stand-ins: every page says so at the top.
+  const notice = page.getByRole('status').filter({ hasText: messages.site.demoShop })
+  expect(await notice.isVisible(), `${label}: demo shop notice`).toBe(true)
   return title
 }
 
