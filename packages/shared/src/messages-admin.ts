@@ -289,6 +289,8 @@ export const invoiceWords = {
     currency: (code: string) => `Currency: ${code}`,
     transaction: 'Transaction ID',
     paid: 'Paid in full by card. Thank you for your order.',
+    /** Across the invoice of an order that no longer stands, in large type. */
+    stamps: { cancelled: 'CANCELLED', refunded: 'REFUNDED' },
   },
   // The buyer's e-mails.
   mails: {

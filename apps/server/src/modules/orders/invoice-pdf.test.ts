@@ -93,6 +93,18 @@ describe('the invoice PDF', () => {
     expect(rows).toContain('Currency: USD')
   })
 
+  test('a cancelled order says CANCELLED in large type, a refunded one REFUNDED; a live one neither', async () => {
+    const read = async (over: Partial<OrderWithLines>) =>
+      pdfText(await buffer(invoicePdf({ company, order: order(over) })))
+    const refunded = await read({ status: 'cancelled', paymentState: 'refunded' })
+    expect(refunded).toMatch(/^\s*REFUNDED\s*$/m)
+    expect(refunded).not.toContain('CANCELLED')
+    const due = await read({ status: 'cancelled', paymentState: 'refund-due' })
+    expect(due).toMatch(/^\s*CANCELLED\s*$/m)
+    const live = await read({ status: 'paid', paymentState: 'paid' })
+    expect(live).not.toMatch(/CANCELLED|REFUNDED/)
+  })
+
   test('many lines run onto a second page with the table header again', async () => {
     // 55 lines: two pages with the sums, the currency and the VAT lines under them.
     const lines = Array.from({ length: 55 }, (_, i) =>

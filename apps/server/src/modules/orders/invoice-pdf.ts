@@ -28,6 +28,7 @@ export function invoicePdf({ company, order }: InvoiceData): Doc {
       [w.orderNumber, orderNumberText(order.orderNumber)],
     ],
     order,
+    ...stampOf(order),
     ending: ({ line, gap, room }) => {
       room(40)
       line(`${w.transaction}: ${order.transactionId ?? ''}`, MARGIN, STYLES.normal)
@@ -35,4 +36,11 @@ export function invoicePdf({ company, order }: InvoiceData): Doc {
       line(w.paid, MARGIN, STYLES.muted)
     },
   })
+}
+
+/** A refunded order's invoice says REFUNDED, a cancelled one's CANCELLED; a live one none. */
+function stampOf(order: Pick<OrderWithLines, 'status' | 'paymentState'>): { stamp?: string } {
+  if (order.paymentState === 'refunded') return { stamp: w.stamps.refunded }
+  if (order.status === 'cancelled') return { stamp: w.stamps.cancelled }
+  return {}
 }

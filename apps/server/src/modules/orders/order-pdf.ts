@@ -192,6 +192,8 @@ export type OrderDocument = {
   order: OrderWithLines
   /** Draws the document's own last section (the payment) after the sums. */
   ending: (pen: Pen) => void
+  /** A word across the first page in large red type ("CANCELLED"): the order no longer stands. */
+  stamp?: string
 }
 
 /**
@@ -240,6 +242,25 @@ export function startDocument(info: { title: string; author: string; landscape?:
   return pen
 }
 
+/**
+ * The stamp of an order that no longer stands, before the buyer: large, bold, red and boxed, so
+ * a printed copy cannot pass for a live invoice, and plain text, so a reader or pdftotext
+ * reads it too.
+ */
+function drawStamp(pen: ReturnType<typeof startDocument>, stamp: string) {
+  const style = { size: 34, bold: true, color: '#b91c1c' }
+  const width = pen.widthOf(stamp, style)
+  const x = (PAGE.margin + RIGHT - width) / 2
+  pen.gap(30)
+  pen.line(stamp, x, style)
+  pen.doc
+    .rect(x - 14, pen.state.y - 36, width + 28, 48)
+    .lineWidth(3)
+    .strokeColor('#b91c1c')
+    .stroke()
+  pen.gap(36)
+}
+
 export function orderPdf(d: OrderDocument): Doc {
   const { company, order } = d
   const pen = startDocument({ title: d.documentTitle, author: company.name })
@@ -266,6 +287,7 @@ export function orderPdf(d: OrderDocument): Doc {
     gap(14)
   }
   pen.state.y = Math.max(afterCompany, pen.state.y) + 16
+  if (d.stamp) drawStamp(pen, d.stamp)
 
   // The buyer.
   line(w.billTo, PAGE.margin, STYLES.heading)
