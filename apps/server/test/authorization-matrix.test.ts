@@ -266,6 +266,14 @@ const cases: Case[] = [
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 409 },
   },
   {
+    route: 'PUT /api/purchase/{A order}/export-document',
+    method: 'PUT',
+    url: (c) => `/api/purchase/${c.orderId}/export-document`,
+    payload: { kind: 'airway-bill', number: '176-12345675' },
+    // The admin reaches the rule itself: A's order is domestic, so it has no export document.
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 409 },
+  },
+  {
     route: 'POST /api/create-payment-intent (A order)',
     method: 'POST',
     url: () => '/api/create-payment-intent',

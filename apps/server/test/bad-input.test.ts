@@ -540,6 +540,7 @@ test.for<Role>(['anonymous', 'customer', 'admin'])(
         'POST /api/quote',
         'GET /api/quote/:id/drawing/:drawingId',
         'POST /api/quote/:id/offer',
+        'PUT /api/purchase/:id/export-document',
       ]),
     )
 

@@ -17,6 +17,8 @@ export const AUDIT_KINDS = [
   'order.delete',
   /** A payment event of issue 27: received, under review, refused, refunded, refund due or sent. */
   'order.payment',
+  /** An export's airway or shipping bill recorded (it may ship once it has one). */
+  'order.export-document',
   'promotion.create',
   'promotion.update',
   'promotion.delete',

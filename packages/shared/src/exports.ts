@@ -52,6 +52,10 @@ export const ORDER_CSV_COLUMNS = [
   'mushak_serial',
   // Issue 30: the order's name for people (TW-10482).
   'order_number',
+  // "Export" on a delivery abroad; whether it awaits an admin's check; its airway or shipping bill.
+  'export',
+  'export_check',
+  'export_document',
 ] as const
 
 export const USER_CSV_COLUMNS = ['id', 'email', 'name', 'role', 'created_at'] as const

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { PaymentMethodSchema, PaymentStateSchema } from './payment-methods.js'
 
+import { ExportDocumentBodySchema, ExportDocumentKindSchema } from './export-orders.js'
 import { IdParamsSchema } from './ids.js'
 import { ORDER_CURRENCIES } from './tax-pricing.js'
 import { ORDER_ADDRESS_MAX, ORDER_PHONE_MAX, ORDER_QUANTITY_MAX } from './constants.js'
@@ -148,6 +149,10 @@ export const OrderSchema = z.object({
   postcode: z.string().nullable(),
   /** Delivered outside Bangladesh: zero-rated, VAT 0%. */
   export: z.boolean(),
+  /** An export with a Bangladeshi phone number: an admin checks it before it ships. */
+  exportCheck: z.boolean(),
+  /** The airway or shipping bill an admin recorded; an export ships only once it has one. */
+  exportDocument: z.object({ kind: ExportDocumentKindSchema, number: z.string() }).nullable(),
   /** The VAT the total contains (0 for an export), in the order's currency. */
   vat: z.object({ rate: z.number(), amount: z.number(), included: z.literal(true) }),
   /** The buyer's BIN for the Mushak-6.3, when given. */
@@ -216,6 +221,14 @@ export const ordersContract = {
     path: '/api/purchase/:id/status',
     params: OrderIdParamsSchema,
     body: OrderStatusBodySchema,
+    response: OrderSchema,
+  },
+  /** An export's airway or shipping bill, recorded by an admin before it may ship. */
+  recordExportDocument: {
+    method: 'PUT',
+    path: '/api/purchase/:id/export-document',
+    params: OrderIdParamsSchema,
+    body: ExportDocumentBodySchema,
     response: OrderSchema,
   },
 } as const

@@ -17,6 +17,8 @@ import {
   type CartAnyLineInput,
   type CheckoutBody,
   type DeliveryBlock,
+  exportRefusals,
+  needsExportCheck,
   type OrderCurrency,
   rateFromUnits,
   SHOP_COUNTRY,
@@ -109,6 +111,27 @@ function purchaseRefusal(refusal: LineRefusal): AppError {
 }
 
 const byIndex = (a: { index: number }, b: { index: number }) => a.index - b.index
+
+/**
+ * An export is zero-rated only when it is paid in US dollars and delivered to a place outside
+ * Bangladesh (packages/shared/src/export-orders.ts, the rule the checkout form asks too):
+ * anything else is refused before the order locks or writes anything.
+ */
+function refuseFalseExport(request: OrderRequest) {
+  const refusals = exportRefusals({
+    country: request.country,
+    currency: request.currency,
+    city: request.delivery?.city,
+    address: request.address,
+  })
+  const first = refusals[0]
+  if (first)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      first.message,
+      Object.fromEntries(refusals.map((r) => [r.path, r.message])),
+    )
+}
 
 /**
  * The one way an order is placed (issue 14): POST /api/purchase is a one-line checkout.
@@ -423,6 +446,7 @@ export function createCheckoutFlow({
         customerEmail: actor.email,
         customerName: actor.name,
         phone: request.phone,
+        exportCheck: needsExportCheck(request),
         address: request.address,
         company: request.company ?? null,
         street: request.delivery?.street ?? null,
@@ -466,6 +490,7 @@ export function createCheckoutFlow({
     request: OrderRequest,
     wording: Wording,
   ): Promise<OrderWithLines> {
+    refuseFalseExport(request)
     const split = splitLines(request.lines)
     const { order } = await writes.run(
       {

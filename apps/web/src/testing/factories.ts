@@ -155,6 +155,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     city: null,
     postcode: null,
     export: false,
+    exportCheck: false,
+    exportDocument: null,
     vat: { rate: 0, amount: 0, included: true },
     bin: null,
     mushakSerial: null,

@@ -7,6 +7,8 @@ import {
   type OrderStatus,
   type Tool,
   activityWords,
+  exportDocumentText,
+  exportWords,
 } from '@toolworks/shared'
 import type { Readable } from 'node:stream'
 
@@ -72,6 +74,9 @@ function orderRecord(order: Order): string[] {
     moneyCell(order.vat.amount),
     order.mushakSerial ?? '',
     order.orderNumber,
+    order.export ? exportWords.badge : '',
+    yesNoCell(order.exportCheck),
+    order.exportDocument ? exportDocumentText(order.exportDocument) : '',
   ]
 }
 

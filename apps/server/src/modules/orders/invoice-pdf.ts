@@ -1,4 +1,11 @@
-import { invoiceWords, shopDate, orderNumberText } from '@toolworks/shared'
+import {
+  exportDocumentOf,
+  exportDocumentText,
+  exportWords,
+  invoiceWords,
+  shopDate,
+  orderNumberText,
+} from '@toolworks/shared'
 
 import type { OrderWithLines } from './orders.queries.js'
 import { MARGIN, orderPdf, STYLES, type Company, type Doc } from './order-pdf.js'
@@ -11,6 +18,12 @@ const w = invoiceWords.pdf
 export type InvoiceData = {
   company: Company
   order: OrderWithLines & { invoiceNumber: number; paidAt: Date }
+}
+
+/** An export's airway or shipping bill, when recorded: the proof its zero rate rests on. */
+function exportDocumentFact(order: InvoiceData['order']): [string, string][] {
+  const document = exportDocumentOf(order)
+  return document ? [[exportWords.invoiceDocument, exportDocumentText(document)]] : []
 }
 
 /**
@@ -26,6 +39,7 @@ export function invoicePdf({ company, order }: InvoiceData): Doc {
       [w.invoiceNumber, invoiceWords.number(order.invoiceNumber)],
       [w.invoiceDate, shopDate(order.paidAt)],
       [w.orderNumber, orderNumberText(order.orderNumber)],
+      ...exportDocumentFact(order),
     ],
     order,
     ...stampOf(order),

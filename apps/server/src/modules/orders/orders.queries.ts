@@ -7,11 +7,27 @@ import {
   paymentFromStatesOf,
   paymentTargetOf,
   PERSON_CANCEL_EVENTS,
+  SHOP_COUNTRY,
+  type ExportDocumentBody,
   type OrderEvent,
   type PaymentMethod,
   type PaymentStateEvent,
 } from '@toolworks/shared'
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
 import { insertColumns } from '../../db/insert-columns.js'
@@ -195,8 +211,14 @@ export type PaidBy = {
 }
 
 /**
+ * An order may ship when it is domestic or its export document is recorded: the proof that an
+ * export left the country, without which its zero rate has nothing behind it.
+ */
+const mayShip = or(eq(orders.country, SHOP_COUNTRY), isNotNull(orders.exportDocumentNumber))
+
+/**
  * Applies `event` (packages/shared/src/order-states.ts) only while the order is in one of its
- * from-states: safe under races. Undefined when it was not.
+ * from-states (and, to ship, `mayShip`): safe under races. Undefined when it was not.
  */
 export async function applyOrderEvent(
   tx: DbOrTx,
@@ -206,7 +228,21 @@ export async function applyOrderEvent(
   const [row] = await tx
     .update(orders)
     .set({ status: orderTargetOf(event) })
-    .where(and(eq(orders.id, id), statusAllows(event)))
+    .where(and(eq(orders.id, id), statusAllows(event), event === 'ship' ? mayShip : undefined))
+    .returning()
+  return row
+}
+
+/** Records an export's airway or shipping bill; undefined when there is no such order. */
+export async function setExportDocument(
+  tx: DbOrTx,
+  id: string,
+  document: ExportDocumentBody,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ exportDocumentKind: document.kind, exportDocumentNumber: document.number })
+    .where(eq(orders.id, id))
     .returning()
   return row
 }

@@ -130,4 +130,20 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (
     },
     async (request) => orders.markShipped(actorOf(request), request.params.id),
   )
+
+  app.put(
+    c.recordExportDocument.path,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary: 'Record an export order’s airway or shipping bill',
+        params: c.recordExportDocument.params,
+        body: c.recordExportDocument.body,
+        response: { 200: c.recordExportDocument.response, ...errors },
+      },
+    },
+    async (request) =>
+      orders.recordExportDocument(actorOf(request), request.params.id, request.body),
+  )
 }

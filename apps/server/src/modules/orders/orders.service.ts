@@ -2,6 +2,8 @@ import {
   isId,
   activityWords,
   addWorkingDays,
+  exportDocumentOf,
+  exportWords,
   fiscalYearOf,
   fromCents,
   messages,
@@ -10,6 +12,7 @@ import {
   PAYMENT_HOLD_MINUTES,
   rateFromUnits,
   isExportTo,
+  type ExportDocumentBody,
   type Order,
   type PaymentMethod,
   shopDate,
@@ -47,6 +50,7 @@ import {
   type OrderWithLines,
   type PaidBy,
 } from './orders.queries.js'
+import { recordExportDocument } from './export-document.js'
 import { assignInvoiceNumber } from './invoices.queries.js'
 import { assignMushakSerial, issueCreditNote } from './mushak.queries.js'
 import {
@@ -128,6 +132,8 @@ export function toOrder(row: OrderWithLines, holdHours: number): Order {
     city: row.city,
     postcode: row.postcode,
     export: isExportTo(row.country),
+    exportCheck: row.exportCheck,
+    exportDocument: exportDocumentOf(row),
     vat: { rate: row.vatRate, amount: fromCents(row.vatCents), included: true },
     bin: row.buyerBin,
     mushakSerial:
@@ -450,7 +456,14 @@ export function createOrdersService({
       }
       const row = isId(id) ? await findOrderHead(db, id) : undefined
       if (!row) throw new AppError('NOT_FOUND', r.orderNotFound)
+      // A paid export is held back only by its missing document (orders.queries.ts, mayShip).
+      if (row.status === 'paid' && isExportTo(row.country) && exportDocumentOf(row) === null)
+        throw new AppError('CONFLICT', exportWords.shipNeedsDocument)
       throw new AppError('CONFLICT', r.onlyPaidShips)
     },
+
+    /** PUT /api/purchase/{id}/export-document (export-document.ts). */
+    recordExportDocument: async (actor: AuditActor, id: string, document: ExportDocumentBody) =>
+      view(await recordExportDocument(db, actor, id, document)),
   }
 }

@@ -1,4 +1,5 @@
 import {
+  exportWords,
   fiscalYearOf,
   messages,
   mushakWords,
@@ -48,6 +49,9 @@ type Body = {
   bin?: string
   [extra: string]: unknown
 }
+
+/** A delivery abroad: an export is refused to a Bangladeshi address (export-orders.routes.test.ts). */
+const abroad = { address: '221B Baker Street, London NW1 6XE' }
 
 const checkout = (user: TestUser, lines: { tool: string; quantity: number }[], body: Body = {}) =>
   app().inject({
@@ -220,7 +224,7 @@ describe('an order in taka (BDT)', () => {
 describe('delivery country and VAT', () => {
   test('an export is zero-rated: each unit price without VAT, rounded to the cent; VAT 0', async () => {
     const buyer = await signUp(app(), { verified: true })
-    const order = await placed(buyer, { country: 'de' })
+    const order = await placed(buyer, { ...abroad, country: 'de' })
     // 19.99 / 1.15 = 17.3826 → $17.38; 45.50 / 1.15 = 39.565 → $39.57.
     expect(order.lines.map((l) => l.unitPrice)).toEqual([17.38, 39.57])
     expect(order).toMatchObject({
@@ -233,13 +237,17 @@ describe('delivery country and VAT', () => {
     })
   })
 
-  test('an export in taka rounds each unit to the whole taka', async () => {
+  test('an export in taka is refused: an export is paid in US dollars', async () => {
     await setRate(122.5)
     const buyer = await signUp(app(), { verified: true })
-    const order = await placed(buyer, { currency: 'BDT', country: 'IN' })
-    // ৳2,449 / 1.15 = 2129.57 → ৳2,130; ৳5,574 / 1.15 = 4846.96 → ৳4,847.
-    expect(order.lines.map((l) => l.unitPrice)).toEqual([2130, 4847])
-    expect(order.vat.amount).toBe(0)
+    const { clamp } = await twoTools()
+    const res = await checkout(buyer, [{ tool: clamp.id, quantity: 1 }], {
+      ...abroad,
+      currency: 'BDT',
+      country: 'IN',
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json<ErrorBody>().error.fields).toEqual({ currency: exportWords.exportNeedsUsd })
   })
 
   test("the seed's POST /api/purchase stays a domestic dollar order at the list price, VAT inside", async () => {
@@ -350,7 +358,7 @@ describe('paying in taka and the Mushak-6.3', () => {
     })
 
     // An export gets no serial; the next domestic order takes 2.
-    const exported = await placed(buyer, { currency: 'USD', country: 'US' })
+    const exported = await placed(buyer, { ...abroad, currency: 'USD', country: 'US' })
     expect((await payWithGateway(buyer, exported._id))?.mushakSerial).toBeNull()
     const second = await placed(buyer, { currency: 'USD' })
     const secondRow = await payWithGateway(buyer, second._id)
@@ -417,7 +425,7 @@ describe('paying in taka and the Mushak-6.3', () => {
     expect(rows).toContain(`Totals ${taka(sumValue)} ৳0.00 ${taka(taxed.vat)} ${taka(taxed.total)}`)
     expect(sumValue + taxed.vat).toBe(taxed.total)
 
-    const exported = await placed(buyer, { country: 'GB' })
+    const exported = await placed(buyer, { ...abroad, country: 'GB' })
     await payWithGateway(buyer, exported._id)
     const refused = await mushak(buyer, exported._id)
     expect(refused.statusCode).toBe(409)
@@ -439,7 +447,7 @@ describe('the admin side', () => {
     const admin = await signUp(app(), { email: adminEmail })
     const taka = await placed(buyer, { currency: 'BDT' })
     const paidRow = await payWithGateway(buyer, taka._id)
-    const exported = await placed(buyer, { country: 'DE' })
+    const exported = await placed(buyer, { ...abroad, country: 'DE' })
     await payWithGateway(buyer, exported._id)
 
     const csv = await download(app(), admin, '/api/export/orders.csv')

@@ -24,6 +24,7 @@ import {
   type PaymentDialogKind,
 } from '@/features/orders/components/payment-action-dialog'
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button'
+import { ExportDocumentDialog } from '@/features/orders/components/export-document-dialog'
 import { OrderFilters } from '@/features/orders/components/order-filters'
 import { SHIP_UNDO_MS, useUndoableShip } from '@/features/orders/hooks/use-undoable-ship'
 import { getErrorMessage } from '@/lib/get-error-message'
@@ -71,6 +72,7 @@ export function ManageOrdersRoute() {
   const markShipped = useMarkShipped()
   const review = usePaymentAdminAction()
   const [dialog, setDialog] = useState<{ kind: PaymentDialogKind; order: Order } | null>(null)
+  const [exportOrder, setExportOrder] = useState<Order | null>(null)
 
   // Accept and Refund need no details; the others open their dialog (issue 27).
   const onPaymentAction = (order: Order, action: PaymentActionKind) => {
@@ -163,6 +165,7 @@ export function ManageOrdersRoute() {
             heldIds={ship.waiting}
             paymentPendingId={review.isPending ? review.variables.orderId : null}
             onPaymentAction={onPaymentAction}
+            onRecordExportDocument={setExportOrder}
           />
         )}
       </QueryView>
@@ -172,6 +175,13 @@ export function ManageOrdersRoute() {
           kind={dialog.kind}
           order={dialog.order}
           onClose={() => setDialog(null)}
+        />
+      )}
+      {exportOrder !== null && (
+        <ExportDocumentDialog
+          key={exportOrder._id}
+          order={exportOrder}
+          onClose={() => setExportOrder(null)}
         />
       )}
     </div>

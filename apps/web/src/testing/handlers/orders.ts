@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 
-import { ordersContract } from '@toolworks/shared'
+import { ExportDocumentBodySchema, ordersContract } from '@toolworks/shared'
 
 import type { ErrorBody, Order, OrderStatus } from '@toolworks/shared'
 
@@ -13,8 +13,8 @@ function errorBody(code: ErrorBody['error']['code'], message: string): ErrorBody
 
 /**
  * An in-memory orders API as the server answers it: the customer's list without cancelled
- * orders, the admin list filtered by `status` and `q`, delete and mark shipped. `seen`
- * records each request.
+ * orders, the admin list filtered by `status` and `q`, delete, mark shipped (an export only
+ * with its document) and recording an export's document. `seen` records each request.
  */
 export function ordersServer(initial: Order[]) {
   let orders = [...initial]
@@ -74,9 +74,23 @@ export function ordersServer(initial: Order[]) {
       const order = orders.find((o) => o._id === params.id)
       if (!order || order.status !== 'paid')
         return HttpResponse.json(errorBody('CONFLICT', 'Only a paid order ships'), { status: 409 })
+      if (order.export && order.exportDocument === null)
+        return HttpResponse.json(errorBody('CONFLICT', 'An export needs its document'), {
+          status: 409,
+        })
       const shipped: Order = { ...order, status: 'shipped' }
       orders = orders.map((o) => (o._id === shipped._id ? shipped : o))
       return HttpResponse.json(shipped)
+    }),
+    http.put(ordersContract.recordExportDocument.path, async ({ request, params }) => {
+      await record(request)
+      const order = orders.find((o) => o._id === params.id)
+      if (!order?.export)
+        return HttpResponse.json(errorBody('CONFLICT', 'Not an export'), { status: 409 })
+      const body = ExportDocumentBodySchema.parse(seen.at(-1)?.body)
+      const recorded: Order = { ...order, exportDocument: body }
+      orders = orders.map((o) => (o._id === recorded._id ? recorded : o))
+      return HttpResponse.json(recorded)
     }),
   ]
   /** Replaces one order, as another endpoint (the payment) changed it. */

@@ -1,6 +1,8 @@
 import { Fragment } from 'react'
 
 import {
+  exportDocumentText,
+  exportWords,
   formatAmount,
   messages,
   paymentAdminWords,
@@ -62,6 +64,30 @@ function PaymentSummary({ order }: { order: Order }) {
   )
 }
 
+/**
+ * An export's badges under its status: "Export", "Check export" when its phone is Bangladeshi,
+ * and its airway or shipping bill once recorded (an export ships only with one).
+ */
+function ExportSummary({ order }: { order: Order }) {
+  if (!order.export) return null
+  return (
+    <div className="mt-1 space-y-1" data-testid="export-summary">
+      <span className="badge badge-outline badge-sm">{exportWords.badge}</span>{' '}
+      {order.exportCheck && (
+        <span className="badge badge-warning badge-sm" title={exportWords.checkHint}>
+          {exportWords.checkBadge}
+        </span>
+      )}
+      <p className="text-xs text-base-content/70">
+        {order.exportDocument ? exportDocumentText(order.exportDocument) : exportWords.documentNone}
+      </p>
+    </div>
+  )
+}
+
+/** An export waits for its document before it may ship; a domestic order never does. */
+export const awaitsExportDocument = (order: Order) => order.export && order.exportDocument === null
+
 type ManageOrdersTableProps = {
   orders: Order[]
   pendingId: string | null
@@ -73,6 +99,8 @@ type ManageOrdersTableProps = {
   /** The order whose payment action is running, if any. */
   paymentPendingId?: string | null
   onPaymentAction?: (order: Order, action: PaymentActionKind) => void
+  /** Opens the export document's form for an export order. */
+  onRecordExportDocument?: (order: Order) => void
 }
 
 /**
@@ -100,6 +128,7 @@ export function ManageOrdersTable({
   heldIds = new Set(),
   paymentPendingId = null,
   onPaymentAction,
+  onRecordExportDocument,
 }: ManageOrdersTableProps) {
   return (
     <DataTable
@@ -146,10 +175,11 @@ export function ManageOrdersTable({
                 </p>
               )}
               <PaymentSummary order={order} />
+              <ExportSummary order={order} />
             </td>
             {/* Wrapped side by side, so no two buttons ever overlap (issue 30). */}
             <td data-label={m.action} className="space-y-1 [&_.btn]:whitespace-nowrap">
-              {order.status === 'paid' && (
+              {order.status === 'paid' && !awaitsExportDocument(order) && (
                 <button
                   type="button"
                   className="btn btn-primary btn-xs"
@@ -161,6 +191,16 @@ export function ManageOrdersTable({
                     <span className="loading loading-spinner loading-xs" aria-hidden="true" />
                   )}
                   {m.markShipped}
+                </button>
+              )}
+              {onRecordExportDocument && order.export && order.status !== 'cancelled' && (
+                <button
+                  type="button"
+                  className={`btn btn-xs ${awaitsExportDocument(order) ? 'btn-primary' : 'btn-outline'}`}
+                  aria-label={exportWords.documentFor(order.orderNumber)}
+                  onClick={() => onRecordExportDocument(order)}
+                >
+                  {exportWords.documentRecord}
                 </button>
               )}
               <OrderDocumentButtons order={order} label={`${order.tools}, ${order.customer}`} />
