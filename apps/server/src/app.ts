@@ -60,6 +60,7 @@ import { createCheckoutFlow } from './flows/checkout.js'
 import { createPaymentReceivedFlow } from './flows/payment-received.js'
 import { createReorderFlow } from './flows/reorder.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
+import { holdRulesOf } from './modules/orders/hold-rules.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
 import type { StripeProvider } from './modules/payments/stripe-provider.js'
@@ -203,7 +204,7 @@ function createServices(
   const quoteAcceptance = createQuoteAcceptanceService({ db, mails: quoteMails, log, now: clock })
   const cart = createCartService({ db, catalog, accounts, quotes: quoteAcceptance })
   const orderMails = createOrderMails({ mailer, publicUrl: config.publicUrl, log })
-  const orders = createOrdersService({ db, holdHours: config.orderHoldHours, mails: orderMails })
+  const orders = createOrdersService({ db, holdRules: holdRulesOf(config), mails: orderMails })
   // SSLCommerz and bank transfer as configured (issue 27), then any the caller adds (tests).
   const methods = configuredMethods(config, clock)
   const payments = createPaymentsService({
@@ -249,7 +250,6 @@ function createServices(
     vatPercent: config.tax.vatPercent,
     cart,
     quotes: quoteAcceptance,
-    holdHours: config.orderHoldHours,
     limits: config.orderLimits,
     mails: orderMails,
     log,
@@ -274,7 +274,6 @@ function createServices(
     checkout,
     paymentReceived,
     records: paymentRecords,
-    holdDays: config.bankTransferHoldDays,
     clock,
     log,
   })
@@ -310,6 +309,7 @@ function createServices(
     simulatedPayments: simulatedBackends(config),
     orderSweeper: createOrderSweeper({
       orders: cancellation,
+      gateway: gatewayPayment,
       intervalMs: config.orderSweepMs,
       log,
     }),

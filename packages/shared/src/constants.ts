@@ -33,6 +33,11 @@ export const PRODUCTS_PAGE_SIZE = 24
 export const OPEN_UNPAID_ORDERS_MAX = 10
 /** Starting a payment keeps the order's stock held at least this long from then (issue 25). */
 export const PAYMENT_HOLD_MINUTES = 30
+/**
+ * Orders one account may have awaiting a bank transfer at once: each holds stock for days
+ * (BANK_TRANSFER_HOLD_DAYS), so a few are plenty for a real buyer.
+ */
+export const AWAITING_TRANSFER_ORDERS_MAX = 5
 /** Orders one account may place in a minute, whatever its address (issue 13). */
 export const ORDERS_PER_MINUTE_MAX = 30
 

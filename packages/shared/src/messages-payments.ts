@@ -89,6 +89,14 @@ export const paymentMethodRules = {
   noRefundDue: 'This order has no refund due.',
   noProforma: 'A proforma invoice is only for an order awaiting a bank transfer.',
   tooManyStarts: 'Too many payment attempts in a minute. Please wait a minute and try again.',
+  /** Bank transfer holds stock for days, so only an account with a proven address may use it. */
+  transferNeedsVerified:
+    'Bank transfer is for accounts with a verified e-mail address. Please verify your e-mail, or pay another way.',
+  tooManyAwaitingTransfer: (max: number) =>
+    `You already have ${max} orders awaiting a bank transfer. Please pay or cancel one of them before choosing bank transfer again.`,
+  /** A pasted statement line that names another order's payment reference. */
+  statementLineOtherOrder: (reference: string) =>
+    `That statement line names the payment reference ${reference}, which belongs to another order. Nothing was recorded.`,
 } as const
 
 /** The buyer's e-mails about money going back (issue 27). */
@@ -123,6 +131,9 @@ export const paymentAdminWords = {
   markReceivedTitle: (order: string) => `Mark the bank transfer for ${order} received`,
   bankReference: 'Bank reference',
   amountReceived: 'Amount received',
+  statementLine: 'Bank statement line (optional)',
+  statementLineHint:
+    'Paste the line from the statement: it is checked for this order’s payment reference.',
   receivedOn: 'Date received',
   received: 'Transfer recorded; the order is paid.',
   acceptPayment: 'Accept payment',

@@ -611,6 +611,9 @@ export const messages = {
       `Until your e-mail is verified, your unpaid orders may come to at most ${max}. Please verify your e-mail to order more, or pay or cancel an order in My Orders.`,
     unpaidValueLimit: (max: string) =>
       `Your unpaid orders may come to at most ${max}. Please pay or cancel one in My Orders before ordering more.`,
+    /** The buyer's cancel while SSLCommerz's flagged payment waits for an admin. */
+    underReviewNoCancel:
+      'This order’s payment is under review, so it cannot be cancelled now. We will e-mail you once it is accepted or refunded.',
   },
   /** The cart and checkout (issue 14). */
   cart: {

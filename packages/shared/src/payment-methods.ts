@@ -24,7 +24,12 @@ export const PaymentStateSchema = z.enum(PAYMENT_STATES)
 export type PaymentState = z.infer<typeof PaymentStateSchema>
 
 /** `GET /api/payment-methods`: the configured methods, in the order above. */
-export const PaymentMethodOptionSchema = z.object({ id: PaymentMethodSchema, label: z.string() })
+export const PaymentMethodOptionSchema = z.object({
+  id: PaymentMethodSchema,
+  label: z.string(),
+  /** Why this buyer may not use it (bank transfer before the e-mail is verified); absent when they may. */
+  unavailable: z.string().optional(),
+})
 export const PaymentMethodsResponseSchema = z.array(PaymentMethodOptionSchema)
 export type PaymentMethodOption = z.infer<typeof PaymentMethodOptionSchema>
 
@@ -54,6 +59,9 @@ export const StartPaymentResponseSchema = z.union([
 ])
 export type StartPaymentResponse = z.infer<typeof StartPaymentResponseSchema>
 
+/** A pasted bank statement line: a few lines of a statement at most. */
+export const STATEMENT_LINE_MAX = 1000
+
 /** An admin records a bank transfer as received (issue 27). */
 export const MarkReceivedBodySchema = z.object({
   reference: z
@@ -66,6 +74,15 @@ export const MarkReceivedBodySchema = z.object({
   receivedOn: z
     .string({ error: 'receivedOn is required (YYYY-MM-DD)' })
     .refine(isCalendarDate, 'receivedOn must be a date (YYYY-MM-DD)'),
+  /**
+   * The bank statement's line, pasted as it is: searched for a payment reference, and refused
+   * when it names another order's.
+   */
+  statementLine: z
+    .string({ error: 'statementLine must be text' })
+    .trim()
+    .max(STATEMENT_LINE_MAX, `statementLine is at most ${STATEMENT_LINE_MAX} characters`)
+    .optional(),
 })
 export type MarkReceivedBody = z.infer<typeof MarkReceivedBodySchema>
 

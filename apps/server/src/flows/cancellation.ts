@@ -86,6 +86,10 @@ export function createCancellationFlow({
     async byPerson(actor: Actor, id: string, note?: string) {
       const row = await orders.orderFor(actor, id)
       const reason = orders.isOwner(actor, row) ? 'customer' : 'admin'
+      // SSLCommerz took money that waits for an admin's decision: the buyer's cancel would
+      // return the stock while the money stays taken.
+      if (reason === 'customer' && row.paymentState === 'under-review')
+        throw new AppError('CONFLICT', r.underReviewNoCancel)
       // Cancellable as the table says (packages/shared/src/order-states.ts), or cancelled already.
       if (nextOrderStatus(row.status, PERSON_CANCEL_EVENTS[reason]) || row.status === 'cancelled') {
         const cancelled = await inTransaction(
@@ -124,6 +128,9 @@ export function createCancellationFlow({
             outcome: 'cancelled' as const,
           }
         }
+        // Flagged for review in the meantime (the cancel's guard refused it): still unpaid.
+        if (reason === 'customer' && (await orders.head(row.id))?.paymentState === 'under-review')
+          throw new AppError('CONFLICT', r.underReviewNoCancel)
         // It was paid in the meantime: treat it as the paid order it now is.
       }
       if (!orders.isOwner(actor, row)) throw new AppError('CONFLICT', r.paidOrderKept)

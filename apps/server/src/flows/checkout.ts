@@ -56,13 +56,11 @@ import type { QuoteAcceptanceService } from '../modules/quotes/quote-acceptance.
 import type { OrderMails } from '../modules/orders/orders.mails.js'
 import type { NewOrderLine, NewOrderRow, OrderWithLines } from '../modules/orders/orders.queries.js'
 import type { OrdersService } from '../modules/orders/orders.service.js'
+import { holdClassOf, placedHoldEnd } from '../modules/orders/hold-rules.js'
 import { nextStep } from '../modules/payments/payment-start.js'
 import { paymentCurrencyOf, type PaymentsService } from '../modules/payments/payments.service.js'
 import type { PaymentAttempts } from '../modules/payments/payment-attempts.service.js'
 import type { CancellationFlow } from './cancellation.js'
-
-const HOUR_MS = 3_600_000
-const MINUTE_MS = 60_000
 
 /**
  * What a buyer asks for: lines, where the order goes, and (issue 28) the currency it is paid in,
@@ -154,7 +152,6 @@ export function createCheckoutFlow({
   vatPercent,
   cart,
   quotes,
-  holdHours,
   limits,
   mails,
   log,
@@ -180,7 +177,6 @@ export function createCheckoutFlow({
   cart: Pick<CartService, 'removeOrdered'>
   /** Custom parts (issue 15): whether an accepted quote can be ordered, and marking it ordered. */
   quotes: Pick<QuoteAcceptanceService, 'forOrder' | 'markOrdered'>
-  holdHours: number
   /** What one account may hold unpaid, by whether its e-mail is verified (issue 25). */
   limits: OrderLimits
   log: { warn(obj: object, msg: string): void }
@@ -455,10 +451,7 @@ export function createCheckoutFlow({
         ...keys,
         // The hold is counted from the moment the order is placed, to the millisecond.
         createdAt: at,
-        holdUntil: new Date(
-          at.getTime() +
-            (emailVerified ? holdHours * HOUR_MS : limits.unverifiedHoldMinutes * MINUTE_MS),
-        ),
+        holdUntil: placedHoldEnd(orders.holdRules, at, emailVerified),
       },
       lines: inCurrency,
     })
@@ -530,8 +523,10 @@ export function createCheckoutFlow({
     if (order.expired) throw new AppError('CONFLICT', p.expired)
     // SSLCommerz took money that waits for an admin: a second payment would take it twice.
     if (order.paymentState === 'under-review') throw new AppError('CONFLICT', p.underReview)
-    // A payment is starting: the order keeps its stock long enough to finish it (issue 25).
-    await orders.holdForPayment(order.id)
+    // A payment is starting: the order keeps its stock long enough to finish it (issue 25), as
+    // far as the buyer's class allows: starting payments again never holds stock for longer.
+    const { emailVerified } = await accounts.buyerFacts(db, actor.id)
+    await orders.holdForPayment(order.id, holdClassOf(emailVerified), now())
     const start = await payments.startPayment(
       {
         orderId: order.id,

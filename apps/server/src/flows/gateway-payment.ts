@@ -1,5 +1,6 @@
 import {
   activityWords,
+  AWAITING_TRANSFER_ORDERS_MAX,
   messages,
   PAYMENT_METHODS,
   paymentMethodRules,
@@ -11,7 +12,7 @@ import {
   type StartPaymentResponse,
 } from '@toolworks/shared'
 
-import type { Db } from '../db/client.js'
+import type { Db, Tx } from '../db/client.js'
 import { inTransaction } from '../lib/after-commit.js'
 import { AppError } from '../lib/app-error.js'
 import type { AccountsService, Actor } from '../modules/accounts/accounts.service.js'
@@ -28,7 +29,11 @@ import type { CheckoutFlow } from './checkout.js'
 import type { PaymentReceivedFlow } from './payment-received.js'
 
 const a = activityWords.summary
-const DAY_MS = 86_400_000
+type PaymentAttemptRow = NonNullable<Awaited<ReturnType<PaymentAttempts['find']>>>
+/** Due orders asked about per sweep; the rest wait for the next one (they cannot expire unasked). */
+const RECHECK_BATCH = 50
+/** What an attempt's outcome becomes when the transaction query finds no payment under it. */
+const NOT_FOUND = 'NOT_FOUND'
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
 
@@ -53,7 +58,6 @@ export function createGatewayPaymentFlow({
   checkout,
   paymentReceived,
   records,
-  holdDays,
   clock,
   log,
 }: {
@@ -61,19 +65,43 @@ export function createGatewayPaymentFlow({
   orders: OrdersService
   payments: Pick<
     PaymentsService,
-    'names' | 'provider' | 'startPayment' | 'checkPayment' | 'readNotification'
+    'names' | 'provider' | 'startPayment' | 'checkPayment' | 'readNotification' | 'paymentsFor'
   >
   attempts: PaymentAttempts
-  accounts: Pick<AccountsService, 'lockUsers'>
+  accounts: Pick<AccountsService, 'lockUsers' | 'buyerFacts'>
   checkout: Pick<CheckoutFlow, 'startPayment'>
   paymentReceived: Pick<PaymentReceivedFlow, 'record'>
   records: Pick<PaymentRecords, 'record'>
-  /** BANK_TRANSFER_HOLD_DAYS: how long an order awaiting a transfer holds its stock. */
-  holdDays: number
   clock: Clock
   log: Log
 }) {
   const offered = (id: string) => payments.names().includes(id)
+
+  /**
+   * Why this buyer may not choose a bank transfer (for this order), or undefined when they may:
+   * a transfer holds stock for days, so it is for verified accounts only, and for at most
+   * AWAITING_TRANSFER_ORDERS_MAX orders at once. With `lock`, read under the buyer's lock.
+   */
+  async function transferRefusal(
+    tx: Db | Tx,
+    actor: Actor,
+    orderId?: string,
+    { lock = false } = {},
+  ): Promise<AppError | undefined> {
+    const [buyer] = lock
+      ? await accounts.lockUsers(tx, [actor.id])
+      : [await accounts.buyerFacts(tx, actor.id)]
+    if (!buyer?.emailVerified)
+      return new AppError('EMAIL_NOT_VERIFIED', paymentMethodRules.transferNeedsVerified)
+    if (orderId === undefined) return undefined
+    const awaiting = await orders.awaitingTransfer(tx, actor.id, orderId)
+    if (awaiting >= AWAITING_TRANSFER_ORDERS_MAX)
+      return new AppError(
+        'CONFLICT',
+        paymentMethodRules.tooManyAwaitingTransfer(AWAITING_TRANSFER_ORDERS_MAX),
+      )
+    return undefined
+  }
 
   /** The refusal of a payment the validation API does not confirm as this attempt's. */
   async function refuse(
@@ -153,11 +181,25 @@ export function createGatewayPaymentFlow({
     await attempts.said(said.tranId, said.status)
     if (event.type !== 'payment_succeeded')
       return { orderId, outcome: said.status === 'CANCELLED' ? 'cancelled' : 'failed' }
+    const outcome = await settle(attempt, event.paymentIntentId, said)
+    return { orderId, outcome }
+  }
 
-    const valId = event.paymentIntentId
+  /**
+   * The one way a gateway payment is believed, whoever reports its val_id (the IPN, the buyer's
+   * return, or the sweeper's transaction query): the validation API must say VALID or VALIDATED
+   * for this very attempt, its amount and its currency. Then it is recorded through the
+   * payment-received flow, held for an admin when flagged as risky, or refused.
+   */
+  async function settle(
+    attempt: PaymentAttemptRow,
+    valId: string,
+    said: { tranId: string; bankTranId?: string | undefined; riskLevel?: string | undefined },
+  ): Promise<PaymentOutcomeKind> {
+    const orderId = attempt.orderId
     const ids = { tranId: said.tranId, valId, bankTranId: said.bankTranId }
-    // Both must hold (issue 27): the signature (checked above) and the validation API saying
-    // VALID or VALIDATED for this very attempt, its amount and its currency.
+    // Both must hold (issue 27): the signature (checked by the caller, or the gateway's own
+    // query) and the validation API confirming this attempt, its amount and its currency.
     const { payment: intent, mismatches } = await payments.checkPayment(
       valId,
       { tranId: said.tranId, amountCents: attempt.amountCents, currency: attempt.currency },
@@ -166,12 +208,12 @@ export function createGatewayPaymentFlow({
     if (!intent || mismatches.length > 0) {
       const differed = intent ? mismatches : [{ field: 'val_id', expected: valId, actual: '' }]
       await refuse(orderId, differed, ids)
-      return { orderId, outcome: 'failed' }
+      return 'failed'
     }
     const withIds = { ...ids, bankTranId: intent.transactionId ?? said.bankTranId }
     if (intent.status === 'under_review') {
       await holdForReview(orderId, valId, { ...withIds, riskLevel: said.riskLevel })
-      return { orderId, outcome: 'under-review' }
+      return 'under-review'
     }
     try {
       const outcome = await paymentReceived.record(
@@ -180,32 +222,55 @@ export function createGatewayPaymentFlow({
         SSLCOMMERZ,
         { event: 'pay', method: 'sslcommerz', paymentIntentId: valId, details: withIds },
       )
-      return {
-        orderId,
-        outcome:
-          outcome.kind === 'paid'
-            ? 'received'
-            : outcome.kind === 'duplicate'
-              ? 'not-needed'
-              : 'failed',
-      }
+      return outcome.kind === 'paid'
+        ? 'received'
+        : outcome.kind === 'duplicate'
+          ? 'not-needed'
+          : 'failed'
     } catch (error) {
       // The order was paid by another payment meanwhile: this one is logged for a person.
       if (error instanceof AppError && error.code === 'CONFLICT') {
         log.error({ orderId, ...withIds }, 'SSLCommerz payment for an order paid otherwise')
-        return { orderId, outcome: 'failed' }
+        return 'failed'
       }
       throw error
     }
   }
 
+  /**
+   * Asks the gateway (the transaction query by tran_id) about one open attempt of an order due
+   * to expire. A payment it knows is settled the one way above; none closes the attempt, so the
+   * order may expire. Answers false when the gateway could not be asked: the attempt stays
+   * open and its order waits (orders.queries.ts, `expireUnpaidBefore`).
+   */
+  async function recheck(attempt: PaymentAttemptRow): Promise<boolean> {
+    try {
+      const found = await payments.paymentsFor(attempt.tranId, SSLCOMMERZ)
+      for (const valId of found) await settle(attempt, valId, { tranId: attempt.tranId })
+      await attempts.said(attempt.tranId, found.length > 0 ? 'VALIDATED' : NOT_FOUND)
+      return true
+    } catch (error) {
+      log.warn(
+        { orderId: attempt.orderId, tranId: attempt.tranId, err: error },
+        'SSLCommerz could not be asked about an attempt before its order expires; asked again next sweep',
+      )
+      return false
+    }
+  }
+
   return {
-    /** GET /api/payment-methods: what the shop has configured, in the payment page's order. */
-    methods(): PaymentMethodOption[] {
+    /**
+     * GET /api/payment-methods: what the shop has configured, in the payment page's order; for
+     * a signed-in buyer, a method they may not use says why (bank transfer before verification).
+     */
+    async methods(actor?: Actor): Promise<PaymentMethodOption[]> {
       const card = payments.provider !== undefined
+      const transferRefused =
+        actor && offered(BANK_TRANSFER) ? await transferRefusal(db, actor) : undefined
       return PAYMENT_METHODS.filter((id) => (id === 'card' ? card : offered(id))).map((id) => ({
         id,
         label: paymentMethodWords[id].label,
+        ...(id === BANK_TRANSFER && transferRefused && { unavailable: transferRefused.message }),
       }))
     },
 
@@ -221,16 +286,39 @@ export function createGatewayPaymentFlow({
         if (next.kind !== 'redirect') throw new Error(`SSLCommerz answered ${next.kind}`)
         return { redirectUrl: next.url }
       }
+      // Refused before anything changes, so a refusal leaves the order as it was.
+      const refused = await transferRefusal(db, actor, orderId)
+      if (refused) throw refused
       const { next } = await checkout.startPayment(actor, orderId, 'bank-transfer', BANK_TRANSFER)
       if (next.kind !== 'instructions') throw new Error(`bank transfer answered ${next.kind}`)
-      const awaiting = await orders.awaitTransfer(
-        orderId,
-        next.reference,
-        new Date(clock().getTime() + holdDays * DAY_MS),
+      const awaiting = await inTransaction(
+        db,
+        async (tx) => {
+          // Decided again under the buyer's lock: two starts at once cannot both pass the limit.
+          const raced = await transferRefusal(tx, actor, orderId, { lock: true })
+          if (raced) throw raced
+          return orders.awaitTransfer(tx, orderId, next.reference, clock())
+        },
+        log,
       )
       // Paid, cancelled or flagged for review while this was starting.
       if (!awaiting) throw new AppError('CONFLICT', messages.paymentRules.alreadyPaid)
       return { reference: next.reference, proformaUrl: `/api/purchase/${orderId}/proforma.pdf` }
+    },
+
+    /**
+     * The order sweeper's step before it expires anything (modules/orders/order-sweeper.ts):
+     * after a validation outage an IPN may have been answered 503 and never retried, so every
+     * order due to expire with an open SSLCommerz attempt is asked about first. Answers how
+     * many attempts the gateway could not be asked about (their orders wait for the next sweep).
+     */
+    async recheckDue(now: Date): Promise<number> {
+      if (!offered(SSLCOMMERZ)) return 0
+      const due = await orders.dueWithOpenAttempt(now, RECHECK_BATCH)
+      let unanswered = 0
+      for (const attempt of await attempts.openOf(due))
+        if (attempt.method === 'sslcommerz' && !(await recheck(attempt))) unanswered++
+      return unanswered
     },
 
     /**

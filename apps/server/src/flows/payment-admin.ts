@@ -1,5 +1,6 @@
 import {
   activityWords,
+  findPaymentReference,
   formatMoney,
   fromCents,
   messages,
@@ -40,6 +41,26 @@ function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause)
     if ((e as Error & { code?: unknown }).code === '23505') return true
   return false
+}
+
+/**
+ * The payment reference a pasted bank statement line (or the reference typed) names, searched
+ * by `findPaymentReference` (packages/shared/src/payment-reference.ts). A line naming another
+ * order's reference is refused (a 400 on that field): recording it would mark the wrong order
+ * paid. A line naming none is the admin's word, as before.
+ */
+function statementReferenceOf(orderId: string, body: MarkReceivedBody): { found: boolean } {
+  let found = false
+  for (const field of ['statementLine', 'reference'] as const) {
+    const named = findPaymentReference(body[field] ?? '')
+    if (!named) continue
+    if (named.orderId !== orderId.toLowerCase()) {
+      const why = rules.statementLineOtherOrder(named.reference)
+      throw new AppError('VALIDATION_FAILED', why, { [field]: why })
+    }
+    found = true
+  }
+  return { found }
 }
 
 /**
@@ -203,13 +224,20 @@ export function createPaymentAdminFlow({
         const why = rules.amountMustEqual(formatMoney(fromCents(head.totalCents)))
         throw new AppError('VALIDATION_FAILED', why, { amount: why })
       }
+      const statement = statementReferenceOf(id, body)
       try {
         const outcome = await paymentReceived.record(id, body.reference, 'bank-transfer', {
           event: 'receive_transfer',
           method: 'bank-transfer',
           paymentIntentId: head.paymentIntentId ?? undefined,
           actor,
-          details: { amountCents: head.totalCents, receivedOn: body.receivedOn },
+          details: {
+            amountCents: head.totalCents,
+            receivedOn: body.receivedOn,
+            // Whether the statement named this order's payment reference, as the admin pasted it.
+            referenceOnStatement: statement.found,
+            ...(body.statementLine && { statementLine: body.statementLine }),
+          },
         })
         if (outcome.kind === 'refunded') {
           const row = await orders.forInvoice(actor, id)

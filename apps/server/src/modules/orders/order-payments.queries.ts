@@ -1,9 +1,9 @@
 import { paymentTargetOf, type PaymentMethod } from '@toolworks/shared'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
 import { orders } from '../../db/schema/index.js'
-import { holdEnd, paymentStateAllows, statusAllows, type OrderRow } from './orders.queries.js'
+import { heldUntil, paymentStateAllows, statusAllows, type OrderRow } from './orders.queries.js'
 
 /**
  * The order's money as the payment methods of issue 27 move it: each update is guarded by the
@@ -14,14 +14,14 @@ import { holdEnd, paymentStateAllows, statusAllows, type OrderRow } from './orde
 
 /**
  * The buyer chose a bank transfer: the order awaits it, and holds its stock until `until`
- * (BANK_TRANSFER_HOLD_DAYS), never shorter than it already was.
+ * (BANK_TRANSFER_HOLD_DAYS), never past `allowanceMs` from its placing and never shorter than
+ * it already was.
  */
 export async function awaitTransfer(
   db: DbOrTx,
   id: string,
   reference: string,
-  until: Date,
-  holdHours: number,
+  hold: { until: Date; holdHours: number; allowanceMs: number },
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
@@ -30,7 +30,7 @@ export async function awaitTransfer(
       paymentMethod: 'bank-transfer',
       paymentProvider: 'bank-transfer',
       paymentIntentId: reference,
-      holdUntil: sql`greatest(${holdEnd(holdHours)}, ${until})`,
+      holdUntil: heldUntil(hold.holdHours, hold.until, hold.allowanceMs),
     })
     .where(
       and(
@@ -42,6 +42,29 @@ export async function awaitTransfer(
     )
     .returning()
   return row
+}
+
+/**
+ * How many of a customer's unpaid orders await a bank transfer, `except` one (the order about to
+ * choose it again). Read under the customer's lock, so two starts cannot both pass the limit.
+ */
+export async function countAwaitingTransfer(
+  db: DbOrTx,
+  customerId: string,
+  except: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'unpaid'),
+        eq(orders.paymentState, 'awaiting-transfer'),
+        ne(orders.id, except),
+      ),
+    )
+  return row?.count ?? 0
 }
 
 /**

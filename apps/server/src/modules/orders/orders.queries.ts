@@ -31,7 +31,7 @@ import {
 
 import { selectRows, type DbOrTx } from '../../db/client.js'
 import { insertColumns } from '../../db/insert-columns.js'
-import { orderLines, orders } from '../../db/schema/index.js'
+import { orderLines, orders, paymentAttempts } from '../../db/schema/index.js'
 
 export type OrderRow = typeof orders.$inferSelect
 export type NewOrderRow = typeof orders.$inferInsert
@@ -313,7 +313,14 @@ export async function cancelUnpaid(
   const [row] = await tx
     .update(orders)
     .set({ status: orderTargetOf(event), cancelReason: reason })
-    .where(and(eq(orders.id, id), statusAllows(event)))
+    .where(
+      and(
+        eq(orders.id, id),
+        statusAllows(event),
+        // A buyer never cancels while the gateway's flagged payment waits for an admin.
+        reason === 'customer' ? ne(orders.paymentState, 'under-review') : undefined,
+      ),
+    )
     .returning()
   return row
 }
@@ -378,18 +385,26 @@ export async function openUnpaidOf(
 }
 
 /**
- * A payment is starting (issue 25): the unpaid order holds its stock at least until `until`,
- * never less than it already did.
+ * A hold pushed on to `until`, but never past `allowanceMs` after the order was placed (the
+ * class's ceiling, modules/orders/hold-rules.ts), and never shorter than it already was.
+ */
+export const heldUntil = (holdHours: number, until: Date, allowanceMs: number) =>
+  sql`greatest(${holdEnd(holdHours)}, least(${until}::timestamptz, ${orders.createdAt} + ${allowanceMs / 1000}::double precision * interval '1 second'))`
+
+/**
+ * A payment is starting (issue 25): the unpaid order holds its stock at least until `until`
+ * as far as its class allows (`allowanceMs` from its placing), never less than it already did.
  */
 export async function extendHold(
   db: DbOrTx,
   id: string,
   until: Date,
   holdHours: number,
+  allowanceMs: number,
 ): Promise<void> {
   await db
     .update(orders)
-    .set({ holdUntil: sql`greatest(${holdEnd(holdHours)}, ${until})` })
+    .set({ holdUntil: heldUntil(holdHours, until, allowanceMs) })
     .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
 }
 
@@ -409,27 +424,66 @@ export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
 }
 
 /**
+ * Whether the order has a gateway attempt the gateway has not settled: nothing heard of it, or
+ * a VALID heard that could not be confirmed (a validation outage). The sweeper asks the gateway
+ * about such an attempt before its order may expire (flows/gateway-payment.ts, `recheckDue`,
+ * which reads the same outcomes in modules/payments/payment-attempts.queries.ts).
+ */
+const hasOpenAttempt = sql`exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderId} = ${orders.id} and (${paymentAttempts.outcome} is null or ${paymentAttempts.outcome} = 'VALID'))`
+
+/** Unpaid orders whose hold ended before `now` and that no admin is deciding. */
+function dueToExpire(now: Date, holdHours: number) {
+  const cutoff = new Date(now.getTime() - holdHours * 3_600_000)
+  return and(
+    statusAllows('expire'),
+    // A payment under review waits for an admin, whatever its hold (issue 27).
+    ne(orders.paymentState, 'under-review'),
+    // Two index-friendly halves: orders with their own hold end, and older ones without.
+    or(lt(orders.holdUntil, now), and(isNull(orders.holdUntil), lt(orders.createdAt, cutoff))),
+  )
+}
+
+/**
+ * Due orders (their hold ended) that still have an open gateway attempt, oldest first: the
+ * gateway is asked about each before it may expire.
+ */
+export async function dueWithOpenAttempt(
+  db: DbOrTx,
+  now: Date,
+  holdHours: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(dueToExpire(now, holdHours), hasOpenAttempt))
+    .orderBy(asc(orders.createdAt))
+    .limit(limit)
+  return rows.map((row) => row.id)
+}
+
+/**
  * Cancels up to `limit` unpaid orders whose hold ended before `now`, oldest first. Each row
  * moves only from unpaid, so an order paid or cancelled meanwhile is left alone; rows another
- * transaction holds (being paid or cancelled right now) are skipped until the next sweep.
+ * transaction holds (being paid or cancelled right now) are skipped until the next sweep. An
+ * order with an open gateway attempt waits until the gateway was asked about it, or until its
+ * hold ended `recheckGraceMs` ago (a gateway that stays down must not hold stock for ever).
  */
 export async function expireUnpaidBefore(
   tx: DbOrTx,
   now: Date,
   holdHours: number,
   limit: number,
+  recheckGraceMs: number,
 ): Promise<OrderRow[]> {
-  const cutoff = new Date(now.getTime() - holdHours * 3_600_000)
+  const graceEnd = new Date(now.getTime() - recheckGraceMs)
   const due = tx
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
-        statusAllows('expire'),
-        // A payment under review waits for an admin, whatever its hold (issue 27).
-        ne(orders.paymentState, 'under-review'),
-        // Two index-friendly halves: orders with their own hold end, and older ones without.
-        or(lt(orders.holdUntil, now), and(isNull(orders.holdUntil), lt(orders.createdAt, cutoff))),
+        dueToExpire(now, holdHours),
+        or(sql`not ${hasOpenAttempt}`, sql`${holdEnd(holdHours)} < ${graceEnd}`),
       ),
     )
     .orderBy(asc(orders.createdAt))

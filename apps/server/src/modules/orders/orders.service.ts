@@ -9,7 +9,6 @@ import {
   messages,
   mushakSerialText,
   orderNumberText,
-  PAYMENT_HOLD_MINUTES,
   rateFromUnits,
   isExportTo,
   type ExportDocumentBody,
@@ -26,6 +25,7 @@ import { writeAuditEntry, type AuditActor } from '../audit/audit.service.js'
 import {
   cancelUnpaid,
   applyOrderEvent,
+  dueWithOpenAttempt,
   expireUnpaidBefore,
   extendHold,
   findOrderHead,
@@ -57,9 +57,17 @@ import {
   awaitTransfer,
   cancelWithRefund,
   closeRefundDue,
+  countAwaitingTransfer,
   flagForReview,
   startedWith,
 } from './order-payments.queries.js'
+import {
+  GATEWAY_RECHECK_GRACE_MS,
+  holdAllowanceMs,
+  holdWanted,
+  type HoldClass,
+  type HoldRules,
+} from './hold-rules.js'
 import type { OrderMails } from './orders.mails.js'
 
 const r = messages.orderRules
@@ -275,7 +283,7 @@ function transactionSteps(holdHours: number) {
      */
     async expireBatch(tx: Tx, now: Date, limit: number): Promise<OrderWithLines[]> {
       if (!(await trySweepLock(tx))) return []
-      const rows = await expireUnpaidBefore(tx, now, holdHours, limit)
+      const rows = await expireUnpaidBefore(tx, now, holdHours, limit, GATEWAY_RECHECK_GRACE_MS)
       const lines = await linesOf(
         tx,
         rows.map((row) => row.id),
@@ -294,14 +302,17 @@ export type OrdersService = ReturnType<typeof createOrdersService>
  */
 export function createOrdersService({
   db,
-  holdHours,
+  holdRules,
   mails,
 }: {
   db: Db
-  holdHours: number
+  /** How long each class of account's orders hold their stock (hold-rules.ts). */
+  holdRules: HoldRules
   /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'shipped'>
 }) {
+  // An order placed before holds were kept per order ends this long after it was placed.
+  const holdHours = holdRules.verifiedHours
   const view = (row: OrderWithLines) => toOrder(row, holdHours)
   const isExpired = (row: OrderRow, now = Date.now()) =>
     row.status === 'unpaid' && now > (payByOf(row, holdHours)?.getTime() ?? Infinity)
@@ -404,21 +415,43 @@ export function createOrdersService({
 
     head: (id: string) => findOrderHead(db, id),
 
+    holdRules,
+
     /**
      * A card or gateway payment is starting (issue 25): the unpaid order holds its stock at
-     * least PAYMENT_HOLD_MINUTES from now, so the sweeper does not cancel it mid-payment.
+     * least PAYMENT_HOLD_MINUTES from `now`, so the sweeper does not cancel it mid-payment,
+     * but never past what the buyer's class allows from its placing (hold-rules.ts).
      */
-    holdForPayment: (id: string) =>
-      extendHold(db, id, new Date(Date.now() + PAYMENT_HOLD_MINUTES * 60_000), holdHours),
+    holdForPayment: (id: string, holdClass: HoldClass, now: Date) =>
+      extendHold(
+        db,
+        id,
+        holdWanted(holdRules, holdClass, now),
+        holdHours,
+        holdAllowanceMs(holdRules, holdClass),
+      ),
 
     setRefundId: (id: string, refundId: string) => setRefundId(db, id, refundId),
 
     /**
-     * The buyer chose a bank transfer (issue 27): the order awaits it and holds its stock
-     * `holdDays` from `now`. Undefined when the order cannot await one (paid, cancelled, under review).
+     * The buyer chose a bank transfer (issue 27), in the caller's transaction under the buyer's
+     * lock: the order awaits it and holds its stock for the transfer's allowance from its
+     * placing (BANK_TRANSFER_HOLD_DAYS). Undefined when the order cannot await one (paid,
+     * cancelled, under review).
      */
-    awaitTransfer: (id: string, reference: string, until: Date) =>
-      awaitTransfer(db, id, reference, until, holdHours),
+    awaitTransfer: (tx: Tx, id: string, reference: string, now: Date) =>
+      awaitTransfer(tx, id, reference, {
+        until: holdWanted(holdRules, 'transfer', now),
+        holdHours,
+        allowanceMs: holdAllowanceMs(holdRules, 'transfer'),
+      }),
+
+    /** How many of the customer's orders await a transfer, but for `except`. */
+    awaitingTransfer: (tx: Tx | Db, customerId: string, except: string) =>
+      countAwaitingTransfer(tx, customerId, except),
+
+    /** Orders due to expire that the gateway must be asked about first (oldest first). */
+    dueWithOpenAttempt: (now: Date, limit: number) => dueWithOpenAttempt(db, now, holdHours, limit),
 
     /** A gateway or card payment started: the method is kept, a transfer no longer awaited. */
     startedWith: (id: string, method: PaymentMethod, paymentId: string, provider: string) =>

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
 import { paymentAttempts } from '../../db/schema/index.js'
@@ -29,4 +29,26 @@ export async function setAttemptOutcome(db: DbOrTx, tranId: string, outcome: str
     .update(paymentAttempts)
     .set({ outcome, updatedAt: new Date() })
     .where(eq(paymentAttempts.tranId, tranId))
+}
+
+/**
+ * The attempts of these orders the gateway has not settled: nothing heard of them, or a VALID
+ * heard that could not be confirmed (the same outcomes as `hasOpenAttempt` in
+ * modules/orders/orders.queries.ts, which keeps such an order from expiring unasked).
+ */
+export async function openAttemptsOf(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<PaymentAttemptRow[]> {
+  if (orderIds.length === 0) return []
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        inArray(paymentAttempts.orderId, [...orderIds]),
+        or(isNull(paymentAttempts.outcome), eq(paymentAttempts.outcome, 'VALID')),
+      ),
+    )
+    .orderBy(asc(paymentAttempts.createdAt))
 }

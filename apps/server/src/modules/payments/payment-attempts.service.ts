@@ -1,7 +1,12 @@
 import type { PaymentMethod } from '@toolworks/shared'
 
 import type { Db } from '../../db/client.js'
-import { findAttempt, insertAttempt, setAttemptOutcome } from './payment-attempts.queries.js'
+import {
+  findAttempt,
+  insertAttempt,
+  openAttemptsOf,
+  setAttemptOutcome,
+} from './payment-attempts.queries.js'
 
 export type PaymentAttempts = ReturnType<typeof createPaymentAttempts>
 
@@ -22,5 +27,7 @@ export function createPaymentAttempts({ db }: { db: Db }) {
     find: (tranId: string) => findAttempt(db, tranId),
     /** What the gateway last said of the attempt (VALID, FAILED, CANCELLED…). */
     said: (tranId: string, outcome: string) => setAttemptOutcome(db, tranId, outcome),
+    /** The attempts of these orders the gateway has not settled yet, oldest first. */
+    openOf: (orderIds: readonly string[]) => openAttemptsOf(db, orderIds),
   }
 }

@@ -5,6 +5,7 @@ import { z } from 'zod'
 
 import type { GatewayPaymentFlow, NoticeResult } from '../../flows/gateway-payment.js'
 import type { PaymentAdminFlow } from '../../flows/payment-admin.js'
+import { AppError } from '../../lib/app-error.js'
 import { perAccountPaymentStarts } from '../../lib/rate-limits.js'
 import { actorOf, errorResponses, sendPrivatePdf } from '../../lib/route-helpers.js'
 import type { Company } from '../orders/order-pdf.js'
@@ -51,13 +52,25 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.get(
     c.paymentMethods.path,
     {
+      // Public; with a bearer token, the methods this buyer may not use say why.
+      onRequest: async (request, reply) => {
+        if (!request.headers.authorization) return
+        try {
+          await app.requireUser(request, reply)
+        } catch (error) {
+          // A token that is no longer good is answered as no token: the list is public.
+          if (!(error instanceof AppError && error.code === 'UNAUTHENTICATED')) throw error
+        }
+      },
       schema: {
         tags: ['payments'],
         summary: 'The payment methods this shop offers, in the order the payment page shows them',
+        description:
+          "With the buyer's bearer token, a method they may not use carries `unavailable`: why (bank transfer needs a verified e-mail).",
         response: { 200: c.paymentMethods.response },
       },
     },
-    async () => gateway.methods(),
+    async (request) => gateway.methods(request.actor ?? undefined),
   )
 
   app.get(

@@ -133,6 +133,12 @@ export interface PaymentProvider {
    * It counts only when `mismatches` is empty. Card providers check by `retrieveIntent`.
    */
   checkPayment?(id: string, attempt: AttemptExpectation): Promise<PaymentCheck>
+  /**
+   * A gateway's own list of the payments made under an attempt's id (SSLCommerz's transaction
+   * query by tran_id), as the ids `checkPayment` takes: how a payment whose notification could
+   * not be confirmed is found again. Empty when the buyer never paid.
+   */
+  paymentsFor?(attemptId: string): Promise<string[]>
 }
 
 /** What a gateway's payment must match: the attempt's id, amount and currency. */

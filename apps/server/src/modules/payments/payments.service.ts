@@ -97,6 +97,16 @@ export function createPaymentsService({
       return ask(() => check(id, attempt))
     },
 
+    /**
+     * The payments a gateway knows under an attempt's id (issue 27's transaction query); each
+     * still goes through `checkPayment`. A provider without such a query knows none.
+     */
+    async paymentsFor(attemptId: string, provider: ProviderName): Promise<string[]> {
+      const gateway = of(provider)
+      const query = gateway.paymentsFor?.bind(gateway)
+      return query ? ask(() => query(attemptId)) : []
+    },
+
     /** Voids a payment; false when it cannot be, because it already succeeded. */
     cancelIntent: (id: string, provider?: ProviderName) => of(provider).cancelIntent(id),
 

@@ -6,8 +6,12 @@ import type { ErrorBody, Order, PaymentMethod, SandboxConfirmBody } from '@toolw
 
 import type { ordersServer, SeenRequest } from './orders'
 
-function errorBody(code: ErrorBody['error']['code'], message: string): ErrorBody {
-  return { error: { code, message } }
+function errorBody(
+  code: ErrorBody['error']['code'],
+  message: string,
+  fields?: Record<string, string>,
+): ErrorBody {
+  return { error: { code, message, ...(fields && { fields }) } }
 }
 
 /** The sandbox's test cards and Stripe's own texts for them (issue 5). */
@@ -253,6 +257,7 @@ export function paymentMethodsServer(orders: ReturnType<typeof ordersServer>) {
     status: number,
     code: ErrorBody['error']['code'],
     message: string,
-  ) => refusals.push({ path, status, body: errorBody(code, message) })
+    fields?: Record<string, string>,
+  ) => refusals.push({ path, status, body: errorBody(code, message, fields) })
   return { handlers, seen, refuseNext }
 }

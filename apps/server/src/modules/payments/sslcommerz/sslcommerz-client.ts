@@ -8,6 +8,7 @@ import {
   SessionAnswerSchema,
   SessionFormSchema,
   SSLCOMMERZ_PATHS,
+  TransactionQueryAnswerSchema,
   ValidationAnswerSchema,
   type RefundAnswer,
   type RefundStatusAnswer,
@@ -39,7 +40,7 @@ export class SslcommerzError extends Error {
 }
 
 /**
- * SSLCommerz's three calls over fetch. A timeout, a refused connection or a 5xx is a
+ * SSLCommerz's four calls over fetch. A timeout, a refused connection or a 5xx is a
  * ProviderUnavailableError (the buyer may try again); its cause is a plain error of our own
  * words, because fetch's own errors may carry the URL, and the GET calls carry the password in it.
  */
@@ -126,6 +127,23 @@ export function createSslcommerzClient(options: SslcommerzClientOptions) {
         { query: { val_id: valId, ...credentials, v: '1', format: 'json' } },
         ValidationAnswerSchema,
       )
+    },
+
+    /**
+     * Every payment the gateway knows under a tran_id (the transaction query): how the shop
+     * finds a payment whose notification it could not confirm. Throws when the gateway does
+     * not answer DONE.
+     */
+    async queryTransaction(tranId: string): Promise<ValidationAnswer[]> {
+      const answer = await call(
+        'transaction query',
+        SSLCOMMERZ_PATHS.transactionQuery,
+        { query: { tran_id: tranId, ...credentials, format: 'json' } },
+        TransactionQueryAnswerSchema,
+      )
+      if (answer.APIConnect !== 'DONE')
+        throw new SslcommerzError(`transaction query refused: ${redact(answer.APIConnect)}`)
+      return answer.element ?? []
     },
 
     /**

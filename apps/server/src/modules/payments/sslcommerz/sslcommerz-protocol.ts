@@ -14,6 +14,11 @@ export const SSLCOMMERZ_PATHS = {
   session: '/gwprocess/v4/api.php',
   validation: '/validator/api/validationserverAPI.php',
   refund: '/validator/api/merchantTransIDvalidationAPI.php',
+  /**
+   * The "Transaction Query API by Transaction ID": the same script as the refund, asked with a
+   * `tran_id` instead of a `bank_tran_id`; it answers every payment made under that tran_id.
+   */
+  transactionQuery: '/validator/api/merchantTransIDvalidationAPI.php',
 } as const
 
 /** Money goes to the gateway in units with two decimals, never as a float (issue 27). */
@@ -113,6 +118,18 @@ export const ValidationAnswerSchema = z.object({
   risk_level: text.optional(),
 })
 export type ValidationAnswer = z.infer<typeof ValidationAnswerSchema>
+
+/**
+ * The transaction query's answer: `APIConnect` DONE when the gateway could answer, and one
+ * `element` per payment made under the tran_id (each with its val_id and status, read as a
+ * validation answer); none when the buyer never paid.
+ */
+export const TransactionQueryAnswerSchema = z.object({
+  APIConnect: z.string(),
+  no_of_trans_found: text.optional(),
+  element: z.array(ValidationAnswerSchema).optional(),
+})
+export type TransactionQueryAnswer = z.infer<typeof TransactionQueryAnswerSchema>
 
 /** The refund API's answer; a refund happened only when `isRefundDone` says so. */
 export const RefundAnswerSchema = z.object({

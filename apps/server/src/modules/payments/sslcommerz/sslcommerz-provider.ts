@@ -193,6 +193,17 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
     },
 
     /**
+     * The val_ids of the payments the gateway says went through under a tran_id (the
+     * transaction query), each still to be validated against its attempt by `checkPayment`.
+     */
+    async paymentsFor(tranId: string): Promise<string[]> {
+      const found = await client.queryTransaction(tranId)
+      return found
+        .filter((payment) => isValidated(payment) && payment.tran_id === tranId && payment.val_id)
+        .map((payment) => payment.val_id ?? '')
+    },
+
+    /**
      * Validates a payment against the attempt it should pay (issue 27): it counts only when
      * `mismatches` is empty (sslcommerz-protocol.ts, paymentMismatches).
      */

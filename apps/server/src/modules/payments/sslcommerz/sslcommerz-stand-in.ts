@@ -73,6 +73,13 @@ export type StandInControl = {
   }[]
   /** What the refund query says of every refund: `processing` until a test moves it on. */
   refundStatus: 'refunded' | 'processing' | 'cancelled'
+  /**
+   * APIs that answer 503 while listed, as during a gateway outage: `validation` (the
+   * validation API) or `transactionQuery` (the transaction query by tran_id).
+   */
+  readonly down: Set<'validation' | 'transactionQuery'>
+  /** Every tran_id the transaction query was asked about, in order. */
+  readonly queried: string[]
 }
 
 const escapeHtml = (s: string) =>
@@ -115,6 +122,8 @@ export function createSslcommerzStandIn(options: StandInOptions) {
     },
     refunds: [],
     refundStatus: 'refunded',
+    down: new Set(),
+    queried: [],
   }
 
   const credentialsHold = (q: { store_id?: string; store_passwd?: string }) =>
@@ -192,6 +201,32 @@ export function createSslcommerzStandIn(options: StandInOptions) {
       // The shop was unreachable: the real gateway retries later; the stand-in only records it.
     }
     control.ipns.push({ url, fields, status })
+  }
+
+  /** The payment as the validation API and the transaction query tell it. */
+  const told = (payment: Payment, status: string) => ({
+    status,
+    tran_id: payment.tranId,
+    val_id: payment.valId,
+    amount: payment.amount,
+    currency_type: payment.currencyType,
+    currency_amount: payment.currencyAmount,
+    bank_tran_id: payment.bankTranId,
+    risk_level: payment.riskLevel,
+  })
+
+  /** The transaction query by tran_id: every payment made under it, none when never paid. */
+  function transactionQuery(q: Record<string, string | undefined>, reply: FastifyReply) {
+    if (control.down.has('transactionQuery')) return reply.code(503).send({ APIConnect: 'DOWN' })
+    if (!credentialsHold(q)) return { APIConnect: 'INVALID_REQUEST' }
+    const tranId = q.tran_id ?? ''
+    control.queried.push(tranId)
+    const found = [...payments.values()].filter((p) => p.tranId === tranId)
+    return {
+      APIConnect: 'DONE',
+      no_of_trans_found: found.length,
+      element: found.map((p) => told(p, p.validated ? 'VALIDATED' : 'VALID')),
+    }
   }
 
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
@@ -293,30 +328,25 @@ export function createSslcommerzStandIn(options: StandInOptions) {
 
     app.get<{ Querystring: Record<string, string | undefined> }>(
       SSLCOMMERZ_PATHS.validation,
-      async (request) => {
+      async (request, reply) => {
         await answerLater()
+        if (control.down.has('validation')) return reply.code(503).send({ status: 'DOWN' })
         const payment = payments.get(request.query.val_id ?? '')
         if (!payment || !credentialsHold(request.query)) return { status: 'INVALID_TRANSACTION' }
         const status = payment.validated ? 'VALIDATED' : 'VALID'
         payment.validated = true
-        return {
-          status,
-          tran_id: payment.tranId,
-          val_id: payment.valId,
-          amount: payment.amount,
-          currency_type: payment.currencyType,
-          currency_amount: payment.currencyAmount,
-          bank_tran_id: payment.bankTranId,
-          risk_level: payment.riskLevel,
-        }
+        return told(payment, status)
       },
     )
 
     app.get<{ Querystring: Record<string, string | undefined> }>(
       SSLCOMMERZ_PATHS.refund,
-      async (request) => {
+      async (request, reply) => {
         await answerLater()
         const q = request.query
+        // One script answers refunds and the transaction query: a tran_id alone is a query.
+        if (q.tran_id !== undefined && q.bank_tran_id === undefined)
+          return transactionQuery(q, reply)
         if (!credentialsHold(q)) return { APIConnect: 'INVALID_REQUEST', status: 'failed' }
         // The refund query: the same API, asked with the gateway's refund reference.
         if (q.refund_ref_id !== undefined) {

@@ -5,11 +5,14 @@ import {
   MarkReceivedBodySchema,
   paymentAdminWords,
   RefundSentBodySchema,
+  STATEMENT_LINE_MAX,
   type Order,
 } from '@toolworks/shared'
 
 import { EditDialog, useModalDialog } from '@/components/ui/edit-dialog'
 import { TextField } from '@/components/ui/text-field'
+import { TextareaField } from '@/components/ui/textarea-field'
+import { ApiError } from '@/lib/api-error'
 import { getErrorMessage } from '@/lib/get-error-message'
 import { toast } from '@/lib/toast'
 
@@ -39,7 +42,9 @@ const firstIssues = (issues: { path: PropertyKey[]; message: string }[]) => {
 type PaymentActionDialogProps = { kind: PaymentDialogKind; order: Order; onClose: () => void }
 
 /**
- * Mark received (bank reference, amount prefilled with the total, date received: today),
+ * Mark received (bank reference, the amount as the statement shows it: the field starts empty,
+ * so the admin types what arrived and the server compares it with what is due; the statement
+ * line may be pasted, and the server refuses one naming another order; date received: today),
  * Cancel (a reason; a paid order's money goes back) and Refund sent (the outgoing reference),
  * issue 27. A server refusal shows in the dialog and keeps everything typed.
  */
@@ -47,7 +52,8 @@ export function PaymentActionDialog({ kind, order, onClose }: PaymentActionDialo
   const dialog = useModalDialog()
   const action = usePaymentAdminAction()
   const [reference, setReference] = useState('')
-  const [amount, setAmount] = useState(order.totalMoney.toFixed(2))
+  const [amount, setAmount] = useState('')
+  const [statementLine, setStatementLine] = useState('')
   const [receivedOn, setReceivedOn] = useState(today)
   const [reason, setReason] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -71,6 +77,7 @@ export function PaymentActionDialog({ kind, order, onClose }: PaymentActionDialo
         reference,
         amount: amount.trim() === '' ? Number.NaN : Number(amount),
         receivedOn,
+        ...(statementLine.trim() !== '' && { statementLine }),
       })
       if (parsed.success) return { kind, orderId, body: parsed.data }
       setErrors(firstIssues(parsed.error.issues))
@@ -97,6 +104,11 @@ export function PaymentActionDialog({ kind, order, onClose }: PaymentActionDialo
       onSuccess: () => {
         toast.success(done)
         dialog.close()
+      },
+      // The server's word on a field (an amount that differs, a line naming another order)
+      // goes under that field too.
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(error.fields)
       },
     })
   }
@@ -154,6 +166,15 @@ export function PaymentActionDialog({ kind, order, onClose }: PaymentActionDialo
             value={receivedOn}
             error={errors.receivedOn}
             onChange={(event) => setReceivedOn(event.target.value)}
+          />
+          <TextareaField
+            label={w.statementLine}
+            hint={w.statementLineHint}
+            value={statementLine}
+            rows={3}
+            maxLength={STATEMENT_LINE_MAX}
+            error={errors.statementLine}
+            onChange={(event) => setStatementLine(event.target.value)}
           />
         </>
       )}
