@@ -360,7 +360,7 @@ function createServices(
     audit,
     quoteMails,
     quotes,
-    stats: createStatsService({ db, quotes, now: clock }),
+    stats: createStatsService({ db, quotes, paymentRecords, now: clock }),
     // Quotes expire by the shop's date; the order sweep's interval is often enough for that.
     quoteSweeper: createQuoteSweeper({
       db,

@@ -99,6 +99,11 @@ export const OverviewSchema = z.object({
       vat: z.number(),
     }),
   ),
+  /**
+   * Refunds an admin still has to see through: `toRefund` the ones a provider has not made yet
+   * (requested or refused), `due` the ones that go back by hand.
+   */
+  refunds: z.object({ toRefund: z.number().int(), due: z.number().int() }),
 })
 export type Overview = z.infer<typeof OverviewSchema>
 

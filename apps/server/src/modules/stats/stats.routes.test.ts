@@ -9,7 +9,15 @@ import { insertTool } from '../../../test/factories.js'
 import { insertQuotedRequest } from '../../../test/quote-rows.js'
 import type { App } from '../../app.js'
 import type { Db } from '../../db/client.js'
-import { orderLines, orders, quoteRequests, tools, users } from '../../db/schema/index.js'
+import {
+  orderLines,
+  orders,
+  payments,
+  quoteRequests,
+  refunds,
+  tools,
+  users,
+} from '../../db/schema/index.js'
 import { periodEnding } from './stats.service.js'
 
 // This file runs on PGlite (server-pglite) and again on PostgreSQL 15 (server-pg, when
@@ -364,6 +372,47 @@ describe('GET /api/stats/overview', () => {
       { method: 'bank-transfer', revenue: 0 },
       { method: 'card', revenue: 0 },
     ])
+    expect(answer.refunds).toEqual({ toRefund: 0, due: 0 })
+  })
+
+  test('counts refunds a provider has not made yet and refunds due by hand', async ({
+    onTestFinished,
+  }) => {
+    const { app, admin } = await withAdmin(onTestFinished)
+    const db = database.current.db
+    const order = await insertOrder(db, {
+      status: 'cancelled',
+      at: noonOf(daysAgo(1)),
+      paidAt: noonOf(daysAgo(1)),
+      cancelReason: 'customer',
+      lines: [{ tool: tool.a, quantity: 1 }],
+    })
+    const states = ['requested', 'failed', 'failed', 'due', 'done'] as const
+    for (const [n, state] of states.entries()) {
+      const [payment] = await db
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          provider: 'sandbox',
+          method: 'card',
+          providerPaymentId: `pi_${n}`,
+          amountCents: 1000,
+          currency: 'USD',
+          state: 'received',
+          receivedAt: noonOf(daysAgo(1)),
+        })
+        .returning()
+      await db.insert(refunds).values({
+        paymentId: payment!.id,
+        orderId: order.id,
+        amountCents: 1000,
+        currency: 'USD',
+        reason: 'cancelled',
+        state,
+      })
+    }
+    const answer = OverviewSchema.parse((await overview(app, admin)).json())
+    expect(answer.refunds).toEqual({ toRefund: 3, due: 1 })
   })
 
   test('counts the period’s paid revenue by payment method, no method as card (issue 27)', async ({

@@ -16,7 +16,7 @@ export const statsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { stats }) =
       schema: {
         tags: ['stats'],
         summary:
-          'The admin overview: paid revenue per shop day, orders by status, top tools, low stock and quotes waiting (days 7, 30 or 90)',
+          'The admin overview: paid revenue per shop day, orders by status, top tools, low stock, quotes waiting and refunds still open (days 7, 30 or 90)',
         querystring: overview.query,
         response: { 200: overview.response, ...errorResponses(400, 401, 403) },
       },

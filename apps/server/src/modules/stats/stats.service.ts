@@ -12,6 +12,7 @@ import {
 } from '@toolworks/shared'
 
 import type { Db } from '../../db/client.js'
+import type { PaymentRecords } from '../payments/payment-records.service.js'
 import type { QuotesService } from '../quotes/quotes.service.js'
 import {
   lowStock,
@@ -27,6 +28,8 @@ type Deps = {
   db: Db
   /** The quotes module's own count of requests waiting for a price. */
   quotes: Pick<QuotesService, 'countWaiting'>
+  /** The payments module's own count of refunds still open. */
+  paymentRecords: Pick<PaymentRecords, 'counts'>
   now?: () => Date
   offsetMinutes?: number
 }
@@ -40,6 +43,7 @@ export function periodEnding(at: Date, days: number, offsetMinutes: number): Per
 export function createStatsService({
   db,
   quotes,
+  paymentRecords,
   now = () => new Date(),
   offsetMinutes = SHOP_UTC_OFFSET_MINUTES,
 }: Deps) {
@@ -54,6 +58,7 @@ export function createStatsService({
       const quotesWaiting = await quotes.countWaiting()
       const byMethod = await revenueByMethod(db, period)
       const byCurrency = await revenueByCurrency(db, period)
+      const refunds = await paymentRecords.counts()
       const count = (status: string) => statuses.find((s) => s.status === status)?.count ?? 0
       return {
         days,
@@ -83,6 +88,7 @@ export function createStatsService({
             vat: fromCents(row?.vatCents ?? 0),
           }
         }),
+        refunds,
       }
     },
   }

@@ -30,6 +30,7 @@ export function makeOverview(days: number, sales: Record<string, number> = {}): 
       { currency: 'USD', orders: 3, revenue: 1330.5, vat: 173.54 },
       { currency: 'BDT', orders: 1, revenue: 24500, vat: 3195.65 },
     ],
+    refunds: { toRefund: 1, due: 2 },
   }
 }
 
