@@ -206,7 +206,7 @@ function createServices(
   const orderMails = createOrderMails({ mailer, publicUrl: config.publicUrl, log })
   const orders = createOrdersService({ db, holdRules: holdRulesOf(config), mails: orderMails })
   // SSLCommerz and bank transfer as configured (issue 27), then any the caller adds (tests).
-  const methods = configuredMethods(config, clock)
+  const methods = configuredMethods(config, clock, redis)
   const payments = createPaymentsService({
     card: provider,
     others: [...methods.providers, ...paymentProviders],

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto'
 
 import type { Clock } from '@toolworks/shared'
+import type { Redis } from 'ioredis'
 
 import type { BankAccount, Config } from '../../config.js'
 import { createBankTransferProvider } from './bank-transfer/bank-transfer-provider.js'
 import type { PaymentProvider } from './payment-provider.js'
 import { createSslcommerzProvider } from './sslcommerz/sslcommerz-provider.js'
 import { createSslcommerzStandIn } from './sslcommerz/sslcommerz-stand-in.js'
+import { createValidationMemo } from './sslcommerz/validation-memo.js'
 import { standInsAllowed } from './simulated-backends.js'
 
 /** Where the development stand-in gateway answers inside the shop (never in production). */
@@ -35,11 +37,16 @@ export function configuredMethods(
     'env' | 'sslcommerz' | 'bankTransfer' | 'bankTransferHoldDays' | 'devPayments' | 'publicUrl'
   >,
   clock: Clock,
+  /** With REDIS_URL: the gateway's validations are remembered across processes there. */
+  redis?: Redis,
 ) {
   const providers: PaymentProvider[] = []
   let standIn: ReturnType<typeof createSslcommerzStandIn> | undefined
+  const validations = createValidationMemo({ shared: redis })
   if (config.sslcommerz) {
-    providers.push(createSslcommerzProvider({ ...config.sslcommerz, publicUrl: config.publicUrl }))
+    providers.push(
+      createSslcommerzProvider({ ...config.sslcommerz, publicUrl: config.publicUrl, validations }),
+    )
   } else if (standInsAllowed(config)) {
     // A fresh password per process: the stand-in and the shop share it, no one else needs it.
     const store = { storeId: 'toolworks-dev', storePassword: randomBytes(12).toString('hex') }
@@ -49,6 +56,7 @@ export function configuredMethods(
         ...store,
         apiUrl: config.publicUrl + DEV_SSLCOMMERZ_PREFIX,
         publicUrl: config.publicUrl,
+        validations,
       }),
     )
   }

@@ -191,6 +191,25 @@ describe('paying through SSLCommerz', () => {
     expect(await paymentAudit(o.id)).toHaveLength(1)
   })
 
+  test('the IPN, the return and their replays within a minute cost one call to the validation API', async () => {
+    const o = await placed()
+    shop.current.gateway.holdIpns = true
+    const back = await clickOnGatewayPage(await redirectOf(o), 'Pay')
+    await shop.current.gateway.sendHeldIpns()
+    const { fields } = lastIpn()
+    const valId = fields.val_id ?? ''
+    expect(valId).not.toBe('')
+    const replays = await Promise.all(
+      Array.from({ length: 5 }, () => postForm(o.app, SSLCOMMERZ_CALLBACKS.ipn, fields)),
+    )
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(5).fill(200))
+    const returned = await postForm(o.app, SSLCOMMERZ_CALLBACKS.success, back.returnFields)
+    expect(returned.headers.location).toBe(`/dashboard/myorder?payment=received&order=${o.id}`)
+    expect(shop.current.gateway.validations.filter((v) => v === valId)).toHaveLength(1)
+    expect((await row(o.id)).paid).toBe(true)
+    expect(await paymentAudit(o.id)).toHaveLength(1)
+  })
+
   test('a notification whose signature does not check out is a 400 and changes nothing', async () => {
     const o = await placed()
     shop.current.gateway.holdIpns = true

@@ -24,6 +24,7 @@ import {
   verifySign,
   type ValidationAnswer,
 } from './sslcommerz-protocol.js'
+import { createValidationMemo, type ValidationMemo } from './validation-memo.js'
 
 /** Its name in the registry, in `orders.payment_provider` and in the audit log. */
 export const SSLCOMMERZ = 'sslcommerz'
@@ -48,6 +49,8 @@ export function newTranId(orderId: string): string {
 export type SslcommerzProviderOptions = SslcommerzClientOptions & {
   /** The shop's public origin (`PUBLIC_URL`): the callbacks above are absolute under it. */
   publicUrl: string
+  /** Where the IPN's and the return's validations are remembered (validation-memo.ts). */
+  validations?: ValidationMemo
 }
 
 /**
@@ -59,6 +62,7 @@ export type SslcommerzProviderOptions = SslcommerzClientOptions & {
  */
 export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
   const client = createSslcommerzClient(options)
+  const validations = options.validations ?? createValidationMemo()
   const callback = (path: string) => options.publicUrl.replace(/\/$/, '') + path
 
   /** The view of a validated payment: the amount and currency the issue's rule compares. */
@@ -208,7 +212,8 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
      * `mismatches` is empty (sslcommerz-protocol.ts, paymentMismatches).
      */
     async checkPayment(valId: string, attempt: AttemptExpectation): Promise<PaymentCheck> {
-      const answer = await client.validate(valId)
+      // The IPN, the return and their replays: one validation call per val_id a minute.
+      const answer = await validations.answer(valId, () => client.validate(valId))
       return {
         payment: answer.status === 'INVALID_TRANSACTION' ? undefined : view(answer),
         mismatches: paymentMismatches(answer, attempt),

@@ -80,6 +80,8 @@ export type StandInControl = {
   readonly down: Set<'validation' | 'transactionQuery'>
   /** Every tran_id the transaction query was asked about, in order. */
   readonly queried: string[]
+  /** The val_id of every call to its validation API, in order. */
+  readonly validations: string[]
 }
 
 const escapeHtml = (s: string) =>
@@ -124,6 +126,7 @@ export function createSslcommerzStandIn(options: StandInOptions) {
     refundStatus: 'refunded',
     down: new Set(),
     queried: [],
+    validations: [],
   }
 
   const credentialsHold = (q: { store_id?: string; store_passwd?: string }) =>
@@ -329,6 +332,7 @@ export function createSslcommerzStandIn(options: StandInOptions) {
     app.get<{ Querystring: Record<string, string | undefined> }>(
       SSLCOMMERZ_PATHS.validation,
       async (request, reply) => {
+        control.validations.push(request.query.val_id ?? '')
         await answerLater()
         if (control.down.has('validation')) return reply.code(503).send({ status: 'DOWN' })
         const payment = payments.get(request.query.val_id ?? '')
