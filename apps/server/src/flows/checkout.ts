@@ -58,6 +58,7 @@ import type { NewOrderLine, NewOrderRow, OrderWithLines } from '../modules/order
 import type { OrdersService } from '../modules/orders/orders.service.js'
 import { holdClassOf, placedHoldEnd } from '../modules/orders/hold-rules.js'
 import { nextStep } from '../modules/payments/payment-start.js'
+import { GATEWAY_SESSION_MS } from '../modules/payments/sslcommerz/sslcommerz-provider.js'
 import { paymentCurrencyOf, type PaymentsService } from '../modules/payments/payments.service.js'
 import type { PaymentAttempts } from '../modules/payments/payment-attempts.service.js'
 import type { CancellationFlow } from './cancellation.js'
@@ -161,7 +162,7 @@ export function createCheckoutFlow({
   orders: OrdersService
   payments: Pick<PaymentsService, 'startPayment' | 'nameOf'>
   /** Gateway attempts (issue 27): each tran_id mapped to its order. */
-  attempts: Pick<PaymentAttempts, 'open'>
+  attempts: Pick<PaymentAttempts, 'open' | 'openFor'>
   cancellation: Pick<CancellationFlow, 'voidIfCancelled'>
   /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'placed'>
@@ -527,6 +528,25 @@ export function createCheckoutFlow({
     // far as the buyer's class allows: starting payments again never holds stock for longer.
     const { emailVerified } = await accounts.buyerFacts(db, actor.id)
     await orders.holdForPayment(order.id, holdClassOf(emailVerified), now())
+    const providerName = payments.nameOf(provider)
+    // A second start (another tab, a reload, a double click) while a gateway session of this
+    // order is still open goes back to that session: a second one could be paid a second time.
+    if (method === 'sslcommerz') {
+      const open = await attempts.openFor({
+        orderId: order.id,
+        amountCents: order.totalCents,
+        currency: paymentCurrencyOf(order),
+        since: new Date(now().getTime() - GATEWAY_SESSION_MS),
+      })
+      if (open?.gatewayUrl) {
+        await orders.startedWith(order.id, method, open.tranId, providerName)
+        return {
+          next: { kind: 'redirect' as const, paymentId: open.tranId, url: open.gatewayUrl },
+          amount: fromCents(order.totalCents),
+          currency: paymentCurrencyOf(order),
+        }
+      }
+    }
     const start = await payments.startPayment(
       {
         orderId: order.id,
@@ -539,7 +559,6 @@ export function createCheckoutFlow({
       },
       provider,
     )
-    const providerName = payments.nameOf(provider)
     // A gateway knows the attempt only by its id: map it to the order before the buyer can pay.
     if (start.kind === 'redirect')
       await attempts.open({
@@ -548,6 +567,7 @@ export function createCheckoutFlow({
         method,
         amountCents: order.totalCents,
         currency: paymentCurrencyOf(order),
+        gatewayUrl: start.url,
       })
     await orders.startedWith(order.id, method, start.paymentId, providerName)
     // Cancelled while the payment was being started: its cancellation had nothing to void yet.

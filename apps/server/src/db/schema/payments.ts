@@ -64,6 +64,11 @@ export const paymentAttempts = pgTable(
     currency: text('currency').notNull(),
     /** The last thing the gateway said of it (VALID, FAILED, CANCELLED…); null while open. */
     outcome: text('outcome'),
+    /**
+     * The gateway's page for this attempt: a second start while it is still open sends the buyer
+     * back to it instead of opening another session that could be paid a second time.
+     */
+    gatewayUrl: text('gateway_url'),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.js'
 import { paymentAttempts } from '../../db/schema/index.js'
@@ -51,4 +51,30 @@ export async function openAttemptsOf(
       ),
     )
     .orderBy(asc(paymentAttempts.createdAt))
+}
+
+/**
+ * The newest attempt of an order the gateway has said nothing of yet, opened after `since`, for
+ * the same amount and currency, whose page is known: the one a second start sends the buyer back to.
+ */
+export async function findOpenAttempt(
+  db: DbOrTx,
+  query: { orderId: string; amountCents: number; currency: string; since: Date },
+): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.orderId, query.orderId),
+        eq(paymentAttempts.amountCents, query.amountCents),
+        eq(paymentAttempts.currency, query.currency),
+        isNull(paymentAttempts.outcome),
+        isNotNull(paymentAttempts.gatewayUrl),
+        gt(paymentAttempts.createdAt, query.since),
+      ),
+    )
+    .orderBy(desc(paymentAttempts.createdAt))
+    .limit(1)
+  return row
 }

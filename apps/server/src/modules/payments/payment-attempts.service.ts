@@ -3,6 +3,7 @@ import type { PaymentMethod } from '@toolworks/shared'
 import type { Db } from '../../db/client.js'
 import {
   findAttempt,
+  findOpenAttempt,
   insertAttempt,
   openAttemptsOf,
   setAttemptOutcome,
@@ -23,7 +24,10 @@ export function createPaymentAttempts({ db }: { db: Db }) {
       method: PaymentMethod
       amountCents: number
       currency: string
+      gatewayUrl?: string
     }) => insertAttempt(db, attempt),
+    /** The order's attempt still open at the gateway, for a second start to reuse. */
+    openFor: (query: Parameters<typeof findOpenAttempt>[1]) => findOpenAttempt(db, query),
     find: (tranId: string) => findAttempt(db, tranId),
     /** What the gateway last said of the attempt (VALID, FAILED, CANCELLED…). */
     said: (tranId: string, outcome: string) => setAttemptOutcome(db, tranId, outcome),

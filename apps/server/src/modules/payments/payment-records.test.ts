@@ -9,7 +9,7 @@ import { confirmCard, markPaid } from '../../../test/invoices.js'
 import { openPaymentPage, purchase } from '../../../test/orders.js'
 import { clickOnGatewayPage, useSslcommerzShop } from '../../../test/sslcommerz.js'
 import type { App } from '../../app.js'
-import { auditLog, orders, payments, refunds } from '../../db/schema/index.js'
+import { auditLog, orders, paymentAttempts, payments, refunds } from '../../db/schema/index.js'
 
 /**
  * Payments and refunds as records: every amount received is a payment row, every refund a row
@@ -300,5 +300,34 @@ describe('refunds the sweeper finishes', () => {
     expect(after.payments[0]?.state).toBe('refunded')
     expect(gatewayRefundsSince(from)).toHaveLength(1)
     expect(await o.app.services.paymentRecords.counts()).toEqual({ toRefund: 0, due: 0 })
+  })
+})
+
+describe('one gateway session at a time', () => {
+  const start = (o: Placed) =>
+    o.app.inject({
+      method: 'POST',
+      url: `/api/purchase/${o.id}/payment`,
+      headers: bearer(o.buyer),
+      payload: { method: 'sslcommerz' },
+    })
+
+  test('a second start while the first session is open goes back to its page; once the gateway answered, a new one opens', async () => {
+    const o = await placed()
+    const first = await start(o)
+    const again = await start(o)
+    expect(first.statusCode, first.body).toBe(200)
+    expect(again.json()).toEqual(first.json())
+    const attemptsOf = () =>
+      database.current.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))
+    expect(await attemptsOf()).toHaveLength(1)
+
+    // The buyer cancels on the gateway's page: that session is over, the next start is new.
+    await clickOnGatewayPage(first.json<{ redirectUrl: string }>().redirectUrl, 'Cancel')
+    const third = await start(o)
+    expect(third.json<{ redirectUrl: string }>().redirectUrl).not.toBe(
+      first.json<{ redirectUrl: string }>().redirectUrl,
+    )
+    expect(await attemptsOf()).toHaveLength(2)
   })
 })

@@ -26,6 +26,13 @@ import {
 } from './sslcommerz-protocol.js'
 import { createValidationMemo, type ValidationMemo } from './validation-memo.js'
 
+/**
+ * How long the shop sends a buyer back to a gateway session it opened rather than opening
+ * another: well inside the time SSLCommerz keeps a session payable, so a page reused is never one
+ * the gateway has let lapse.
+ */
+export const GATEWAY_SESSION_MS = 30 * 60_000
+
 /** Its name in the registry, in `orders.payment_provider` and in the audit log. */
 export const SSLCOMMERZ = 'sslcommerz'
 
