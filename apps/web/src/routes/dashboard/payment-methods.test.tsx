@@ -1,7 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 
-import { paymentMethodWords, paymentsContract, type PaymentMethod } from '@toolworks/shared'
+import {
+  paymentMethodRules,
+  paymentMethodWords,
+  paymentsContract,
+  type PaymentMethod,
+} from '@toolworks/shared'
 
 import { LAST_METHOD_KEY, leavePage } from '@/features/orders/components/payment-choice'
 import { makeOrder, makeUser } from '@/testing/factories'
@@ -21,7 +26,10 @@ import { server } from '@/testing/server'
 const email = 'rahim@example.com'
 const ALL: PaymentMethod[] = ['sslcommerz', 'bank-transfer', 'card']
 
-function setup(methods: PaymentMethod[] = ALL) {
+function setup(
+  methods: PaymentMethod[] = ALL,
+  unavailable: Partial<Record<PaymentMethod, string>> = {},
+) {
   const orders = ordersServer([
     makeOrder({ _id: 'o1', customer: email, customerName: 'Rahim', totalMoney: 59.97 }),
   ])
@@ -30,7 +38,7 @@ function setup(methods: PaymentMethod[] = ALL) {
   server.use(
     sessionHandler(makeUser({ email, name: 'Rahim' })),
     paymentsConfigHandler('sandbox'),
-    paymentMethodsHandler(methods),
+    paymentMethodsHandler(methods, unavailable),
     ...orders.handlers,
     ...cards.handlers,
     ...gateway.handlers,
@@ -81,6 +89,18 @@ describe('the payment page’s methods (issue 27)', () => {
     // Today's card journey: the card form and its intent, unchanged.
     expect(await screen.findByLabelText('Card number')).toBeInTheDocument()
     await expect.poll(() => intents().length).toBe(1)
+  })
+
+  test('bank transfer the server refuses this buyer is shown disabled with the reason, never preselected', async () => {
+    localStorage.setItem(LAST_METHOD_KEY, 'bank-transfer')
+    const why = paymentMethodRules.transferNeedsVerified
+    setup(ALL, { 'bank-transfer': why })
+    await radios()
+    expect(radio('bank-transfer')).toBeDisabled()
+    expect(radio('bank-transfer')).toHaveAccessibleDescription(why)
+    expect(radio('bank-transfer')).not.toBeChecked()
+    expect(radio('card')).toBeChecked()
+    expect(screen.queryByRole('button', { name: 'Pay by bank transfer' })).toBeNull()
   })
 
   test('only the configured methods are offered', async () => {

@@ -131,9 +131,19 @@ export function paymentsConfigHandler(
 }
 
 /** The shop's payment methods as GET /api/payment-methods answers them (issue 27). */
-export function paymentMethodsHandler(ids: PaymentMethod[] = ['card']) {
+export function paymentMethodsHandler(
+  ids: PaymentMethod[] = ['card'],
+  /** Why the buyer may not use a method, as the server says it for them. */
+  unavailable: Partial<Record<PaymentMethod, string>> = {},
+) {
   return http.get(paymentsContract.paymentMethods.path, () =>
-    HttpResponse.json(ids.map((id) => ({ id, label: paymentMethodWords[id].label }))),
+    HttpResponse.json(
+      ids.map((id) => ({
+        id,
+        label: paymentMethodWords[id].label,
+        ...(unavailable[id] !== undefined && { unavailable: unavailable[id] }),
+      })),
+    ),
   )
 }
 

@@ -44,7 +44,10 @@ function rememberMethod(method: PaymentMethod) {
 
 /** The last choice if still offered, else Card (today's journey), else the first offered. */
 export function preselectedMethod(offered: PaymentMethodOption[]): PaymentMethod | undefined {
-  const ids = offered.map((option) => option.id)
+  // A method the server says this buyer may not use is never preselected.
+  const ids = offered
+    .filter((option) => option.unavailable === undefined)
+    .map((option) => option.id)
   const last = readLastMethod()
   if (last !== null && ids.includes(last)) return last
   return ids.includes('card') ? 'card' : ids[0]
@@ -206,6 +209,7 @@ function Choice({ order, card, offered }: PaymentChoiceProps & { offered: Paymen
                   className="radio radio-primary mt-1"
                   value={option.id}
                   checked={chosen === option.id}
+                  disabled={option.unavailable !== undefined}
                   aria-labelledby={labelId}
                   aria-describedby={hintId}
                   onChange={() => choose(option.id)}
@@ -215,7 +219,7 @@ function Choice({ order, card, offered }: PaymentChoiceProps & { offered: Paymen
                     {words.label}
                   </span>
                   <span id={hintId} className="block text-sm text-base-content/70">
-                    {words.next}
+                    {option.unavailable ?? words.next}
                   </span>
                 </span>
               </label>
