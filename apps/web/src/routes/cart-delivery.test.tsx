@@ -1,13 +1,14 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 
-import { deliveryWords } from '@toolworks/shared'
+import { deliveryWords, exportWords } from '@toolworks/shared'
 
 import { makeOrder, makeTool, makeUser } from '@/testing/factories'
 import { profileHandler } from '@/testing/handlers/accounts'
 import { sessionHandler } from '@/testing/handlers/auth'
 import { cartServer, checkoutHandler } from '@/testing/handlers/cart'
 import { toolsByIdHandler } from '@/testing/handlers/catalog'
+import { exchangeRateHandler } from '@/testing/handlers/exchange-rate'
 import { ordersServer } from '@/testing/handlers/orders'
 import { paymentsConfigHandler, paymentsServer } from '@/testing/handlers/payments'
 import { renderApp } from '@/testing/render'
@@ -106,5 +107,45 @@ describe('/cart checkout delivery block (issue 30)', () => {
       deliveryWords.postcodeInvalid,
     )
     expect(checkout.seen).toEqual([])
+  })
+
+  test('an export to a Bangladeshi city is refused on the city before anything is sent', async () => {
+    const checkout = signedIn({
+      phone: '+49 30 1234567',
+      street: 'Road 5',
+      city: 'Chittagong',
+      postcode: '4000',
+      country: 'DE',
+    })
+    const { user } = renderApp('/cart')
+
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }))
+    expect(await screen.findByLabelText(deliveryWords.city)).toHaveAccessibleDescription(
+      exportWords.exportToBangladeshiCity('Chittagong'),
+    )
+    expect(checkout.seen).toEqual([])
+  })
+
+  test('an export in taka is refused on the country before anything is sent', async () => {
+    document.cookie = 'currency=BDT; Path=/'
+    try {
+      server.use(...exchangeRateHandler(122.5))
+      const checkout = signedIn({
+        phone: '+49 30 1234567',
+        street: 'Friedrichstraße 12',
+        city: 'Berlin',
+        postcode: '10117',
+        country: 'DE',
+      })
+      const { user } = renderApp('/cart')
+
+      await user.click(await screen.findByRole('button', { name: 'Checkout' }))
+      expect(await screen.findByRole('combobox', { name: /country/i })).toHaveAccessibleDescription(
+        expect.stringContaining(exportWords.exportNeedsUsd),
+      )
+      expect(checkout.seen).toEqual([])
+    } finally {
+      document.cookie = 'currency=; Path=/; Max-Age=0'
+    }
   })
 })

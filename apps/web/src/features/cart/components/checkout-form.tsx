@@ -8,6 +8,7 @@ import {
   CheckoutFieldsSchema,
   checkoutTaxWords as t,
   deliveryAddressText,
+  exportRefusals,
   messages,
   SHOP_COUNTRY,
   structuredDelivery,
@@ -30,7 +31,7 @@ const m = messages.cart
 // Where it goes; the lines come from the cart, not from inputs. The screen always sends the
 // delivery block (issue 30), so its street, city and postcode are required here; the API
 // still takes the seed's one `address` string from other clients.
-const CheckoutFormSchema = CheckoutFieldsSchema.pick({
+const CheckoutFormFields = CheckoutFieldsSchema.pick({
   phone: true,
   company: true,
   street: true,
@@ -38,11 +39,26 @@ const CheckoutFormSchema = CheckoutFieldsSchema.pick({
   postcode: true,
   country: true,
   bin: true,
-}).superRefine((values, ctx) =>
-  addDeliveryIssues(ctx, structuredDelivery(values, { required: true }).issues),
-)
-type CheckoutFormInput = z.input<typeof CheckoutFormSchema>
-type CheckoutFormOutput = z.output<typeof CheckoutFormSchema>
+})
+/**
+ * The fields' rules, and the export rule the server applies (packages/shared/src/export-orders.ts)
+ * for the header's currency: the buyer hears it before sending. The form has no currency input,
+ * so that refusal shows on the country.
+ */
+const checkoutFormSchema = (currency: OrderCurrency) =>
+  CheckoutFormFields.superRefine((values, ctx) => {
+    addDeliveryIssues(ctx, structuredDelivery(values, { required: true }).issues)
+    const refusals = exportRefusals({ country: values.country, currency, city: values.city })
+    addDeliveryIssues(
+      ctx,
+      refusals.map((r) => ({
+        path: r.path === 'currency' ? 'country' : r.path,
+        message: r.message,
+      })),
+    )
+  })
+type CheckoutFormInput = z.input<typeof CheckoutFormFields>
+type CheckoutFormOutput = z.output<typeof CheckoutFormFields>
 /** Where the order goes, as the cart's totals need it. */
 export type CheckoutWhere = { phone: string; address: string; country: string }
 const FIELDS = ['phone', 'company', 'street', 'city', 'postcode', 'country', 'bin'] as const
@@ -126,7 +142,7 @@ export function CheckoutForm({
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
     // The where-fields are read as typed (getValues), before the schema has run.
-    resolver: zodResolver(CheckoutFormSchema),
+    resolver: zodResolver(checkoutFormSchema(currency)),
     defaultValues: defaults,
   })
 
