@@ -1,4 +1,5 @@
 import type { PaymentMethod, PaymentOutcomeKind, PaymentState } from './payment-methods.js'
+import type { PaymentRecordState, RefundRecordReason, RefundState } from './payment-records.js'
 
 /**
  * The words of paying through SSLCommerz and by bank transfer (issue 27), exactly as the issue
@@ -153,4 +154,39 @@ export const paymentAdminWords = {
   refundRecorded: 'Refund recorded.',
   close: 'Close',
   actionFor: (action: string, order: string) => `${action}: ${order}`,
+} as const
+
+/**
+ * An order's payments and refunds as records, in My Orders and Manage Orders: the same words
+ * for the buyer and the admin, so both read one account of where the money is.
+ */
+export const paymentRecordWords = {
+  toggle: 'Payments and refunds',
+  paymentsTitle: 'Payments',
+  refundsTitle: 'Refunds',
+  noPayments: 'No payment recorded yet.',
+  noRefunds: 'No refunds.',
+  loading: 'Loading payments…',
+  loadFailed: 'The payments could not be loaded.',
+  busy: 'The shop is busy and could not load the payments just now.',
+  reference: 'Reference',
+  states: {
+    'under-review': 'Under review',
+    received: 'Received',
+    refunded: 'Refunded',
+  } satisfies Record<PaymentRecordState, string>,
+  refundStates: {
+    requested: 'Being refunded',
+    done: 'Refunded',
+    failed: 'Refund failed, to be tried again',
+    due: 'Due back by bank transfer',
+  } satisfies Record<RefundState, string>,
+  reasons: {
+    duplicate: 'Paid twice',
+    'admin-cancel': 'Cancelled by the shop',
+    cancelled: 'Paid after the order was cancelled',
+    'out-of-stock': 'Paid after the stock ran out',
+    'discount-used': 'First-order discount already used',
+    'quote-unavailable': 'Quote no longer available',
+  } satisfies Record<RefundRecordReason, string>,
 } as const

@@ -39,6 +39,11 @@ export const queryKeys = {
   adminQuotes: (status: string | undefined) => ['quotes', 'admin', status ?? 'all'] as const,
   quote: (id: string) => ['quotes', 'one', id] as const,
   quoteMessages: (id: string) => ['quotes', 'messages', id] as const,
+  /**
+   * `GET /api/purchase/{id}/payments`: under the orders key, so whatever refreshes the order
+   * lists (a payment action, a cancel) refreshes the records shown with them.
+   */
+  orderPayments: (id: string) => ['orders', 'payments', id] as const,
   /** `GET /api/stats/overview?days=` (issue 17): the admin's figures for one period. */
   overview: (days: number) => ['stats', 'overview', days] as const,
   /** `GET /api/exchange-rate` (issue 28): the taka rate in force, or null while none is set. */

@@ -18,6 +18,7 @@ import { paths } from '@/lib/paths'
 
 import { OrderDocumentButtons } from './invoice-button'
 import { OrderLinesRow } from './order-lines-list'
+import { hasPaymentRecords, OrderPayments } from './order-payments'
 
 const m = messages.ordering
 
@@ -228,7 +229,9 @@ export function ManageOrdersTable({
               )}
             </td>
           </tr>
-          <OrderLinesRow order={order} columns={9} quoteLink={paths.dashboard.quoteRequest} />
+          <OrderLinesRow order={order} columns={9} quoteLink={paths.dashboard.quoteRequest}>
+            {hasPaymentRecords(order) && <OrderPayments orderId={order._id} />}
+          </OrderLinesRow>
         </Fragment>
       ))}
     </DataTable>

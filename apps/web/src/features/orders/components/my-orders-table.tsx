@@ -10,6 +10,7 @@ import { proformaPath } from '../api/download-proforma'
 import { HoldNotice } from './hold-notice'
 import { OrderDocumentButtons } from './invoice-button'
 import { OrderLinesRow } from './order-lines-list'
+import { hasPaymentRecords, OrderPayments } from './order-payments'
 import { ProformaButton } from './payment-choice'
 
 const m = messages.ordering
@@ -154,7 +155,9 @@ export function MyOrdersTable({ orders, pendingId, onDelete, actions }: MyOrders
               )}
             </td>
           </tr>
-          <OrderLinesRow order={order} columns={9} quoteLink={paths.dashboard.myQuote} />
+          <OrderLinesRow order={order} columns={9} quoteLink={paths.dashboard.myQuote}>
+            {hasPaymentRecords(order) && <OrderPayments orderId={order._id} />}
+          </OrderLinesRow>
         </Fragment>
       ))}
     </DataTable>

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 import { formatAmount, messages, type Order, quoteWords } from '@toolworks/shared'
 
 import { OrderLineName, orderLineKey, type QuoteLinkFor } from './order-line-name'
@@ -46,14 +48,19 @@ export function OrderLinesList({ order, quoteLink }: OrderLinesProps) {
 /**
  * The row under an order's own row that holds its lines: the seed's cells keep their words,
  * and the lines span the columns after the first. On a phone it continues the order's card
- * (`data-detail`, see DataTable).
+ * (`data-detail`, see DataTable). `children` follow the lines (the order's payments).
  */
-export function OrderLinesRow({ columns, ...props }: OrderLinesProps & { columns: number }) {
+export function OrderLinesRow({
+  columns,
+  children,
+  ...props
+}: OrderLinesProps & { columns: number; children?: ReactNode }) {
   return (
     <tr data-detail>
       <td />
       <td colSpan={columns - 1}>
         <OrderLinesList {...props} />
+        {children}
       </td>
     </tr>
   )
