@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test, vi } from 'vitest'
 
+import { overviewWords } from '@toolworks/shared'
+
 import { makeUser } from '@/testing/factories'
 import { adminHandler } from '@/testing/handlers/accounts'
 import { sessionHandler } from '@/testing/handlers/auth'
@@ -55,6 +57,10 @@ describe('Overview (admin, issue 17)', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('status-unpaid')).toHaveTextContent('Unpaid3')
     expect(screen.getByTestId('status-shipped')).toHaveTextContent('Shipped7')
     expect(screen.getByTestId('status-cancelled')).toHaveTextContent('Cancelled1')
+    expect(screen.getByTestId('to-refund')).toHaveTextContent('1')
+    expect(screen.getByTestId('refunds-due')).toHaveTextContent('2')
+    for (const link of screen.getAllByRole('link', { name: overviewWords.refundsLink }))
+      expect(link).toHaveAttribute('href', '/dashboard/manageorders')
 
     const top = screen.getByRole('table', { name: /brought the most revenue/ })
     const topRows = within(top).getAllByRole('row').slice(1)

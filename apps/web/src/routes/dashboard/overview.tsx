@@ -144,6 +144,40 @@ function OverviewFigures({ overview }: { overview: Overview }) {
           {m.quotesLink}
         </Link>
       </section>
+
+      <RefundCounts refunds={overview.refunds} />
     </div>
+  )
+}
+
+/**
+ * Refunds still open, each with the way to Manage Orders: it has no filter by refund yet, so
+ * both link to the whole list.
+ */
+function RefundCounts({ refunds }: { refunds: Overview['refunds'] }) {
+  const cards = [
+    { id: 'to-refund', title: m.toRefund, note: m.toRefundNote, count: refunds.toRefund },
+    { id: 'refunds-due', title: m.refundsDue, note: m.refundsDueNote, count: refunds.due },
+  ]
+  return (
+    <section aria-labelledby="overview-refunds" className="rounded-box border border-base-300 p-4">
+      <h3 id="overview-refunds" className="text-xl font-bold">
+        {m.refundsTitle}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {cards.map((card) => (
+          <div key={card.id}>
+            <h4 className="font-semibold">{card.title}</h4>
+            <p className="text-base-content/70">{card.note}</p>
+            <p className="text-3xl font-bold tabular-nums" data-testid={card.id}>
+              {card.count.toLocaleString('en-US')}
+            </p>
+            <Link to={paths.dashboard.manageOrders()} className="link link-primary">
+              {m.refundsLink}
+            </Link>
+          </div>
+        ))}
+      </div>
+    </section>
   )
 }
