@@ -150,7 +150,17 @@ describe('the web app on the API port', () => {
           new RegExp(`<script type="${type.replace('+', '\\+')}"[^>]*>([^<]*)</script>`, 'g'),
         ),
       ].map((match) => JSON.parse(match[1]!) as unknown)
-    const initialData = (html: string) => blocks(html, 'application/json')[0] as InitialData
+    /**
+     * The page's data block without its first entry, the site configuration every page carries
+     * (whether payments are simulated, for the demo notice): checked here, then set aside.
+     */
+    const initialData = (html: string): InitialData => {
+      const data = blocks(html, 'application/json')[0] as InitialData
+      const [site, ...queries] = data.queries
+      expect(site?.key).toEqual(['site-config'])
+      expect(site?.data).toMatchObject({ simulatedPayments: expect.any(Boolean) as boolean })
+      return { ...data, queries }
+    }
 
     test("the HTML of / carries the 8 newest tools, the reviews and today's promotions under their query keys", async ({
       onTestFinished,
