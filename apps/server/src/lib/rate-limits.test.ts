@@ -50,6 +50,9 @@ test('every rate-limited route uses the one table, with the limits the shop has 
     'POST /api/import/products': '10/60000 account',
     'POST /api/purchase': '30/60000 account',
     'POST /api/checkout': '30/60000 account',
+    // Starting a payment, either way, spends one budget per account.
+    'POST /api/create-payment-intent': '10/60000 account',
+    'POST /api/purchase/:id/payment': '10/60000 account',
     'POST /api/sandbox/payment_intents/confirm': '30/60000',
   })
   expect(RATE_LIMITS).toMatchObject({
@@ -61,6 +64,7 @@ test('every rate-limited route uses the one table, with the limits the shop has 
     productsImport: { max: 10, timeWindowMs: 60_000 },
     orders: { max: 30, timeWindowMs: 60_000 },
     payments: { max: 30, timeWindowMs: 60_000 },
+    paymentStarts: { max: 10, timeWindowMs: 60_000 },
     // Not a route's: the pages plugin counts renders no one asked for yet (issue 29).
     pageRenders: { max: 120, timeWindowMs: 60_000 },
   })
