@@ -59,7 +59,11 @@ const JS_TARGET_KB = 80
 // FontFace registered by main.tsx after the first paint (lib/bengali-font.ts, the font file's
 // URL and the face's settings): +0.38 KB here, −0.15 KB of CSS (bound 16.8 → 16.7 below):
 // measured 143.38 KB and 16.61 KB.
-const JS_BOUND_KB = 143.5
+// 143.5 → 143.8: the demo notice on every page while payments are simulated (its component, its
+// words and the site configuration's query, whose contract and zod stay lazy) and the refusals
+// the shop's words gained with payment records: measured 143.61 KB. The payment screens' words
+// (messages-payments.ts) stay out: messages.ts must not import from that module.
+const JS_BOUND_KB = 143.8
 // 15 → 15.5 (issue 15): Tailwind emits one stylesheet for every screen, so the quote screens'
 // few new utilities land in the first load too: 15.2 KB measured, just over the 15 KB target.
 const CSS_TARGET_KB = 15
@@ -77,7 +81,9 @@ const CSS_TARGET_KB = 15
 // index.css, written as plain CSS to keep it small) and Manage Orders' fitting classes: +0.35 KB,
 // measured 16.76 KB (JS unchanged, 143.0 KB).
 // 16.8 → 16.7: the Bengali @font-face moved to main.tsx (see the JS bound above).
-const CSS_BOUND_KB = 16.7
+// 16.7 → 16.8: the demo notice's strip and the payments-and-refunds tables' utilities: measured
+// 16.71 KB.
+const CSS_BOUND_KB = 16.8
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))
 

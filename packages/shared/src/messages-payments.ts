@@ -1,4 +1,5 @@
 import type { PaymentMethod, PaymentOutcomeKind, PaymentState } from './payment-methods.js'
+import { messages } from './messages.js'
 import type { PaymentRecordState, RefundRecordReason, RefundState } from './payment-records.js'
 
 /**
@@ -43,7 +44,9 @@ export const paymentOutcomeWords = {
   cancelled: 'Payment cancelled',
   'under-review': 'Payment under review',
   pending: 'Payment being confirmed: this page shows it as soon as SSLCommerz confirms it.',
-  'not-needed': 'This payment was not needed and is being refunded.',
+  // One sentence in two places (the outcome and the server's refusal): its home is messages.ts,
+  // which the first load carries anyway; this module stays out of it.
+  'not-needed': messages.paymentRules.notNeeded,
 } as const satisfies Record<PaymentOutcomeKind, string>
 
 /**

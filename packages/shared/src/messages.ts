@@ -4,8 +4,6 @@
  * quote screens sit beside this file in messages-quotes.ts: a module of their own, so the home
  * page's first load (which loads this one) does not carry them.
  */
-import { paymentOutcomeWords } from './messages-payments.js'
-
 export const messages = {
   site: {
     name: 'Toolworks',
@@ -763,7 +761,7 @@ export const messages = {
     refundedQuoteUnavailable:
       'This order was cancelled before your payment arrived and its custom part can no longer be ordered at the quoted price, so your payment is refunded in full.',
     /** A second payment for an order already paid: it is kept as a record and sent back. */
-    notNeeded: paymentOutcomeWords['not-needed'],
+    notNeeded: 'This payment was not needed and is being refunded.',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid. Please check them and try again.',

@@ -9,4 +9,5 @@ export {
   promotionsContract,
   reviewsContract,
   searchContract,
+  siteConfigContract,
 } from '@toolworks/shared'
