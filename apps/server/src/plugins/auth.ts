@@ -16,7 +16,6 @@ import {
   AUTH_RATE_WINDOW_SECONDS,
   canonicalAuthPath,
   CLIENT_IP_HEADER,
-  UNPROVEN_ADMIN_CODE,
   type Auth,
 } from '../modules/accounts/auth.js'
 import type { BearerTokens } from '../modules/accounts/bearer-token.js'
@@ -150,21 +149,20 @@ export const authPlugin = fp<Options>(
             body: hasBody ? JSON.stringify(request.body) : undefined,
           }),
         )
-        if (path === '/api/auth/sign-up/email' && response.status === 403) {
-          // The sign-up of an ADMIN_EMAILS address (issue 25, H2) made the account and mailed
-          // its link, and no session: that is its success, not a refusal.
-          const answer = (await response
-            .clone()
-            .json()
-            .catch(() => undefined)) as { code?: unknown } | undefined
-          if (answer?.code === UNPROVEN_ADMIN_CODE)
-            return reply.code(200).send({
-              token: null,
-              user: null,
-              confirmEmail: true,
-              message: messages.accounts.adminCheckMailbox,
-            })
-        }
+        // The sign-up of an ADMIN_EMAILS address (issue 25, H2) answers that its link was
+        // mailed, nothing else: the same whether the address had an account or not, as every
+        // sign-up answers (auth.ts, autoSignIn). No session was made and no cookie is sent.
+        if (
+          path === '/api/auth/sign-up/email' &&
+          response.status === 200 &&
+          isAdminAddress(adminEmails, emailOf(request))
+        )
+          return reply.code(200).send({
+            token: null,
+            user: null,
+            confirmEmail: true,
+            message: messages.accounts.adminCheckMailbox,
+          })
         reply.code(response.status)
         response.headers.forEach((value, name) => void reply.header(name, value))
         if (path === '/api/auth/get-session' && response.status === 200) {

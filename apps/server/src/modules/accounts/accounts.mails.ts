@@ -1,4 +1,4 @@
-import { fitDisplayName } from '@toolworks/shared'
+import { fitDisplayName, signUpAttemptMailWords } from '@toolworks/shared'
 
 import type { Mail } from '../../lib/mailer.js'
 
@@ -40,5 +40,18 @@ export function resetPasswordMail(user: Person, url: string): Mail {
     to: user.email,
     subject: 'Reset your Toolworks password',
     text: `${greeting(user)}\n\nSomeone asked to reset the password of your Toolworks account. To choose a new password, open this link within one hour:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+  }
+}
+
+/**
+ * To the owner of an address someone tried to sign up with: sign-up answers them as if the
+ * address were new (so nobody learns who shops here), so the owner is the one who is told.
+ */
+export function signUpAttemptMail(user: Person, publicUrl: string): Mail {
+  const w = signUpAttemptMailWords
+  return {
+    to: user.email,
+    subject: w.subject,
+    text: `${greeting(user)}\n\n${w.happened}\n\n${w.ifYou}\n\n${new URL('/login', publicUrl).href}\n\n${w.ifNot}\n`,
   }
 }

@@ -3,8 +3,14 @@ import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { OrderCurrency } from '@toolworks/shared'
 
-import type { DbOrTx } from '../../db/client.js'
-import { accounts, sessions, signInAddresses, users } from '../../db/schema/index.js'
+import { selectRows, type DbOrTx } from '../../db/client.js'
+import {
+  accounts,
+  rateLimitCounters,
+  sessions,
+  signInAddresses,
+  users,
+} from '../../db/schema/index.js'
 
 type Role = (typeof users.$inferSelect)['role']
 
@@ -388,4 +394,31 @@ export async function hasSignedInFrom(db: DbOrTx, email: string, ip: string): Pr
 /** A new password, or a proven mailbox, forgets where the account signed in from. */
 export async function forgetSignInAddresses(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(signInAddresses).where(eq(signInAddresses.userId, userId))
+}
+
+/**
+ * Whether a mail about a sign-up attempt may go to this account now: true at most once per
+ * `windowMs`. Counted in the rate-limit counters every server process shares (one atomic
+ * upsert, and the sweep deletes the row once its window ends), so someone who signs up with
+ * many addresses, or many times with one, cannot fill an owner's mailbox.
+ */
+export async function claimSignUpAttemptMail(
+  db: DbOrTx,
+  userId: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<boolean> {
+  const t = rateLimitCounters
+  const expired = sql`${t.windowStartMs} + ${t.windowMs} <= ${now}`
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`insert into ${t} (key, count, window_start_ms, window_ms)
+        values (${`sign-up-attempt-mail:${userId}`}, 1, ${now}, ${windowMs})
+        on conflict (key) do update set
+          count = case when ${expired} then 1 else ${t.count} + 1 end,
+          window_start_ms = case when ${expired} then ${now} else ${t.windowStartMs} end,
+          window_ms = ${windowMs}
+        returning count`,
+  )
+  return row?.count === 1
 }

@@ -18,8 +18,9 @@ import type { Db } from '../../db/client.js'
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.js'
 import type { Mailer } from '../../lib/mailer.js'
 import type { SecondaryStorage } from '../../lib/redis.js'
-import { resetPasswordMail, verificationMail } from './accounts.mails.js'
+import { resetPasswordMail, signUpAttemptMail, verificationMail } from './accounts.mails.js'
 import {
+  claimSignUpAttemptMail,
   deleteSessionsOf,
   discardPassword,
   findCurrencyPreference,
@@ -110,6 +111,9 @@ export const AUTH_ADDRESS_LIMITS = {
 /** Lifetime of a reset token, also of the one an ADMIN_EMAILS verification leads to. */
 const RESET_TOKEN_SECONDS = 3600
 
+/** At most one "someone tried to sign up with your address" mail per account in this time. */
+export const SIGN_UP_ATTEMPT_MAIL_WINDOW_MS = 15 * 60 * 1000
+
 /** Better Auth endpoints that take a display name from the request body. */
 const NAME_PATHS = new Set(['/sign-up/email', '/update-user'])
 
@@ -180,6 +184,25 @@ export function createAuth({
       maxPasswordLength: 128,
       password: passwordHasher ?? scryptPasswordHasher,
       requireEmailVerification: false,
+      // Sign-up signs nobody in, so it can answer an address that has an account exactly as a
+      // new one (Better Auth hashes the password anyway and answers a made-up user): nobody
+      // learns from it who shops here. The browser signs in next with what was typed.
+      autoSignIn: false,
+      // The made-up user of that answer has the keys and values a new account's has: the
+      // role every account starts with, the fields it has not filled, the name fitted as
+      // the create hook below fits it.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        name: fitDisplayName(coreFields.name, coreFields.email.split('@')[0] ?? ''),
+        role: 'customer',
+        id,
+      }),
+      // The owner is told instead, at most once per window, whoever keeps trying.
+      onExistingUserSignUp: async ({ user }) => {
+        if (await claimSignUpAttemptMail(db, user.id, SIGN_UP_ATTEMPT_MAIL_WINDOW_MS))
+          await mailer.send(signUpAttemptMail(user, config.publicUrl))
+      },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => mailer.send(resetPasswordMail(user, url)),
