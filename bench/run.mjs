@@ -354,19 +354,28 @@ function startProcess(command, args, env) {
 
 async function signUpCustomer(base, n = 0) {
   const email = `bench.customer.${Date.now().toString(36)}.${n}@example.com`
+  const password = 'bench-password-42'
+  // Each customer from an address of its own (the server trusts the loopback proxy here):
+  // sign-ups are limited per address.
+  const headers = {
+    'content-type': 'application/json',
+    origin: base,
+    'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  }
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
-    // Each customer from an address of its own (the server trusts the loopback proxy here):
-    // sign-ups are limited per address.
-    headers: {
-      'content-type': 'application/json',
-      origin: base,
-      'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-    },
-    body: JSON.stringify({ name: 'Bench Customer', email, password: 'bench-password-42' }),
+    headers,
+    body: JSON.stringify({ name: 'Bench Customer', email, password }),
   })
   if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`)
-  const cookie = res.headers
+  // Sign-up makes no session: the customer signs in next, as the Signup page does.
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  })
+  if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`)
+  const cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')

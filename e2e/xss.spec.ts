@@ -31,17 +31,25 @@ async function plantPayloads(baseUrl: string) {
   const person = newPerson({ name: NAME })
   // A visitor of its own, as each browser page is: the other specs' sign-ups through the API
   // from this process's address must not use up this one's per-address limit.
+  const visitor = {
+    'content-type': 'application/json',
+    origin: baseUrl,
+    'x-forwarded-for': nextClientAddress(),
+  }
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: baseUrl,
-      'x-forwarded-for': nextClientAddress(),
-    },
+    headers: visitor,
     body: JSON.stringify(person),
   })
   if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`)
-  const cookie = signUp.headers
+  // Sign-up makes no session: the visitor signs in next, as the Signup page does.
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: visitor,
+    body: JSON.stringify({ email: person.email, password: person.password }),
+  })
+  if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`)
+  const cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')

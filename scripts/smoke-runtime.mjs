@@ -98,10 +98,11 @@ try {
   console.log('smoke: healthy')
 
   const email = `smoke.${Date.now().toString(36)}@example.com`
-  const signUp = await call('POST', '/api/auth/sign-up/email', {
-    body: { name: 'Smoke Buyer', email, password: 'correct horse battery' },
-  })
-  const cookie = signUp.res.headers
+  const password = 'correct horse battery'
+  await call('POST', '/api/auth/sign-up/email', { body: { name: 'Smoke Buyer', email, password } })
+  // Sign-up makes no session: the buyer signs in next, as the Signup page does.
+  const signIn = await call('POST', '/api/auth/sign-in/email', { body: { email, password } })
+  const cookie = signIn.res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')

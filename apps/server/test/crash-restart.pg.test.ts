@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 
 import { openDatabase, selectRows, type DbOrTx } from '../src/db/client.js'
 import type { App } from '../src/app.js'
-import { bearer, uniqueEmail } from './accounts.js'
+import { bearer, signInCookie, signInCookieAt, uniqueEmail } from './accounts.js'
 import { buildTestApp, TEST_ORIGIN } from './app.js'
 import { createTestDatabase } from './database.js'
 import { insertTool } from './factories.js'
@@ -31,10 +31,10 @@ async function customerToken(base: string, n: number): Promise<string> {
     },
     body: JSON.stringify({ name: `Crash ${n}`, email, password: 'crash-test-pass' }),
   })
-  const cookie = signUpRes.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  if (signUpRes.status !== 200) throw new Error(`sign-up failed: ${signUpRes.status}`)
+  const cookie = await signInCookieAt(base, email, 'crash-test-pass', {
+    'x-forwarded-for': `10.9.0.${n}`,
+  })
   const res = await fetch(`${base}/api/user/${email}`, {
     method: 'PUT',
     headers: { cookie, origin: TEST_ORIGIN },
@@ -55,10 +55,8 @@ async function customerOf(app: App, n: number) {
     headers: { origin: TEST_ORIGIN },
     payload: { name: `Burst ${n}`, email, password: 'burst-test-pass' },
   })
-  const cookie = ([] as string[])
-    .concat(signUpRes.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  if (signUpRes.statusCode !== 200) throw new Error(`sign-up failed: ${signUpRes.statusCode}`)
+  const cookie = await signInCookie(app, email, 'burst-test-pass', `10.8.0.${n}`)
   const res = await app.inject({
     method: 'PUT',
     url: `/api/user/${encodeURIComponent(email)}`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { signInCookieAt } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { startServer, type RunningServer } from '../../../test/server-process.js'
@@ -35,10 +36,7 @@ test('a token issued through process A is refused by both processes once process
     body: JSON.stringify({ name: 'Two Processes', email, password: 'two-process-pass' }),
   })
   expect(signUp.status).toBe(200)
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  const cookie = await signInCookieAt(a, email, 'two-process-pass')
   const issued = await fetch(`${a}/api/user/${email}`, {
     method: 'PUT',
     headers: { cookie, origin: TEST_ORIGIN },

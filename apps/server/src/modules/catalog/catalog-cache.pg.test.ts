@@ -1,7 +1,7 @@
 import { ToolSchema } from '@toolworks/shared'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { adminTokenThroughOutbox } from '../../../test/accounts.js'
+import { adminTokenThroughOutbox, signInCookieAt } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -37,7 +37,8 @@ async function tokenFor(base: string, email: string): Promise<string> {
     headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
     body: JSON.stringify({ name: 'Cache Person', email, password: 'cache-test-pass' }),
   })
-  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`)
+  const cookie = await signInCookieAt(base, email, 'cache-test-pass')
   const token = await fetch(`${base}/api/user/${email}`, { method: 'PUT', headers: { cookie } })
   return ((await token.json()) as { token: string }).token
 }

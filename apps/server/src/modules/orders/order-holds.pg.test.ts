@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { signInCookieAt } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertOneLineOrders, insertTool } from '../../../test/factories.js'
@@ -51,7 +52,10 @@ async function customerToken(base: string, n: number): Promise<string> {
     },
     body: JSON.stringify({ name: `Holder ${n}`, email, password: 'order-holds-pass' }),
   })
-  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`)
+  const cookie = await signInCookieAt(base, email, 'order-holds-pass', {
+    'x-forwarded-for': `10.31.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+  })
   const token = await fetch(`${base}/api/user/${email}`, { method: 'PUT', headers: { cookie } })
   return ((await token.json()) as { token: string }).token
 }

@@ -2,7 +2,7 @@ import { OPEN_UNPAID_ORDERS_MAX } from '@toolworks/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { verifyThroughOutbox } from '../../../test/accounts.js'
+import { signInCookieAt, verifyThroughOutbox } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -51,7 +51,9 @@ async function customer(n: number, verified: boolean): Promise<string> {
     body: JSON.stringify({ name: `Buyer ${n}`, email, password: 'limits-pass-123' }),
   })
   expect(signUp.status).toBe(200)
-  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
+  const cookie = await signInCookieAt(base, email, 'limits-pass-123', {
+    'x-forwarded-for': `10.25.0.${n + 1}`,
+  })
   const token = await fetch(`${base}/api/user/${email}`, { method: 'PUT', headers: { cookie } })
   if (verified) await verifyThroughOutbox(base, dataDirs[n % 2] ?? '', email)
   return ((await token.json()) as { token: string }).token

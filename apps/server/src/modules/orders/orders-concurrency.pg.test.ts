@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { verifyThroughOutbox } from '../../../test/accounts.js'
+import { signInCookieAt, verifyThroughOutbox } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -59,7 +59,10 @@ async function customerToken(base: string, n: number, verified = false): Promise
     },
     body: JSON.stringify({ name: `Buyer ${n}`, email, password: 'concurrency-pass' }),
   })
-  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`)
+  const cookie = await signInCookieAt(base, email, 'concurrency-pass', {
+    'x-forwarded-for': `10.13.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+  })
   const token = await fetch(`${base}/api/user/${email}`, { method: 'PUT', headers: { cookie } })
   if (verified)
     await verifyThroughOutbox(

@@ -6,7 +6,7 @@ import { CartSchema } from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { verifyThroughOutbox } from '../../../test/accounts.js'
+import { signInCookieAt, verifyThroughOutbox } from '../../../test/accounts.js'
 import { TEST_ORIGIN } from '../../../test/app.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -56,7 +56,7 @@ async function signUpBuyer(base: string, dataDir: string) {
     body: JSON.stringify({ name, email, password: 'concurrency-pass' }),
   })
   expect(signUp.status).toBe(200)
-  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
+  const cookie = await signInCookieAt(base, email, 'concurrency-pass')
   const res = await fetch(`${base}/api/user/${email}`, { method: 'PUT', headers: { cookie } })
   const { token } = (await res.json()) as { token: string }
   await verifyThroughOutbox(base, dataDir, email)
