@@ -105,7 +105,6 @@ export const messages = {
     continueWithGoogle: 'Continue with Google',
     googleNotConfigured: 'Google sign-in is not configured on this shop.',
     wrongCredentials: 'Wrong email or password.',
-    emailTaken: 'An account with this email already exists. Please log in.',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
     /** Sign-in attempts for one e-mail over its limit (issue 25): when, and the other way in. */
     tooManySignIns: (minutes: number) =>

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 
-import { messages, SignupBodySchema } from '@toolworks/shared'
+import { messages, SignupBodySchema, signUpWords } from '@toolworks/shared'
 
-import { useSignUp } from '../api/sign-up'
+import { SignInAfterSignUpError, useSignUp } from '../api/sign-up'
 import { applyFieldErrors } from '@/lib/apply-field-errors'
 import { authErrorMessage } from '../utils/auth-error-message'
 
@@ -35,9 +35,12 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
     setNotice(null)
     signUp.mutate(body, {
       onSuccess: (outcome) =>
-        outcome === 'check-mailbox' ? setNotice(m.adminCheckMailbox) : onSignedUp(),
+        outcome === 'check-mailbox' ? setNotice(signUpWords.checkMailbox) : onSignedUp(),
       onError: (error) => {
-        if (!applyFieldErrors(error, setError, ['name', 'email', 'password']))
+        // The form keeps what was typed: the next press signs in again.
+        if (error instanceof SignInAfterSignUpError)
+          setAlert(signUpWords.signInFailed(authErrorMessage(error.reason)))
+        else if (!applyFieldErrors(error, setError, ['name', 'email', 'password']))
           setAlert(authErrorMessage(error))
       },
     })

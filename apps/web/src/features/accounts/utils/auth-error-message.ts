@@ -13,6 +13,5 @@ export function authErrorMessage(error: unknown): string {
   if (error.status === 429) return m.tooManyAttempts
   const code = error.providerCode ?? ''
   if (code === 'INVALID_EMAIL_OR_PASSWORD') return m.wrongCredentials
-  if (code.startsWith('USER_ALREADY_EXISTS')) return m.emailTaken
   return error.message || m.signInFailed
 }
