@@ -143,6 +143,17 @@ export function createAuth({
   }
 
   /**
+   * True at most once per account per SIGN_UP_ATTEMPT_MAIL_WINDOW_MS, in every server process:
+   * counted where the other limits count, in Redis with REDIS_URL (one atomic increment; this
+   * process's memory while Redis is away, as for the limits), else in the database.
+   */
+  async function mayTellOwnerOfSignUp(userId: string): Promise<boolean> {
+    if (!secondaryStorage) return claimSignUpAttemptMail(db, userId, SIGN_UP_ATTEMPT_MAIL_WINDOW_MS)
+    const key = `sign-up-attempt-mail:${userId}`
+    return (await secondaryStorage.increment(key, SIGN_UP_ATTEMPT_MAIL_WINDOW_MS / 1000)) === 1
+  }
+
+  /**
    * Where the verification of an ADMIN_EMAILS address leads (issue 25, H2): the web's reset
    * page with a fresh reset token, so the mailbox owner chooses the password. Thrown from
    * Better Auth's verify-email as its redirect, before it would sign anyone in.
@@ -200,7 +211,7 @@ export function createAuth({
       }),
       // The owner is told instead, at most once per window, whoever keeps trying.
       onExistingUserSignUp: async ({ user }) => {
-        if (await claimSignUpAttemptMail(db, user.id, SIGN_UP_ATTEMPT_MAIL_WINDOW_MS))
+        if (await mayTellOwnerOfSignUp(user.id))
           await mailer.send(signUpAttemptMail(user, config.publicUrl))
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
