@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 import { defineConfig } from 'vitest/config'
+
+import { dependsOnEngine } from './apps/server/test/engine-split.ts'
 
 const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url))
 const alias = { '@toolworks/shared': shared }
@@ -11,6 +13,16 @@ const alias = { '@toolworks/shared': shared }
  * One Vitest run for every suite that needs no browser. The server suites run on
  * PGlite always and again on PostgreSQL when TEST_DATABASE_URL is set (docs/testing.md).
  */
+const serverRoot = fileURLToPath(new URL('./apps/server', import.meta.url))
+
+/**
+ * Server test files that open no test database: the same on either engine, so they run once,
+ * in the PGlite project (test/engine-split.ts, which test/database.ts checks too).
+ */
+const engineFree = readdirSync(serverRoot, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /(?<!\.pg|\.pglite)\.test\.ts$/.test(file) && !file.includes('node_modules'))
+  .filter((file) => !dependsOnEngine(`${serverRoot}/${file}`))
+
 const serverProject = (name: string, env: Record<string, string>, pgOnly: boolean) => ({
   resolve: { alias },
   test: {
@@ -20,7 +32,7 @@ const serverProject = (name: string, env: Record<string, string>, pgOnly: boolea
     // *.pg.test.ts need a networked PostgreSQL (locks, restarts, several processes);
     // *.pglite.test.ts are about the embedded engine itself (its files, its dumps).
     exclude: pgOnly
-      ? ['**/*.pglite.test.ts', '**/node_modules/**']
+      ? ['**/*.pglite.test.ts', '**/node_modules/**', ...engineFree]
       : ['**/*.pg.test.ts', '**/node_modules/**'],
     environment: 'node',
     // One module graph per worker, not per file: the server suites import the whole app (Fastify,

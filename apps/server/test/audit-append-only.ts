@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from './accounts.js'
+import { bearer, uniqueEmail } from './accounts.js'
+import { createUser } from './users.js'
 import { buildTestApp } from './app.js'
 import type { TestDatabase } from './database.js'
 import { insertTool } from './factories.js'
@@ -72,7 +73,7 @@ export function appendOnlyCases(database: { readonly current: TestDatabase }) {
   }) => {
     const email = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [email] })
-    const admin = await signUp(app, { email })
+    const admin = await createUser(app, { email })
     const tool = await insertTool(db(), { priceCents: 1200 })
     // A deferred check on tools runs at COMMIT, after the service wrote the audit row.
     await db().execute(

@@ -1,14 +1,8 @@
 import { shopDate } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
-import {
-  bearer,
-  signUp,
-  uniqueEmail,
-  unprovenAdminToken,
-  verifyEmail,
-  type TestUser,
-} from './accounts.js'
+import { bearer, uniqueEmail, unprovenAdminToken, type TestUser } from './accounts.js'
+import { createUser, markVerified } from './users.js'
 import { buildTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
 import { drawings } from './drawings.js'
@@ -492,13 +486,13 @@ test('every spec route answers each kind of caller as the rules say', async ({
     adminEmails: [adminEmail, claimedEmail],
   })
   const claimer = await unprovenAdminToken(app, database.current.db, claimedEmail)
-  const a = await signUp(app)
-  const b = await signUp(app)
-  const admin = await signUp(app, { email: adminEmail })
+  const a = await createUser(app)
+  const b = await createUser(app)
+  const admin = await createUser(app, { email: adminEmail })
   // A and B are verified: sending drawings needs it (issue 25); `unverified` is not.
-  await verifyEmail(app, a.email)
-  await verifyEmail(app, b.email)
-  const unverified = await signUp(app)
+  await markVerified(app, a.email)
+  await markVerified(app, b.email)
+  const unverified = await createUser(app)
   const tool = await insertTool(database.current.db)
   const orderOf = (toolsId: string) => ({
     toolsId,
@@ -629,9 +623,9 @@ test('limits by verification: $1,200 unpaid and the first-order discount', async
   const adminEmail = uniqueEmail('admin')
   const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
   const callers = {
-    unverified: await signUp(app),
-    verified: await signUp(app, { verified: true }),
-    admin: await signUp(app, { email: adminEmail }),
+    unverified: await createUser(app),
+    verified: await createUser(app, { verified: true }),
+    admin: await createUser(app, { email: adminEmail }),
   }
   const tool = await insertTool(database.current.db, { priceCents: 120_000, quantity: 10 })
   await insertFirstOrderPromotion(database.current.db, { percent: 10, capCents: 1_000 })

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, expect, test } from 'vitest'
 
 import { buildApp, type App } from '../src/app.js'
-import { bearer, signUp, uniqueEmail, verifyEmail, type TestUser } from './accounts.js'
+import { bearer, uniqueEmail, type TestUser } from './accounts.js'
+import { createUser, markVerified } from './users.js'
 import { testConfig } from './app.js'
 import { useTestDatabase } from './database.js'
 import { appTables, databaseDigest } from './db-digest.js'
@@ -436,12 +437,12 @@ type Fixtures = {
 const AUDITED_READS = ['/api/export/orders.csv', '/api/export/users.csv']
 
 async function fixtures(app: App): Promise<Fixtures> {
-  const customer = await signUp(app)
-  const victim = await signUp(app)
-  const admin = await signUp(app, { email: app.config.adminEmails[0] })
+  const customer = await createUser(app)
+  const victim = await createUser(app)
+  const admin = await createUser(app, { email: app.config.adminEmails[0] })
   // Their requests carry drawings, which need a verified e-mail (issue 25).
-  await verifyEmail(app, customer.email)
-  await verifyEmail(app, victim.email)
+  await markVerified(app, customer.email)
+  await markVerified(app, victim.email)
   const tool = await insertTool(database.current.db, { quantity: 10_000 })
   const order = await app.inject({
     method: 'POST',
@@ -670,10 +671,10 @@ test('POST /api/quote answers bad multipart with a JSON 4xx and stores nothing',
       neededBy: fc.constantFrom('', '2020-01-01', 'tomorrow', '2999-12-31'),
     }),
   )
-  const customer = await signUp(app)
-  await verifyEmail(app, customer.email)
+  const customer = await createUser(app)
+  await markVerified(app, customer.email)
   // Drawings from an account whose e-mail is not verified are refused (issue 25).
-  const unverified = await signUp(app)
+  const unverified = await createUser(app)
   const callers = { anonymous: undefined, verified: customer, unverified }
   let before = await databaseDigest(db, tables)
   const statuses = new Set<number>()

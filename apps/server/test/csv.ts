@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from './accounts.js'
+import { bearer, uniqueEmail, type TestUser } from './accounts.js'
+import { createUser } from './users.js'
 import { buildTestApp } from './app.js'
 import type { TestDatabase } from './database.js'
 import { multipartBody } from './uploads.js'
@@ -13,8 +14,8 @@ export async function csvShop(
 ) {
   const adminEmail = uniqueEmail('admin')
   const app = await buildTestApp(database, onTestFinished, { adminEmails: [adminEmail] })
-  const admin = await signUp(app, { email: adminEmail })
-  const customer = await signUp(app)
+  const admin = await createUser(app, { email: adminEmail })
+  const customer = await createUser(app)
   return { app, admin, customer }
 }
 

@@ -10,13 +10,15 @@ import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 
 import { CHANGE_TOPICS } from '../src/db/change-feed.js'
+import { dependsOnEngine } from './engine-split.js'
 import {
   migrationsFolder,
   openDatabase,
   PGLITE_EXTENSIONS,
+  selectRows,
   type Database,
 } from '../src/db/client.js'
 
@@ -66,11 +68,54 @@ async function pgliteTemplate(): Promise<Blob> {
   return dump
 }
 
+const TEMPLATE_LOCK_KEY = 73_051_182
+
+let pgTemplateName: Promise<string> | undefined
+
+/**
+ * A migrated PostgreSQL database that every test database of this run is copied from: a copy
+ * costs a fraction of running the migrations again for each of about a hundred files. Named
+ * after the database of TEST_DATABASE_URL (CI drops both) and the schema's files; the first
+ * worker to need it builds it under a lock, and renames it into place when it is complete.
+ */
+function pgTemplate(): Promise<string> {
+  pgTemplateName ??= (async () => {
+    const base = new URL(adminUrl()).pathname.slice(1) || 'postgres'
+    const name = `${base}_tpl_${templateKey()}`
+    const admin = new pg.Client({ connectionString: adminUrl() })
+    await admin.connect()
+    try {
+      await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY])
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name])
+      if (found.rowCount === 0) {
+        const building = `${name}_wip`
+        await admin.query(`drop database if exists ${building} with (force)`)
+        await admin.query(`create database ${building}`)
+        const url = new URL(adminUrl())
+        url.pathname = `/${building}`
+        const migrated = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 2 })
+        await migrated.close()
+        await admin.query(`alter database ${building} rename to ${name}`)
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]).catch(() => {})
+      await admin.end()
+    }
+    return name
+  })()
+  return pgTemplateName
+}
+
 /**
  * A fresh, migrated database of this project's engine: PGlite in memory, or a new
  * PostgreSQL database on the server of TEST_DATABASE_URL, dropped on close.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const file = expect.getState().testPath
+  if (file && !dependsOnEngine(file))
+    throw new Error(
+      `${file} opens a test database, but test/engine-split.ts does not see it and the PostgreSQL project skips it: name useTestDatabase or createTestDatabase in the file`,
+    )
   if (TEST_DB_KIND === 'pglite') {
     const loadDataDir = await pgliteTemplate()
     const database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir })
@@ -79,8 +124,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `toolworks_t_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl() })
   await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  try {
+    await admin.query(`create database ${name} template ${await pgTemplate()}`)
+    // No test relies on PostgreSQL's own durability (the crash tests kill Node or cut a proxy):
+    // commits need not wait for the disk.
+    await admin.query(`alter database ${name} set synchronous_commit = off`)
+  } finally {
+    await admin.end()
+  }
   const url = new URL(adminUrl())
   url.pathname = `/${name}`
   const database = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 20 })
@@ -120,15 +171,63 @@ const APP_TABLES = [
   '"user"',
 ]
 
+/** What emptying a test database touches, read once per database from its catalogue. */
+type CleanPlan = { tables: string[]; sequences: string[] }
+const cleanPlans = new WeakMap<Database, Promise<CleanPlan>>()
+
+/**
+ * The tables the tests fill (above), every table that refers to them, as TRUNCATE … CASCADE
+ * would reach, and the audit log; with the sequences that number their rows.
+ */
+async function readCleanPlan(database: Database): Promise<CleanPlan> {
+  const names = APP_TABLES.map((table) => table.replaceAll('"', ''))
+  const cleared = sql`
+    with recursive cleared(oid) as (
+      select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relname in (${sql.join(
+        [...names, 'audit_log'].map((name) => sql`${name}`),
+        sql`, `,
+      )})
+      union
+      select con.conrelid from pg_constraint con join cleared on con.confrelid = cleared.oid
+      where con.contype = 'f'
+    ) select oid from cleared`
+  const tables = await selectRows<{ name: string }>(
+    database.db,
+    sql`select quote_ident(c.relname) as name from pg_class c where c.oid in (${cleared})`,
+  )
+  const sequences = await selectRows<{ name: string }>(
+    database.db,
+    sql`select distinct quote_ident(s.relname) as name from pg_class s
+      join pg_depend d on d.objid = s.oid and d.deptype in ('a', 'i')
+      where s.relkind = 'S' and d.refobjid in (${cleared})`,
+  )
+  return { tables: tables.map((t) => t.name), sequences: sequences.map((s) => s.name) }
+}
+
+/**
+ * Empties what the tests fill, as `TRUNCATE … RESTART IDENTITY CASCADE` would, with DELETEs in
+ * one transaction: on PostgreSQL a TRUNCATE makes new files for every table it reaches, which
+ * cost more than all of a small test's own queries. The replica role skips the foreign keys'
+ * checks and the triggers (among them the audit log's refusal of DELETE, which the tests, as
+ * its owner, lift for a moment); the sequences start again at 1.
+ */
 export async function truncateAll(database: Database): Promise<void> {
-  await database.db.execute(sql.raw(`truncate ${APP_TABLES.join(', ')} restart identity cascade`))
-  // The audit log refuses TRUNCATE (issue 17); the tests, as its owner, lift that for a moment.
-  await database.db.execute(sql.raw('alter table audit_log disable trigger audit_log_no_truncate'))
-  await database.db.execute(sql.raw('truncate audit_log restart identity'))
-  await database.db.execute(sql.raw('alter table audit_log enable trigger audit_log_no_truncate'))
-  await database.db.execute(sql.raw('update invoice_counter set last_number = 0'))
+  let plan = cleanPlans.get(database)
+  if (!plan) {
+    plan = readCleanPlan(database)
+    cleanPlans.set(database, plan)
+  }
+  const { tables, sequences } = await plan
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw('set local session_replication_role = replica'))
+    for (const table of tables) await tx.execute(sql.raw(`delete from ${table}`))
+    for (const sequence of sequences)
+      await tx.execute(sql.raw(`alter sequence ${sequence} restart`))
+    await tx.execute(sql.raw('update invoice_counter set last_number = 0'))
+  })
   // An app shared by a file's tests (test/app.ts useTestApp) must not answer from its caches
-  // what the truncate just removed.
+  // what the delete just removed.
   for (const topic of CHANGE_TOPICS) await database.changes.publish(topic)
 }
 

@@ -4,7 +4,7 @@ import { ErrorBodySchema } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
 import { buildApp } from '../src/app.js'
-import { signUp } from './accounts.js'
+import { createUser } from './users.js'
 import { testConfig } from './app.js'
 import { useTestDatabase } from './database.js'
 
@@ -43,7 +43,7 @@ test('an upload refused before its body is read reaches Node fetch as a 401/403,
   onTestFinished,
 }) => {
   const { app, url } = await listening(onTestFinished)
-  const customer = await signUp(app)
+  const customer = await createUser(app)
   const results: string[] = []
   for (let i = 0; i < 6; i++) {
     results.push(

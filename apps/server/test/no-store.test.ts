@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
 import { users } from '../src/db/schema/index.js'
-import { bearer, signUp } from './accounts.js'
+import { bearer } from './accounts.js'
+import { createUser } from './users.js'
 import { buildTestApp, TEST_ORIGIN } from './app.js'
 import { useTestDatabase } from './database.js'
 import { insertTool } from './factories.js'
@@ -14,8 +15,8 @@ test('personal answers carry Cache-Control: no-store; public lists keep revalida
   onTestFinished,
 }) => {
   const app = await buildTestApp(database.current, onTestFinished)
-  const customer = await signUp(app)
-  const admin = await signUp(app)
+  const customer = await createUser(app)
+  const admin = await createUser(app)
   await database.current.db
     .update(users)
     .set({ role: 'admin', emailVerified: true })

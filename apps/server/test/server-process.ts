@@ -3,9 +3,21 @@ import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
-// Node itself with tsx as a loader, not tsx's CLI: the CLI runs the server in a child of its
-// own, so a SIGKILL on timeout reached only the wrapper and left a server running after the tests.
-const serverArgs = ['--import', 'tsx', '--conditions=source', 'src/server.ts']
+
+/**
+ * How a test runs one of the server's scripts (`src/server.ts`, `src/db/seed/run.ts`) as a
+ * process, from apps/server. With SERVER_UNDER_TEST=build (CI builds first) it runs the
+ * compiled `dist/` file, as `npm start` does: tsx's transform of the whole server cost each
+ * spawn several seconds. Otherwise the sources, so a change is tested without a build: Node
+ * itself with tsx as a loader, not tsx's CLI, whose child of its own kept running after a
+ * SIGKILL on timeout reached only the wrapper.
+ */
+export function scriptArgs(source: string): string[] {
+  if (process.env.SERVER_UNDER_TEST === 'build')
+    return [source.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')]
+  return ['--import', 'tsx', '--conditions=source', source]
+}
+const serverArgs = scriptArgs('src/server.ts')
 // The build, run as `npm start` runs it: from the repository's root (scripts/start.mjs).
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const builtArgs = ['apps/server/dist/server.js']

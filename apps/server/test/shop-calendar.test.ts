@@ -7,7 +7,8 @@ import {
 } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from './accounts.js'
+import { bearer, uniqueEmail } from './accounts.js'
+import { createUser } from './users.js'
 import { buildTestApp } from './app.js'
 import { useTestDatabase } from './database.js'
 import { insertQuotedRequest } from './quote-rows.js'
@@ -34,7 +35,7 @@ describe('the shop calendar behind the injected clock', () => {
         { adminEmails: [email] },
         { clock: () => at },
       )
-      const admin = await signUp(app, { email })
+      const admin = await createUser(app, { email })
 
       const res = await app.inject({
         method: 'GET',
@@ -57,7 +58,7 @@ describe('the shop calendar behind the injected clock', () => {
     'a quote valid until 2030-01-01, read at %s, is %s as isQuoteExpired says',
     async ([at, status], { onTestFinished }) => {
       const app = await buildTestApp(database.current, onTestFinished, {}, { clock: () => at })
-      const buyer = await signUp(app)
+      const buyer = await createUser(app)
       const { request, offer } = await insertQuotedRequest(database.current.db, {
         customer: buyer,
         lines: [{ quantity: 10, unitPriceCents: 1500 }],

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { INITIAL_DATA_ELEMENT_ID, queryKeys, shopDate } from '@toolworks/shared'
 import { describe, expect, test, vi } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../test/accounts.js'
+import { createUser } from '../../test/users.js'
 import { buildTestApp } from '../../test/app.js'
 import { useTestDatabase } from '../../test/database.js'
 import type { App } from '../app.js'
@@ -41,7 +42,7 @@ describe("the home page's promotions (issue 14)", () => {
       webDistDir,
       adminEmails: [email],
     })
-    const admin = await signUp(app, { email })
+    const admin = await createUser(app, { email })
     const created = await app.inject({
       method: 'POST',
       url: '/api/promotion',

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { signUp } from '../../test/accounts.js'
+import { createUser } from '../../test/users.js'
 import { buildTestApp } from '../../test/app.js'
 import { useTestDatabase } from '../../test/database.js'
 import { insertTool } from '../../test/factories.js'
@@ -103,7 +103,7 @@ describe('server-rendered pages (issue 16)', () => {
     })
     expect(other.statusCode).toBe(302)
 
-    const { cookie } = await signUp(app)
+    const { cookie } = await createUser(app)
     expect(cookie).toMatch(/session_token=/)
     const purchase = await app.inject({
       method: 'GET',
@@ -141,7 +141,7 @@ describe('server-rendered pages (issue 16)', () => {
 
     // Any session cookie, even one whose session has ended, gets the page: the app asks about
     // it in the browser, and a server that cannot answer must not sign anyone out.
-    const { cookie } = await signUp(app)
+    const { cookie } = await createUser(app)
     for (const headers of [
       { cookie },
       { cookie: 'better-auth.session_token=ended-or-unknown' },

@@ -10,7 +10,8 @@ import {
 } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../test/accounts.js'
+import { createUser } from '../../test/users.js'
 import { buildTestApp, TEST_ORIGIN } from '../../test/app.js'
 import { useTestDatabase } from '../../test/database.js'
 import { insertDemoCatalogue } from '../../test/demo-catalogue.js'
@@ -361,7 +362,7 @@ describe('the web app on the API port', () => {
       expect(new Set(locs).size).toBe(locs.length)
 
       // A tool taken off sale leaves the sitemap at once (the kept list follows the catalogue).
-      const admin = await signUp(app, { email: SEO_ADMIN })
+      const admin = await createUser(app, { email: SEO_ADMIN })
       const gone = ids.get('Heavy-Duty Pipe Wrench, 14"') ?? ''
       const removed = await app.inject({
         method: 'DELETE',

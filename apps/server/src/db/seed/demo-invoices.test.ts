@@ -2,7 +2,7 @@ import { fiscalYearOf, shopDate } from '@toolworks/shared'
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
-import { signUp } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { payOrder, placeOrder } from '../../../test/invoices.js'
@@ -29,7 +29,7 @@ test('the demo seed numbers its paid orders in the order they were paid and sets
   expect(rows.filter((r) => !r.paid).every((r) => r.n === null)).toBe(true)
 
   // The next real payment continues the sequence.
-  const buyer = await signUp(app)
+  const buyer = await createUser(app)
   const orderId = await placeOrder(app, db, buyer)
   await payOrder(app, buyer, orderId)
   const [next] = await selectRows<{ n: number }>(
@@ -63,7 +63,7 @@ test('the demo seed gives its paid domestic orders gap-free Mushak-6.3 serials p
   for (const serials of years.values()) expect(serials).toEqual(serials.map((_, i) => i + 1))
   expect(rows.filter((r) => !r.paid).every((r) => r.serial === null)).toBe(true)
 
-  const buyer = await signUp(app)
+  const buyer = await createUser(app)
   const orderId = await placeOrder(app, db, buyer)
   await payOrder(app, buyer, orderId)
   const [next] = await selectRows<{ year: string; serial: number }>(

@@ -9,7 +9,7 @@ import { expect, test } from 'vitest'
 
 import { buildTestApp } from '../../../test/app.js'
 import { passwordsInFile, signIn } from '../../../test/demo-accounts.js'
-import { startServer } from '../../../test/server-process.js'
+import { scriptArgs, startServer } from '../../../test/server-process.js'
 import { openDatabase } from '../client.js'
 import { REMOVE_DEMO_COMMAND } from './demo-accounts.js'
 
@@ -17,7 +17,7 @@ const run = promisify(execFile)
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url))
 
 const seedIn = (dataDir: string, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/db/seed/run.ts', ...args], {
+  run(process.execPath, [...scriptArgs('src/db/seed/run.ts'), ...args], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
   })
@@ -31,7 +31,7 @@ const PRODUCTION = {
 /** A production start that is expected to stop at once: its exit code and what it printed. */
 async function productionStartRefused(dataDir: string) {
   try {
-    await run(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/server.ts'], {
+    await run(process.execPath, scriptArgs('src/server.ts'), {
       cwd: serverDir,
       env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: dataDir, ...PRODUCTION },
       timeout: 60_000,

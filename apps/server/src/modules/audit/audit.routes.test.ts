@@ -9,7 +9,8 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertOneLineOrders, insertTool } from '../../../test/factories.js'
@@ -27,7 +28,7 @@ const day = (days: number) => shopDate(new Date(Date.now() + days * DAY_MS))
 async function withAdmin(onTestFinished: (fn: () => Promise<void>) => void) {
   const email = uniqueEmail('admin')
   const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [email] })
-  const admin = await signUp(app, { email })
+  const admin = await createUser(app, { email })
   const adminId = await idOf(admin.email)
   return { app, admin, adminId }
 }
@@ -84,7 +85,7 @@ describe('every admin action writes one audit row with who, what and the values'
     onTestFinished,
   }) => {
     const { app, admin, adminId } = await withAdmin(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const res = await call(app, admin, 'PUT', `/api/user/admin/${encodeURIComponent(user.email)}`)
     expect(res.statusCode, res.body).toBe(200)
     const row = await onlyRow('user.make-admin')
@@ -198,7 +199,7 @@ describe('every admin action writes one audit row with who, what and the values'
     onTestFinished,
   }) => {
     const { app, admin } = await withAdmin(onTestFinished)
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const tool = await insertTool(database.current.db)
     const mine = await purchase(app, buyer, tool.id, 1)
     const theirs = await purchase(app, buyer, tool.id, 2)
@@ -268,7 +269,7 @@ describe('every admin action writes one audit row with who, what and the values'
     onTestFinished,
   }) => {
     const { app, admin } = await withAdmin(onTestFinished)
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const posted = await postQuote(app, buyer)
     expect(posted.statusCode, posted.body).toBe(201)
     const id = posted.json<{ _id: string }>()._id
@@ -458,7 +459,7 @@ describe('GET /api/audit', () => {
 
   test('admins only, and never cached', async ({ onTestFinished }) => {
     const { app, admin } = await withAdmin(onTestFinished)
-    const customer = await signUp(app)
+    const customer = await createUser(app)
     expect((await call(app, undefined, 'GET', '/api/audit')).statusCode).toBe(401)
     expect((await call(app, customer, 'GET', '/api/audit')).statusCode).toBe(403)
     const res = await call(app, admin, 'GET', '/api/audit')

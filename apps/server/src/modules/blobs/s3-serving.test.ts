@@ -7,7 +7,8 @@ import {
 import { ProductDocumentSchema, QuoteRequestSchema } from '@toolworks/shared'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, verifyEmail } from '../../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../../test/accounts.js'
+import { createUser, markVerified } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { sha256 } from '../../../test/blobs.js'
 import { useTestDatabase } from '../../../test/database.js'
@@ -62,13 +63,13 @@ async function s3Shop(
     s3,
     ...extra,
   })
-  const admin = await signUp(app, { email: adminEmail })
+  const admin = await createUser(app, { email: adminEmail })
   return { app, admin, bucket: s3.bucket }
 }
 
 async function buyer(app: App) {
-  const user = await signUp(app)
-  await verifyEmail(app, user.email)
+  const user = await createUser(app)
+  await markVerified(app, user.email)
   return user
 }
 

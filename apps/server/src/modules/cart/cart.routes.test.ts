@@ -8,7 +8,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
+import { bearer, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -29,8 +30,8 @@ const get = (app: App, user: TestUser) =>
 describe('the server cart', () => {
   test('PUT replaces the whole cart and GET answers it in the buyer’s order, privately, uncached', async () => {
     const app = testApp.current
-    const user = await signUp(app)
-    const other = await signUp(app)
+    const user = await createUser(app)
+    const other = await createUser(app)
     const [a, b, c] = await Promise.all([insertTool(db()), insertTool(db()), insertTool(db())])
 
     expect((await get(app, user)).json()).toEqual({ lines: [] })
@@ -63,7 +64,7 @@ describe('the server cart', () => {
 
   test('a tool deleted since it was added is left out of the answer', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const [a, b] = await Promise.all([insertTool(db()), insertTool(db())])
     await put(app, user, [
       { tool: a.id, quantity: 1 },
@@ -75,7 +76,7 @@ describe('the server cart', () => {
 
   test('a line that could never be ordered is refused by name; more than the stock is kept', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const fine = await insertTool(db(), { quantity: 1 })
     const bolts = await insertTool(db(), { name: 'M8 bolt', packSize: 50, minimum: 100 })
     const gone = await insertTool(db(), { name: 'Old saw', deletedAt: new Date() })
@@ -123,7 +124,7 @@ describe('the server cart', () => {
 
   test('the cart is for signed-in accounts; more than CART_LINES_MAX (200) lines are refused', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     expect((await app.inject({ method: 'GET', url: '/api/cart' })).statusCode).toBe(401)
     expect(
       (await app.inject({ method: 'PUT', url: '/api/cart', payload: { lines: [] } })).statusCode,
@@ -148,7 +149,7 @@ describe('custom parts in the cart (issue 15)', () => {
 
   test('GET and PUT list the tool lines, then the accepted quotes, oldest accepted first, with their quoted price', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const tool = await insertTool(db())
     const first = await insertQuotedRequest(db(), {
       customer: user,
@@ -206,7 +207,7 @@ describe('custom parts in the cart (issue 15)', () => {
 
   test('a PUT that leaves a quote out keeps it: a stale tab cannot drop the quote another tab just accepted', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const tool = await insertTool(db())
     const earlier = await insertQuotedRequest(db(), { customer: user, lines })
     const fresh = await insertQuotedRequest(db(), { customer: user, lines })
@@ -236,8 +237,8 @@ describe('custom parts in the cart (issue 15)', () => {
 
   test('DELETE /api/cart/quote/{id} returns the quote to Quoted while its offer is valid, else to Expired; only the buyer’s accepted quote', async () => {
     const app = testApp.current
-    const user = await signUp(app)
-    const other = await signUp(app)
+    const user = await createUser(app)
+    const other = await createUser(app)
     const tool = await insertTool(db())
     const valid = await insertQuotedRequest(db(), { customer: user, lines })
     const lapsed = await insertQuotedRequest(db(), { customer: user, lines })
@@ -287,8 +288,8 @@ describe('custom parts in the cart (issue 15)', () => {
 
   test('a quote line must be one of the buyer’s accepted quotes at its quoted quantity; a refused PUT changes nothing', async () => {
     const app = testApp.current
-    const user = await signUp(app)
-    const other = await signUp(app)
+    const user = await createUser(app)
+    const other = await createUser(app)
     const tool = await insertTool(db())
     const mine = await insertQuotedRequest(db(), { customer: user, lines })
     const notAccepted = await insertQuotedRequest(db(), { customer: user, lines })

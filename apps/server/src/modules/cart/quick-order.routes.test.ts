@@ -7,7 +7,8 @@ import {
 } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
+import { bearer, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -58,7 +59,7 @@ async function catalogue() {
 describe('POST /api/cart/quick', () => {
   test('good lines in any separator and letter case are added to the cart, added to what is there', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const { wrench, screws, custom } = await catalogue()
     await app.inject({
       method: 'PUT',
@@ -82,7 +83,7 @@ describe('POST /api/cart/quick', () => {
 
   test('lines already in the cart keep their places; a touched one changes only its quantity', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const { wrench, screws, washers, custom } = await catalogue()
     await app.inject({
       method: 'PUT',
@@ -118,7 +119,7 @@ describe('POST /api/cart/quick', () => {
 
   test('takes a list of { partNumber, quantity } too; the same part twice adds up, each line checked alone', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const { wrench, screws } = await catalogue()
     const res = await quick(app, user, {
       lines: [
@@ -138,7 +139,7 @@ describe('POST /api/cart/quick', () => {
 
   test('every bad line is named with why and a fix, and nothing is added', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const { wrench } = await catalogue()
     await app.inject({
       method: 'PUT',
@@ -226,7 +227,7 @@ describe('POST /api/cart/quick', () => {
 
   test('a deleted tool’s part number is unknown', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     await insertTool(db(), { partNumber: 'OLD-001', deletedAt: new Date() })
     const res = await quick(app, user, { text: 'OLD-001 1' })
     expect(res.statusCode).toBe(422)
@@ -239,7 +240,7 @@ describe('POST /api/cart/quick', () => {
 
   test('limits: at most 200 lines and 20,000 characters, and not empty, each with its message', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     await catalogue()
     const many = Array.from({ length: QUICK_ORDER_LINES_MAX + 1 }, () => 'TW-WR-TQ210 1').join('\n')
     const tooMany = await quick(app, user, { text: many })
@@ -269,7 +270,7 @@ describe('POST /api/cart/quick', () => {
 
   test('exactly 200 good lines are added', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const parts = await Promise.all(
       Array.from({ length: QUICK_ORDER_LINES_MAX }, (_, i) =>
         insertTool(db(), { partNumber: `QO-${String(i).padStart(4, '0')}`, quantity: 10 }),

@@ -2,7 +2,8 @@ import { PurchaseResponseSchema, ReorderResponseSchema } from '@toolworks/shared
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -48,7 +49,7 @@ async function pastOrder(app: App, user: TestUser) {
 describe('POST /api/purchase/{id}/reorder', () => {
   test('puts the order’s tools in the cart at today’s prices and names the prices that changed', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const { clamp, bolts, saw, orderId } = await pastOrder(app, user)
     // Since then: the clamp costs more, the hacksaw left the shop, the bolts' break is unchanged.
     await db().update(tools).set({ priceCents: 2499 }).where(eq(tools.id, clamp.id))
@@ -78,7 +79,7 @@ describe('POST /api/purchase/{id}/reorder', () => {
 
   test('a cancelled order can be ordered again; a quantity below today’s minimum is rounded up', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const { bolts, clamp, orderId } = await pastOrder(app, user)
     expect((await cancel(app, user, orderId)).statusCode).toBe(200)
     await db().update(tools).set({ minimum: 150 }).where(eq(tools.id, bolts.id))
@@ -97,9 +98,9 @@ describe('POST /api/purchase/{id}/reorder', () => {
 
   test('only the buyer: 404 to another customer and to an admin, 401 to nobody, 404 for no order', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
-    const other = await signUp(app)
-    const admin = await signUp(app, { email: ADMIN })
+    const user = await createUser(app, { verified: true })
+    const other = await createUser(app)
+    const admin = await createUser(app, { email: ADMIN })
     const { orderId } = await pastOrder(app, user)
 
     expect((await reorder(app, other, orderId)).statusCode).toBe(404)

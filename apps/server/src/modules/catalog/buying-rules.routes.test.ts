@@ -2,7 +2,8 @@ import { ErrorBodySchema, messages, ToolSchema } from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -15,12 +16,12 @@ const p = messages.productRules
 
 async function shop(onTestFinished: (fn: () => Promise<void>) => void) {
   const app = await buildTestApp(database.current, onTestFinished)
-  const admin = await signUp(app, { email: uniqueEmail('admin') })
+  const admin = await createUser(app, { email: uniqueEmail('admin') })
   await database.current.db
     .update(users)
     .set({ role: 'admin', emailVerified: true })
     .where(eq(users.email, admin.email))
-  const customer = await signUp(app)
+  const customer = await createUser(app)
   return { app, admin, customer }
 }
 

@@ -1,7 +1,8 @@
 import { ErrorBodySchema, messages, ToolListSchema, ToolSchema } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -13,8 +14,8 @@ const database = useTestDatabase()
 async function shop(onTestFinished: (fn: () => Promise<void>) => void) {
   const adminEmail = uniqueEmail('admin')
   const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-  const admin = await signUp(app, { email: adminEmail })
-  const customer = await signUp(app)
+  const admin = await createUser(app, { email: adminEmail })
+  const customer = await createUser(app)
   return { app, admin, customer }
 }
 

@@ -1,7 +1,8 @@
 import { ErrorBodySchema, ToolListSchema, ToolSchema } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -125,8 +126,8 @@ describe('PUT /api/tool/{id}', () => {
   }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const admin = await signUp(app, { email: adminEmail })
-    const customer = await signUp(app)
+    const admin = await createUser(app, { email: adminEmail })
+    const customer = await createUser(app)
     const row = await insertTool(database.current.db, { priceCents: 1000, quantity: 5, minimum: 1 })
     const edit = (who: { token: string } | undefined, payload: object) =>
       app.inject({

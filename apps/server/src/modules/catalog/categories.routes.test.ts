@@ -8,7 +8,8 @@ import {
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertDemoCatalogue } from '../../../test/demo-catalogue.js'
@@ -52,8 +53,8 @@ describe('categories (admin)', () => {
   test('anyone reads the tree, parents first; only an admin adds, changes or deletes', async () => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)
-    const customer = await signUp(app)
-    const admin = await signUp(app, { email: ADMIN })
+    const customer = await createUser(app)
+    const admin = await createUser(app, { email: ADMIN })
 
     const list = CategorySchema.array().parse(
       (await app.inject({ method: 'GET', url: '/api/category' })).json(),
@@ -108,7 +109,7 @@ describe('categories (admin)', () => {
   test('a category with tools or sub-categories cannot be deleted (409 with the count)', async () => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)
-    const admin = await signUp(app, { email: ADMIN })
+    const admin = await createUser(app, { email: ADMIN })
     const withTools = await call(app, admin, 'DELETE', '/api/category/wrenches')
     expect(withTools.statusCode).toBe(409)
     expect(errorOf(withTools.json()).message).toBe(
@@ -123,7 +124,7 @@ describe('categories (admin)', () => {
   test('the tree is at most 3 levels, never a loop, and attribute keys are not inherited twice', async () => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)
-    const admin = await signUp(app, { email: ADMIN })
+    const admin = await createUser(app, { email: ADMIN })
     const level3 = await call(app, admin, 'POST', '/api/category', {
       slug: 'metric-wrenches',
       name: 'Metric wrenches',
@@ -168,7 +169,7 @@ describe('categories (admin)', () => {
 test('searches keep the category tree they read until the catalogue changes', async () => {
   const app = testApp.current
   await insertDemoCatalogue(database.current.db)
-  const admin = await signUp(app, { email: ADMIN })
+  const admin = await createUser(app, { email: ADMIN })
   // Each search its own words, so no kept answer stands in for the tree.
   const facetSlugs = async (q: string) =>
     ToolFacetsSchema.parse(
@@ -205,7 +206,7 @@ describe('tools with part number, category, specs and documents', () => {
   test('an admin adds a tool with the new fields; the search and the part lookup find it', async () => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)
-    const admin = await signUp(app, { email: ADMIN })
+    const admin = await createUser(app, { email: ADMIN })
     expect((await call(app, admin, 'POST', '/api/category', drills)).statusCode).toBe(201)
     const documents = [{ kind: 'datasheet', name: 'Datasheet', url: '/media/datasheet.pdf' }]
     const res = await call(
@@ -276,7 +277,7 @@ describe('tools with part number, category, specs and documents', () => {
   ])('refuses specs that break the category: %j → 400 on %s', async (fields, field, message) => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)
-    const admin = await signUp(app, { email: ADMIN })
+    const admin = await createUser(app, { email: ADMIN })
     await call(app, admin, 'POST', '/api/category', drills)
     const res = await call(
       app,
@@ -296,7 +297,7 @@ describe('tools with part number, category, specs and documents', () => {
   test('refuses a bad part number, an unknown category, specs without a category, a bad document', async () => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)
-    const admin = await signUp(app, { email: ADMIN })
+    const admin = await createUser(app, { email: ADMIN })
     const cases: [object, string][] = [
       [{ partNumber: 'ab' }, 'partNumber'],
       [{ partNumber: 'AB CD' }, 'partNumber'],
@@ -316,7 +317,7 @@ describe('tools with part number, category, specs and documents', () => {
   test('an edit checks the merged tool: a new category needs its required specs; null clears', async () => {
     const app = testApp.current
     const ids = await insertDemoCatalogue(database.current.db)
-    const admin = await signUp(app, { email: ADMIN })
+    const admin = await createUser(app, { email: ADMIN })
     await call(app, admin, 'POST', '/api/category', drills)
     const id = ids.get('Hex Key Set, 1.5–10 mm (9 pcs)') ?? ''
     const move = await call(app, admin, 'PUT', `/api/tool/${id}`, { category: 'drill-bits-2' })

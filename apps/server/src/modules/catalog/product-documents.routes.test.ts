@@ -12,7 +12,8 @@ import {
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { sha256 } from '../../../test/blobs.js'
 import { useTestDatabase } from '../../../test/database.js'
@@ -32,8 +33,8 @@ const database = useTestDatabase()
 async function shop(onTestFinished: (fn: () => Promise<void>) => void) {
   const adminEmail = uniqueEmail('admin')
   const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-  const admin = await signUp(app, { email: adminEmail })
-  const customer = await signUp(app)
+  const admin = await createUser(app, { email: adminEmail })
+  const customer = await createUser(app)
   const tool = await insertTool(database.current.db, { name: 'HSS twist drill 8 mm' })
   return { app, admin, customer, toolId: tool.id }
 }

@@ -10,7 +10,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertDemoCatalogue } from '../../../test/demo-catalogue.js'
@@ -340,8 +341,8 @@ describe('synonyms', () => {
     )
     expect(start).toEqual(expect.arrayContaining([['vise', 'vice']]))
 
-    const customer = await signUp(app)
-    const admin = await signUp(app, { email: ADMIN })
+    const customer = await createUser(app)
+    const admin = await createUser(app, { email: ADMIN })
     const groups = [
       ['Vise', 'Gripper'],
       ['hex  key', 'allen key'],
@@ -397,7 +398,7 @@ describe('synonyms', () => {
 describe('the search and its facets are cached like the catalogue list', () => {
   test('equal searches share one answer, keyed by the normalised query, until an admin edit', async () => {
     const app = testApp.current
-    const admin = await signUp(app, { email: ADMIN })
+    const admin = await createUser(app, { email: ADMIN })
     const db = database.current.db
     const row = await insertTool(db, {
       name: 'Torque wrench',
@@ -440,7 +441,7 @@ describe('the search and its facets are cached like the catalogue list', () => {
 
   test('a mistyped word finds a tool added after it was first asked (its stand-ins are forgotten on a change)', async () => {
     const app = testApp.current
-    const admin = await signUp(app, { email: ADMIN })
+    const admin = await createUser(app, { email: ADMIN })
     expect((await search(app, q('sprokett'))).names).toEqual([])
     const created = await app.inject({
       method: 'POST',

@@ -1,7 +1,8 @@
 import { ContactMessageListSchema, ErrorBodySchema } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import type { App } from '../../app.js'
@@ -31,7 +32,7 @@ const storedMessages = () => database.current.db.select().from(contactMessages)
 const storedSubscribers = () => database.current.db.select().from(newsletterSubscribers)
 
 async function adminOf(app: App) {
-  return signUp(app, { email: app.config.adminEmails[0] })
+  return createUser(app, { email: app.config.adminEmails[0] })
 }
 
 const fieldsOf = (body: unknown) => ErrorBodySchema.parse(body).error.fields
@@ -159,7 +160,7 @@ describe('GET /api/contact', () => {
 
   test('is for admins only: anonymous 401, a customer 403', async () => {
     const app = testApp.current
-    const customer = await signUp(app)
+    const customer = await createUser(app)
 
     const anonymous = await app.inject({ method: 'GET', url: '/api/contact' })
     const asCustomer = await app.inject({

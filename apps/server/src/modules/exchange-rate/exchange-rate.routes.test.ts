@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { auditLog } from '../../db/schema/index.js'
@@ -31,7 +32,7 @@ describe('the exchange rate', () => {
       'No exchange rate is set yet, so prices are shown in US dollars only.',
     )
 
-    const admin = await signUp(app, { email: adminEmail })
+    const admin = await createUser(app, { email: adminEmail })
     const set = (body: object) =>
       app.inject({
         method: 'PUT',
@@ -81,7 +82,7 @@ describe('the exchange rate', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const good = { currency: 'BDT', perUsd: 122.5, effectiveFrom: '2026-11-20' }
     const asBuyer = await app.inject({
       method: 'PUT',
@@ -103,7 +104,7 @@ describe('the exchange rate', () => {
       ).statusCode,
     ).toBe(403)
 
-    const admin = await signUp(app, { email: adminEmail })
+    const admin = await createUser(app, { email: adminEmail })
     const refusals: [object, string][] = [
       [{ ...good, currency: 'USD' }, 'currency must be "BDT"'],
       [{ ...good, perUsd: 0 }, 'between 50 and 500'],
@@ -138,7 +139,7 @@ describe('the exchange rate', () => {
       { adminEmails: [adminEmail] },
       { clock: () => new Date('2026-11-20T06:00:00Z') },
     )
-    const admin = await signUp(app, { email: adminEmail })
+    const admin = await createUser(app, { email: adminEmail })
     const set = (perUsd: number, extra: object = {}) =>
       app.inject({
         method: 'PUT',

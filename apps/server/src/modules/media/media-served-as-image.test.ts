@@ -2,7 +2,8 @@ import { count } from 'drizzle-orm'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 
-import { signUp, uniqueEmail } from '../../../test/accounts.js'
+import { uniqueEmail } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { makeImage, uploadImage } from '../../../test/uploads.js'
@@ -19,7 +20,7 @@ const database = useTestDatabase()
 async function adminApp(onTestFinished: (fn: () => Promise<void>) => void) {
   const adminEmail = uniqueEmail('admin')
   const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-  const admin = await signUp(app, { email: adminEmail })
+  const admin = await createUser(app, { email: adminEmail })
   return { app, admin }
 }
 

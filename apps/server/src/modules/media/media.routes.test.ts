@@ -5,7 +5,8 @@ import { count } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 
-import { signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { makeImage, pixelBomb, uploadImage, type ImageFormat } from '../../../test/uploads.js'
@@ -16,7 +17,7 @@ const database = useTestDatabase()
 async function adminApp(onTestFinished: (fn: () => Promise<void>) => void) {
   const adminEmail = uniqueEmail('admin')
   const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-  const admin = await signUp(app, { email: adminEmail })
+  const admin = await createUser(app, { email: adminEmail })
   return { app, admin }
 }
 
@@ -188,7 +189,7 @@ describe('POST /api/media', () => {
     onTestFinished,
   }) => {
     const { app } = await adminApp(onTestFinished)
-    const customer: TestUser = await signUp(app)
+    const customer: TestUser = await createUser(app)
     const bytes = await makeImage('png', 5)
     expect((await uploadImage(app, undefined, { bytes })).statusCode).toBe(401)
     const denied = await uploadImage(app, customer, { bytes })

@@ -11,7 +11,8 @@ import {
 } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -50,7 +51,7 @@ const line = messages.cartRules.lineProblem
 describe('POST /api/checkout', () => {
   test('two lines make one order: each priced by its break, summed in cents, stock taken for both, and every order answer carries the lines', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const clamp = await insertTool(db(), { name: 'Spring clamp', priceCents: 1999, quantity: 10 })
     const bolts = await insertTool(db(), {
       name: 'M8 bolt',
@@ -153,7 +154,7 @@ describe('POST /api/checkout', () => {
     'a line $what refuses the whole order, naming the line, and takes nothing',
     async ({ second, ask, status, why }) => {
       const app = testApp.current
-      const user = await signUp(app, { verified: true })
+      const user = await createUser(app, { verified: true })
       const fine = await insertTool(db(), { quantity: 10 })
       const bad = await insertTool(db(), { name: 'Hex nut', ...second })
       const badStock = await stockOf(db(), bad.id)
@@ -176,7 +177,7 @@ describe('POST /api/checkout', () => {
 
   test('a deleted tool or an unknown one is refused by line, with the tool field', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const fine = await insertTool(db(), { quantity: 10 })
     const gone = await insertTool(db(), { name: 'Old saw', deletedAt: new Date() })
     const unknown = '00000000-0000-4000-8000-000000000000'
@@ -198,7 +199,7 @@ describe('POST /api/checkout', () => {
 
   test('the same tool twice is refused, however its id is spelt', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { quantity: 10 })
     for (const other of [tool.id, tool.id.toUpperCase()]) {
       const res = await checkout(app, user, [
@@ -214,7 +215,7 @@ describe('POST /api/checkout', () => {
 
   test('an empty cart, more than CART_LINES_MAX (200) lines, or no address cannot be checked out', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const tool = await insertTool(db())
     const empty = await checkout(app, user, [])
     expect(empty.statusCode).toBe(400)
@@ -244,7 +245,7 @@ describe('POST /api/checkout', () => {
 
   test('client prices are ignored: the server prices every line', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 5000 })
     const res = await app.inject({
       method: 'POST',
@@ -270,7 +271,7 @@ describe('POST /api/checkout', () => {
 describe('made to order', () => {
   test('a made-to-order line takes what stock there is and makes the rest; stock never goes below 0, and a cancel returns only the stock part', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const press = await insertTool(db(), {
       name: 'Bench press',
       quantity: 3,
@@ -304,7 +305,7 @@ describe('made to order', () => {
 
   test('a tool without the mark still refuses more than its stock, with the seed’s message', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { quantity: 2 })
     const res = await purchase(app, user, tool.id, 3)
     expect(res.statusCode).toBe(409)
@@ -320,7 +321,7 @@ describe('made to order', () => {
 describe('the cart after a checkout', () => {
   test('the ordered tools leave the buyer’s server cart; other lines stay; Buy Now leaves the cart alone', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const [a, b, c] = await Promise.all([insertTool(db()), insertTool(db()), insertTool(db())])
     const put = await app.inject({
       method: 'PUT',
@@ -379,7 +380,7 @@ describe('custom parts (issue 15)', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const { request } = await acceptedQuote(app, user, 500, { leadTimeDays: 12 })
     const res = await checkout(app, user, [{ quote: request.id, quantity: 500 }])
     expect(res.statusCode, res.body).toBe(201)
@@ -410,8 +411,8 @@ describe('custom parts (issue 15)', () => {
   }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const admin = await signUp(app, { email: adminEmail })
-    const user = await signUp(app, { verified: true })
+    const admin = await createUser(app, { email: adminEmail })
+    const user = await createUser(app, { verified: true })
     const clamp = await insertTool(db(), { name: 'Spring clamp', priceCents: 1999, quantity: 10 })
     const { request } = await acceptedQuote(app, user, 500, { leadTimeDays: 12 })
     const put = await app.inject({
@@ -519,7 +520,7 @@ describe('custom parts (issue 15)', () => {
 
   test('an order of custom parts only has no tool (toolsId is the quote) and its lines count towards the first-order discount', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 100_000 })
     const { request } = await acceptedQuote(app, user, 100)
 
@@ -541,8 +542,8 @@ describe('custom parts (issue 15)', () => {
 
   test('a custom line that is not the buyer’s accepted quote at its quantity, still valid, refuses the whole order by line and takes nothing', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
-    const other = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
+    const other = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { name: 'Hex nut', quantity: 10 })
     const q = quoteRuleWords
     const notAccepted = await insertQuotedRequest(db(), { customer: user, lines: quoted })
@@ -612,8 +613,8 @@ describe('cancelled orders with custom parts (issue 15)', () => {
   }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const admin = await signUp(app, { email: adminEmail })
-    const user = await signUp(app, { verified: true })
+    const admin = await createUser(app, { email: adminEmail })
+    const user = await createUser(app, { verified: true })
 
     // The buyer cancels their unpaid order.
     const byBuyer = await orderedQuote(app, user)
@@ -657,7 +658,7 @@ describe('cancelled orders with custom parts (issue 15)', () => {
    */
   test('a late payment reinstates the order only if every quote can be Ordered again; else it is refunded and the quote left alone', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const payLate = async (orderId: string) => {
       const intent = await openPaymentPage(app, user, orderId)
       await expire(app, db(), orderId)

@@ -8,7 +8,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
+import { bearer, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -38,7 +39,7 @@ const ordersOf = async (email: string) =>
 describe('the checkout delivery block', () => {
   test('a structured block is stored in its columns, `address` holds its text, and the invoice prints the company', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
 
     const res = await post(app, user, {
@@ -81,7 +82,7 @@ describe('the checkout delivery block', () => {
 
   test("the seed's one address string still places an order, with no block", async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
 
     const res = await post(app, user, {
@@ -118,7 +119,7 @@ describe('the checkout delivery block', () => {
     'bad input %# is refused, naming the field, and no order is placed',
     async (where, field, why) => {
       const app = testApp.current
-      const user = await signUp(app, { verified: true })
+      const user = await createUser(app, { verified: true })
       const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
 
       const res = await post(app, user, {
@@ -161,7 +162,7 @@ describe('the profile Company and Delivery address', () => {
 
   test('are saved with the country, kept when a seed client leaves them out, and cleared when emptied', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
 
     expect((await put(app, user, { ...seedFields, ...block, country: 'BD' })).statusCode).toBe(200)
     expect(await profileOf(app, user)).toMatchObject({
@@ -186,7 +187,7 @@ describe('the profile Company and Delivery address', () => {
 
   test('a partial block is refused and nothing changes', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     expect((await put(app, user, { ...seedFields, ...block })).statusCode).toBe(200)
 
     const res = await put(app, user, {

@@ -8,7 +8,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { csvRecords, download } from '../../../test/csv.js'
 import { useTestDatabase } from '../../../test/database.js'
@@ -85,7 +86,7 @@ describe('placing an export', () => {
     await db()
       .insert(exchangeRates)
       .values({ perUsdUnits: 1_225_000, effectiveFrom: '2020-01-01', setByEmail: adminEmail })
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const error = await refusedWithNothingPlaced(buyer, { currency: 'BDT' })
     expect(error).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -97,14 +98,14 @@ describe('placing an export', () => {
   test.each(['Dhaka', 'chittagong', 'Cumilla', "Cox's Bazar", 'NARAYANGANJ-1400'])(
     'to the Bangladeshi city %s is refused on the city',
     async (city) => {
-      const buyer = await signUp(app(), { verified: true })
+      const buyer = await createUser(app(), { verified: true })
       const error = await refusedWithNothingPlaced(buyer, { city })
       expect(error.fields).toEqual({ city: w.exportToBangladeshiCity(city) })
     },
   )
 
   test("with the seed's address string naming a Bangladeshi district is refused on the address", async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const error = await refusedWithNothingPlaced(buyer, {
       street: undefined,
       city: undefined,
@@ -115,7 +116,7 @@ describe('placing an export', () => {
   })
 
   test('in US dollars to a city abroad is placed zero-rated; a Bangladeshi phone flags it for a check', async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const plain = await placedExport(buyer)
     expect(plain).toMatchObject({ export: true, exportCheck: false, exportDocument: null })
     const flagged = await placedExport(buyer, { phone: '01711-000000' })
@@ -125,7 +126,7 @@ describe('placing an export', () => {
   })
 
   test('a domestic order with a Bangladeshi phone is never flagged', async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const order = await placedExport(buyer, {
       country: 'BD',
       city: 'Dhaka',
@@ -137,8 +138,8 @@ describe('placing an export', () => {
 
 describe('the export document', () => {
   test('a paid export ships only once its document is recorded, with an audit row; the invoice and the CSV show it', async () => {
-    const admin = await signUp(app(), { email: adminEmail })
-    const buyer = await signUp(app(), { verified: true })
+    const admin = await createUser(app(), { email: adminEmail })
+    const buyer = await createUser(app(), { verified: true })
     const order = await placedExport(buyer)
     await payOrder(app(), buyer, order._id)
 
@@ -195,8 +196,8 @@ describe('the export document', () => {
   })
 
   test('a domestic order has no export document, ships without one, and says so in the CSV', async () => {
-    const admin = await signUp(app(), { email: adminEmail })
-    const buyer = await signUp(app(), { verified: true })
+    const admin = await createUser(app(), { email: adminEmail })
+    const buyer = await createUser(app(), { verified: true })
     const order = await placedExport(buyer, { country: 'BD', city: 'Dhaka', phone: '01711000000' })
     const res = await recordDocument(admin, order._id, { kind: 'shipping-bill', number: 'SB-1' })
     expect(res.statusCode).toBe(409)
@@ -212,8 +213,8 @@ describe('the export document', () => {
   })
 
   test('bad bodies, a cancelled order and a missing one are refused and change nothing', async () => {
-    const admin = await signUp(app(), { email: adminEmail })
-    const buyer = await signUp(app(), { verified: true })
+    const admin = await createUser(app(), { email: adminEmail })
+    const buyer = await createUser(app(), { verified: true })
     const order = await placedExport(buyer)
     for (const body of [
       {},

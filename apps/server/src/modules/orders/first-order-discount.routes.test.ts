@@ -7,7 +7,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, verifyEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser, markVerified } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -35,7 +36,7 @@ const orderOf = (res: { json: () => unknown }) => PurchaseResponseSchema.parse(r
 describe('the first-order discount', () => {
   test('50% capped at $100: a $300 first order pays $200; the payment is for that total; the second order pays in full', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const promotion = await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const [a, b] = await Promise.all([
       insertTool(db(), { priceCents: 10_000 }),
@@ -71,7 +72,7 @@ describe('the first-order discount', () => {
 
   test('under the cap the percent is rounded to the cent, half up; the one-tool purchase gets it too', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1999 })
     // 3 × 19.99 = 59.97; half is 29.985, rounded to 29.99.
@@ -87,12 +88,12 @@ describe('the first-order discount', () => {
   test('of two active promotions the buyer gets the one worth more; none active, no discount', async () => {
     const app = testApp.current
     const tool = await insertTool(db(), { priceCents: 100_00 })
-    const before = await signUp(app, { verified: true })
+    const before = await createUser(app, { verified: true })
     expect(orderOf(await purchase(app, before, tool.id, 1)).discount).toBeNull()
 
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_00 })
     await insertFirstOrderPromotion(db(), { percent: 20, capCents: 100_00 })
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     // 50% capped at $10 gives $10; 20% of $100 gives $20.
     expect(orderOf(await purchase(app, user, tool.id, 1)).discount).toEqual({
       label: label(20),
@@ -102,7 +103,7 @@ describe('the first-order discount', () => {
 
   test('cancelling the discounted order gives the discount back to the next order', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
 
@@ -113,14 +114,14 @@ describe('the first-order discount', () => {
     expect(again.discount?.amount).toBe(2)
     // Another customer's orders do not count against this one's (delivered elsewhere: one
     // discount per phone and per address, issue 25).
-    const other = await signUp(app, { verified: true })
+    const other = await createUser(app, { verified: true })
     const elsewhere = { phone: '+880 1811 000000', address: 'House 1, Road 9, Khulna' }
     expect(orderOf(await purchase(app, other, tool.id, 1, elsewhere)).discount?.amount).toBe(1)
   })
 
   test('a late payment for a cancelled discounted order, when a later order has the discount, is refunded and the stock left alone', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
 
@@ -159,7 +160,7 @@ describe('the first-order discount', () => {
 
   test('a late payment for a cancelled discounted order is reinstated with its discount when no other order took it', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
     const first = orderOf(await purchase(app, user, tool.id, 2))
@@ -183,7 +184,7 @@ describe('the first-order discount', () => {
 
   test('the database lets one live order per customer have the discount, whatever the code does', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
     const first = orderOf(await purchase(app, user, tool.id, 1))
@@ -208,7 +209,7 @@ describe('once per account, per phone and per address, with a verified e-mail (i
 
   test('an unverified account gets no discount, and the cart’s estimate says so; verified, it does', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
 
@@ -218,7 +219,7 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     expect(first.totalMoney).toBe(10)
     await cancel(app, user, first._id)
 
-    await verifyEmail(app, user.email)
+    await markVerified(app, user.email)
     expect(await estimate(app, user, where)).toBe('eligible')
     expect(orderOf(await purchase(app, user, tool.id, 1)).discount?.amount).toBe(5)
     expect(await estimate(app, user, where)).toBe('account-used')
@@ -228,7 +229,7 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     const app = testApp.current
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
-    const first = await signUp(app, { verified: true })
+    const first = await createUser(app, { verified: true })
     const placed = orderOf(
       await purchase(app, first, tool.id, 1, {
         phone: '01711-000000',
@@ -240,21 +241,21 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     const samePhone = { phone: '+8801711000000', address: 'Flat 4B, Lake Road, Sylhet' }
     const sameAddress = { phone: '+880 1911 222333', address: 'house 12 road-3  GAZIPUR.' }
     const elsewhere = { phone: '+880 1911 222333', address: 'Flat 4B, Lake Road, Sylhet' }
-    const second = await signUp(app, { verified: true })
+    const second = await createUser(app, { verified: true })
     expect(await estimate(app, second, samePhone)).toBe('phone-used')
     expect(await estimate(app, second, sameAddress)).toBe('address-used')
     expect(await estimate(app, second, elsewhere)).toBe('eligible')
     expect(orderOf(await purchase(app, second, tool.id, 1, samePhone)).discount).toBeNull()
-    const third = await signUp(app, { verified: true })
+    const third = await createUser(app, { verified: true })
     expect(orderOf(await purchase(app, third, tool.id, 1, sameAddress)).discount).toBeNull()
-    const fourth = await signUp(app, { verified: true })
+    const fourth = await createUser(app, { verified: true })
     expect(orderOf(await purchase(app, fourth, tool.id, 1, elsewhere)).discount?.amount).toBe(5)
 
     // The discounted order cancelled, its phone may have the discount again.
     await cancel(app, first, placed._id)
-    const fifth = await signUp(app, { verified: true })
+    const fifth = await createUser(app, { verified: true })
     expect(orderOf(await purchase(app, fifth, tool.id, 1, samePhone)).discount).toBeNull() // fourth's address
-    const sixth = await signUp(app, { verified: true })
+    const sixth = await createUser(app, { verified: true })
     const freed = { phone: '01711 000000', address: 'Somewhere new, Rajshahi' }
     expect(orderOf(await purchase(app, sixth, tool.id, 1, freed)).discount?.amount).toBe(5)
   })
@@ -264,17 +265,17 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000 })
     const name = (uniqueEmail('ann').split('@')[0] ?? '').replaceAll('.', '')
-    const first = await signUp(app, { verified: true, email: `${name}@gmail.com` })
+    const first = await createUser(app, { verified: true, email: `${name}@gmail.com` })
     const there = { phone: '01711-000000', address: 'House 12, Road 3, Gazipur' }
     expect(orderOf(await purchase(app, first, tool.id, 1, there)).discount?.amount).toBe(5)
 
     const elsewhere = { phone: '+880 1911 222333', address: 'Flat 4B, Lake Road, Sylhet' }
     const dotted = `${name.slice(0, 2)}.${name.slice(2)}+shop@googlemail.com`
-    const same = await signUp(app, { verified: true, email: dotted })
+    const same = await createUser(app, { verified: true, email: dotted })
     expect(await estimate(app, same, elsewhere)).toBe('email-used')
     expect(orderOf(await purchase(app, same, tool.id, 1, elsewhere)).discount).toBeNull()
 
-    const other = await signUp(app, { verified: true, email: `${name}x@gmail.com` })
+    const other = await createUser(app, { verified: true, email: `${name}x@gmail.com` })
     expect(await estimate(app, other, elsewhere)).toBe('eligible')
   })
 
@@ -282,11 +283,11 @@ describe('once per account, per phone and per address, with a verified e-mail (i
     const app = testApp.current
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 10_000 })
     const tool = await insertTool(db(), { priceCents: 1000, quantity: 10 })
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const first = orderOf(await purchase(app, user, tool.id, 2))
     const intent = await openPaymentPage(app, user, first._id)
     await expire(app, db(), first._id)
-    const other = await signUp(app, { verified: true })
+    const other = await createUser(app, { verified: true })
     const theirs = orderOf(
       await purchase(app, other, tool.id, 3, { phone: where.phone, address: 'Elsewhere 1' }),
     )

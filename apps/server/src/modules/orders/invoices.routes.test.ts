@@ -2,7 +2,8 @@ import { ErrorBodySchema, invoiceWords, messages, shopDate } from '@toolworks/sh
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -58,7 +59,7 @@ describe('the invoice PDF', () => {
       },
     })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 100_000 })
-    const buyer = await signUp(app, { name: 'রহিম উদ্দিন', verified: true })
+    const buyer = await createUser(app, { name: 'রহিম উদ্দিন', verified: true })
     const wrench = await insertTool(db(), { name: 'Pipe wrench 14"', priceCents: 2450 })
     const bolts = await insertTool(db(), { name: 'Hex bolt M8 (box of 100)', priceCents: 1275 })
     const placed = await checkout(app, buyer, [
@@ -116,9 +117,9 @@ describe('the invoice PDF', () => {
   }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const admin = await signUp(app, { email: adminEmail })
-    const buyer = await signUp(app)
-    const other = await signUp(app)
+    const admin = await createUser(app, { email: adminEmail })
+    const buyer = await createUser(app)
+    const other = await createUser(app)
     const orderId = await placeOrder(app, db(), buyer)
     await payOrder(app, buyer, orderId)
 
@@ -141,14 +142,14 @@ describe('the invoice PDF', () => {
 
   test('an unpaid order has no invoice yet (409), nor a cancelled order whose late payment was refunded', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const unpaid = await placeOrder(app, db(), buyer)
     const res = await invoice(app, unpaid, buyer)
     expect(res.statusCode).toBe(409)
     expect(ErrorBodySchema.parse(res.json()).error.message).toBe(invoiceWords.notPaid)
 
     // Sold out after the cancel; the card's money arrives late and is refunded.
-    const other = await signUp(app)
+    const other = await createUser(app)
     const tool = await insertTool(db(), { quantity: 3, minimum: 1 })
     const refunded = await placeOrderOf(app, buyer, tool.id, 3)
     const intent = await openPaymentPage(app, buyer, refunded)
@@ -185,7 +186,7 @@ async function placeOrderOf(app: App, user: TestUser, toolsId: string, quantity:
 describe('invoice numbers', () => {
   test('are given at payment, 1, 2, 3 in the order of payment, not of ordering', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const [a, b, c] = [
       await placeOrder(app, db(), buyer),
       await placeOrder(app, db(), buyer),
@@ -203,7 +204,7 @@ describe('invoice numbers', () => {
 
   test('leave no gap: a declined card takes none, and a payment rolled back gives its number back', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const first = await placeOrder(app, db(), buyer)
     const declined = await openPaymentPage(app, buyer, first)
     expect((await confirmCard(app, declined.clientSecret, '4000 0000 0000 0002')).statusCode).toBe(
@@ -231,7 +232,7 @@ describe('invoice numbers', () => {
 
   test('a late payment that reinstates a cancelled order gives it the next number', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const orderId = await placeOrder(app, db(), buyer)
     const intent = await openPaymentPage(app, buyer, orderId)
     await expire(app, db(), orderId)

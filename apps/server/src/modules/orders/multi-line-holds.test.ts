@@ -2,7 +2,8 @@ import { ErrorBodySchema, messages, PurchaseResponseSchema } from '@toolworks/sh
 import { eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp } from '../../../test/accounts.js'
+import { bearer } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -19,7 +20,7 @@ const db = () => database.current.db
 
 test('the sweeper returns every line of an expired multi-line order, only what came from stock', async () => {
   const app = testApp.current
-  const user = await signUp(app, { verified: true })
+  const user = await createUser(app, { verified: true })
   const plain = await insertTool(db(), { quantity: 10 })
   const made = await insertTool(db(), { quantity: 2, madeToOrder: true, leadTimeDays: 4 })
   const res = await checkout(app, user, [
@@ -45,8 +46,8 @@ test('the sweeper returns every line of an expired multi-line order, only what c
 
 test('a late payment for a cancelled two-line order whose second tool sold out is refunded; the first tool’s stock is not taken', async () => {
   const app = testApp.current
-  const user = await signUp(app, { verified: true })
-  const other = await signUp(app, { verified: true })
+  const user = await createUser(app, { verified: true })
+  const other = await createUser(app, { verified: true })
   const a = await insertTool(db(), { quantity: 10 })
   const b = await insertTool(db(), { quantity: 3 })
   const res = await checkout(app, user, [
@@ -80,7 +81,7 @@ test('a late payment for a cancelled two-line order whose second tool sold out i
 
 test('a late payment for a cancelled two-line order whose stock is all there reinstates it, taking every line again', async () => {
   const app = testApp.current
-  const user = await signUp(app, { verified: true })
+  const user = await createUser(app, { verified: true })
   const a = await insertTool(db(), { quantity: 10 })
   const made = await insertTool(db(), { quantity: 1, madeToOrder: true, leadTimeDays: 2 })
   const res = await checkout(app, user, [

@@ -11,7 +11,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { payOrder, pdfText, placeOrder } from '../../../test/invoices.js'
@@ -60,8 +61,8 @@ describe('the Mushak-6.7 credit note', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const buyer = await signUp(app, { verified: true })
-    const admin = await signUp(app, { email: adminEmail })
+    const buyer = await createUser(app, { verified: true })
+    const admin = await createUser(app, { email: adminEmail })
     const first = await paidOrder(app, buyer)
     const second = await paidOrder(app, buyer)
     const before = await paidOrder(app, buyer)
@@ -122,9 +123,9 @@ describe('the Mushak-6.7 credit note', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const buyer = await signUp(app, { verified: true, name: 'Rahim Traders' })
-    const other = await signUp(app, { verified: true })
-    const admin = await signUp(app, { email: adminEmail })
+    const buyer = await createUser(app, { verified: true, name: 'Rahim Traders' })
+    const other = await createUser(app, { verified: true })
+    const admin = await createUser(app, { email: adminEmail })
     const id = await paidOrder(app, buyer, 'Spring clamp')
     const kept = await paidOrder(app, buyer, 'Bench vise')
 

@@ -2,7 +2,8 @@ import { ErrorBodySchema, mushakWords } from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp } from '../../../test/accounts.js'
+import { bearer } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { payOrder, placeOrder } from '../../../test/invoices.js'
@@ -14,7 +15,7 @@ const testApp = useTestApp(database, { tax: { vatPercent: 15, sellerBin: undefin
 
 test('without SELLER_BIN a paid domestic order keeps its serial and invoice, and its Mushak-6.3 answers 503 saying why', async () => {
   const app = testApp.current
-  const buyer = await signUp(app)
+  const buyer = await createUser(app)
   const orderId = await placeOrder(app, database.current.db, buyer)
   await payOrder(app, buyer, orderId)
   const [row] = await database.current.db.select().from(orders).where(eq(orders.id, orderId))

@@ -10,7 +10,8 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
+import { bearer, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -28,7 +29,7 @@ const p = messages.paymentRules
 
 async function setup(onTestFinished: (fn: () => Promise<void>) => void) {
   const app = await buildTestApp(database.current, onTestFinished)
-  const admin = await signUp(app, { verified: true })
+  const admin = await createUser(app, { verified: true })
   await database.current.db.execute(
     sql`update "user" set role = 'admin' where email = ${admin.email}`,
   )
@@ -118,8 +119,8 @@ describe('a cancelled order cannot be paid back into life (issue 13, M3)', () =>
     onTestFinished,
   }) => {
     const { app } = await setup(onTestFinished)
-    const first = await signUp(app, { verified: true })
-    const second = await signUp(app, { verified: true })
+    const first = await createUser(app, { verified: true })
+    const second = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 3, minimum: 1 })
 
     const firstOrder = await placeOrder(app, first, tool.id, 3)
@@ -146,8 +147,8 @@ describe('a cancelled order cannot be paid back into life (issue 13, M3)', () =>
     onTestFinished,
   }) => {
     const { app, admin } = await setup(onTestFinished)
-    const first = await signUp(app, { verified: true })
-    const second = await signUp(app, { verified: true })
+    const first = await createUser(app, { verified: true })
+    const second = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 3, minimum: 1 })
     const firstOrder = await placeOrder(app, first, tool.id, 3)
     const intent = await openPaymentPage(app, first, firstOrder)
@@ -186,7 +187,7 @@ describe('a cancelled order cannot be paid back into life (issue 13, M3)', () =>
     onTestFinished,
   }) => {
     const { app } = await setup(onTestFinished)
-    const first = await signUp(app, { verified: true })
+    const first = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 5, minimum: 1 })
     const firstOrder = await placeOrder(app, first, tool.id, 3)
     const intent = await openPaymentPage(app, first, firstOrder)
@@ -213,7 +214,7 @@ describe('unpaid orders hold their stock for ORDER_HOLD_HOURS (issue 13, M4)', (
     onTestFinished,
   }) => {
     const { app } = await setup(onTestFinished)
-    const customer = await signUp(app, { verified: true })
+    const customer = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 10, minimum: 1 })
     const res = await order(app, customer, tool.id, 2)
     const placed = OrderSchema.parse(res.json<{ order: unknown }>().order)
@@ -230,7 +231,7 @@ describe('unpaid orders hold their stock for ORDER_HOLD_HOURS (issue 13, M4)', (
     onTestFinished,
   }) => {
     const { app } = await setup(onTestFinished)
-    const customer = await signUp(app, { verified: true })
+    const customer = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 10, minimum: 1 })
     const old = await placeOrder(app, customer, tool.id, 4)
     const intent = await openPaymentPage(app, customer, old)
@@ -251,7 +252,7 @@ describe('unpaid orders hold their stock for ORDER_HOLD_HOURS (issue 13, M4)', (
 
   test('the sweeper catches up when the server starts', async ({ onTestFinished }) => {
     const { app } = await setup(onTestFinished)
-    const customer = await signUp(app, { verified: true })
+    const customer = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 10, minimum: 1 })
     const old = await placeOrder(app, customer, tool.id, 4)
     await ageOrder(old, 49)
@@ -266,7 +267,7 @@ describe('unpaid orders hold their stock for ORDER_HOLD_HOURS (issue 13, M4)', (
     onTestFinished,
   }) => {
     const { app } = await setup(onTestFinished)
-    const customer = await signUp(app, { verified: true })
+    const customer = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 10, minimum: 1 })
     const id = await placeOrder(app, customer, tool.id, 2)
     const intent = await openPaymentPage(app, customer, id)
@@ -294,8 +295,8 @@ describe('unpaid orders hold their stock for ORDER_HOLD_HOURS (issue 13, M4)', (
     onTestFinished,
   }) => {
     const { app } = await setup(onTestFinished)
-    const customer = await signUp(app, { verified: true })
-    const other = await signUp(app, { verified: true })
+    const customer = await createUser(app, { verified: true })
+    const other = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 100, minimum: 1 })
     const ids: string[] = []
     for (let i = 0; i < OPEN_UNPAID_ORDERS_MAX; i += 1)
@@ -319,8 +320,8 @@ describe('unpaid orders hold their stock for ORDER_HOLD_HOURS (issue 13, M4)', (
     onTestFinished,
   }) => {
     const { app } = await setup(onTestFinished)
-    const customer = await signUp(app, { verified: true })
-    const colleague = await signUp(app, { verified: true })
+    const customer = await createUser(app, { verified: true })
+    const colleague = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 1000, minimum: 1 })
     for (let i = 0; i < ORDERS_PER_MINUTE_MAX; i += 1) {
       const id = await placeOrder(app, customer, tool.id, 1)
@@ -350,7 +351,7 @@ describe('a payment on an order a person cancelled is refunded, never reinstated
     onTestFinished,
   }) => {
     const { app } = await setup(onTestFinished)
-    const buyer = await signUp(app, { verified: true })
+    const buyer = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 5, minimum: 1 })
     const id = await placeOrder(app, buyer, tool.id, 3)
     const intent = await openPaymentPage(app, buyer, id)
@@ -382,7 +383,7 @@ describe('a payment on an order a person cancelled is refunded, never reinstated
     onTestFinished,
   }) => {
     const { app, admin } = await setup(onTestFinished)
-    const buyer = await signUp(app, { verified: true })
+    const buyer = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 5, minimum: 1 })
     const id = await placeOrder(app, buyer, tool.id, 2)
     const intent = await openPaymentPage(app, buyer, id)
@@ -405,7 +406,7 @@ describe('a payment on an order a person cancelled is refunded, never reinstated
     onTestFinished,
   }) => {
     const { app } = await setup(onTestFinished)
-    const buyer = await signUp(app, { verified: true })
+    const buyer = await createUser(app, { verified: true })
     const tool = await insertTool(database.current.db, { quantity: 5, minimum: 1 })
     const id = await placeOrder(app, buyer, tool.id, 3)
     const intent = await openPaymentPage(app, buyer, id)

@@ -7,7 +7,8 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, verifyEmail } from '../../../test/accounts.js'
+import { bearer } from '../../../test/accounts.js'
+import { createUser, markVerified } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -43,7 +44,7 @@ const age = (id: string, ms: number) =>
 describe('open unpaid value (issue 25)', () => {
   test('an unverified account may hold $1,000 unpaid; more is a 409 that takes nothing, until its e-mail is verified', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const tool = await insertTool(db(), { priceCents: 40_000, quantity: 20 })
     await app.inject({
       method: 'PUT',
@@ -72,13 +73,13 @@ describe('open unpaid value (issue 25)', () => {
     expect((await purchase(app, user, small.id, 1)).statusCode).toBe(409)
 
     // Verified, the account may hold up to $50,000.
-    await verifyEmail(app, user.email)
+    await markVerified(app, user.email)
     expect((await checkout(app, user, [{ tool: tool.id, quantity: 1 }])).statusCode).toBe(201)
   })
 
   test('a verified account may hold $50,000 unpaid; paying or cancelling frees the room', async () => {
     const app = testApp.current
-    const user = await signUp(app, { verified: true })
+    const user = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 2_000_000, quantity: 10 }) // $20,000
 
     const first = orderOf(await purchase(app, user, tool.id, 2)) // $40,000
@@ -93,7 +94,7 @@ describe('open unpaid value (issue 25)', () => {
 
   test('buying all the remaining units of a tool stays allowed, before verification too', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const tool = await insertTool(db(), { priceCents: 15_000, quantity: 6 }) // $900 in all
 
     expect((await purchase(app, user, tool.id, 6)).statusCode).toBe(201)
@@ -102,7 +103,7 @@ describe('open unpaid value (issue 25)', () => {
 
   test('an order whose hold has run out no longer counts, even before the sweeper cancels it', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const tool = await insertTool(db(), { priceCents: 90_000, quantity: 5 })
 
     const first = orderOf(await purchase(app, user, tool.id, 1))
@@ -115,8 +116,8 @@ describe('open unpaid value (issue 25)', () => {
 describe('how long unpaid stock is held (issue 25)', () => {
   test('an unverified account’s order is held 60 minutes, a verified one’s 48 hours; the sweeper keeps to each', async () => {
     const app = testApp.current
-    const unverified = await signUp(app)
-    const verified = await signUp(app, { verified: true })
+    const unverified = await createUser(app)
+    const verified = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 1_000, quantity: 10 })
 
     const short = orderOf(await purchase(app, unverified, tool.id, 2))
@@ -146,8 +147,8 @@ describe('how long unpaid stock is held (issue 25)', () => {
         unpaidCentsMax: 900,
       },
     })
-    const unverified = await signUp(app)
-    const verified = await signUp(app, { verified: true })
+    const unverified = await createUser(app)
+    const verified = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 300, quantity: 10 })
 
     const short = orderOf(await purchase(app, unverified, tool.id, 1))
@@ -160,8 +161,8 @@ describe('how long unpaid stock is held (issue 25)', () => {
 
   test("starting a card payment holds the order 30 more minutes, never past its account's class and never less than it was", async () => {
     const app = testApp.current
-    const unverified = await signUp(app)
-    const verified = await signUp(app, { verified: true })
+    const unverified = await createUser(app)
+    const verified = await createUser(app, { verified: true })
     const tool = await insertTool(db(), { priceCents: 1_000, quantity: 10 })
 
     // 50 of its 60 minutes gone: opening the payment page cannot stretch the unverified hour.
@@ -173,7 +174,7 @@ describe('how long unpaid stock is held (issue 25)', () => {
     expect(capped?.holdUntil).toEqual(aged?.holdUntil)
 
     // Verified since: the class allows 48 hours, so the payment gets its 30 minutes.
-    await verifyEmail(app, unverified.email)
+    await markVerified(app, unverified.email)
     const before = Date.now()
     await openPaymentPage(app, unverified, short._id)
     const [row] = await db().select().from(orders).where(eq(orders.id, short._id))
@@ -195,7 +196,7 @@ describe('how long unpaid stock is held (issue 25)', () => {
 
 test('POST /api/purchase and POST /api/checkout spend one budget of orders a minute per account (issue 25)', async () => {
   const app = testApp.current
-  const user = await signUp(app, { verified: true })
+  const user = await createUser(app, { verified: true })
   const tool = await insertTool(db(), { priceCents: 100, quantity: 1_000 })
 
   // Half the budget on each route (most are refused by the 10 unpaid orders: they count too).
@@ -214,6 +215,6 @@ test('POST /api/purchase and POST /api/checkout spend one budget of orders a min
     expect(errorOf(res)).toMatchObject({ code: 'RATE_LIMITED', message: r.tooManyOrders })
   }
   // Another account has its own budget.
-  const other = await signUp(app, { verified: true })
+  const other = await createUser(app, { verified: true })
   expect((await purchase(app, other, tool.id, 1)).statusCode).toBe(201)
 })

@@ -8,7 +8,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -105,8 +106,8 @@ const perform: Record<OrderEvent, (o: Order) => Promise<number>> = {
  */
 async function orderIn(status: OrderStatus, next: OrderEvent): Promise<Order> {
   const app = testApp.current
-  const buyer = await signUp(app, { verified: true })
-  const admin = await signUp(app, { email: adminEmail })
+  const buyer = await createUser(app, { verified: true })
+  const admin = await createUser(app, { email: adminEmail })
   const tool = await insertTool(database.current.db, { quantity: 5, minimum: 1 })
   const placed = await purchase(app, buyer, tool.id, 2)
   expect(placed.statusCode, placed.body).toBe(201)

@@ -2,7 +2,8 @@ import { messages } from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test, vi } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import {
@@ -25,7 +26,7 @@ const db = () => database.current.db
 describe('the buyer’s order e-mails', () => {
   test('placed: the lines, the total and the link to pay, in a text and an HTML part', async () => {
     const app = testApp.current
-    const buyer = await signUp(app, { name: 'Karim Ahmed' })
+    const buyer = await createUser(app, { name: 'Karim Ahmed' })
     const orderId = await placeOrder(app, db(), buyer, {
       name: 'Hex bolt M8',
       priceCents: 1999,
@@ -53,7 +54,7 @@ describe('the buyer’s order e-mails', () => {
   test('paid: one receipt with the transaction id, the discount and the invoice number, even when the payment is confirmed twice', async () => {
     const app = testApp.current
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 10_000 })
-    const buyer = await signUp(app, { verified: true })
+    const buyer = await createUser(app, { verified: true })
     const orderId = await placeOrder(app, db(), buyer, {
       name: 'Pipe wrench 14"',
       priceCents: 2000,
@@ -91,8 +92,8 @@ describe('the buyer’s order e-mails', () => {
   test('shipped: the buyer hears when an admin ships the order', async ({ onTestFinished }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const admin = await signUp(app, { email: adminEmail })
-    const buyer = await signUp(app)
+    const admin = await createUser(app, { email: adminEmail })
+    const buyer = await createUser(app)
     const orderId = await placeOrder(app, db(), buyer, { name: 'Bench vise', quantity: 1 })
     await payOrder(app, buyer, orderId)
     expect(await orderMailsTo(app, buyer.email)).toHaveLength(2)
@@ -128,7 +129,7 @@ describe('the buyer’s order e-mails', () => {
 
   test('names are escaped in the HTML part and kept as typed in the text part', async () => {
     const app = testApp.current
-    const buyer = await signUp(app, { name: '<b>Rahim & Sons</b>' })
+    const buyer = await createUser(app, { name: '<b>Rahim & Sons</b>' })
     await placeOrder(app, db(), buyer, { name: '<img src=x onerror=alert(1)> Clamp' })
 
     const [mail] = await orderMailsTo(app, buyer.email)
@@ -145,7 +146,7 @@ describe('the buyer’s order e-mails', () => {
     const app = await buildTestApp(database.current, onTestFinished, {
       smtpUrl: 'smtp://127.0.0.1:9',
     })
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const orderId = await placeOrder(app, db(), buyer)
     const transactionId = await payOrder(app, buyer, orderId)
 

@@ -7,7 +7,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -45,7 +46,7 @@ async function markPaid(id: string) {
 describe('POST /api/purchase', () => {
   test('3 × 19.99 is exactly 59.97, the order keeps a snapshot, and stock drops', async () => {
     const app = testApp.current
-    const user = await signUp(app, { name: 'Salma Begum' })
+    const user = await createUser(app, { name: 'Salma Begum' })
     const tool = await insertTool(database.current.db, {
       name: 'Spring clamp',
       priceCents: 1999,
@@ -74,7 +75,7 @@ describe('POST /api/purchase', () => {
 
   test('a body that lies about price, total, customer or name changes nothing of the order', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const tool = await insertTool(database.current.db, { priceCents: 5000 })
     const res = await order(app, user, {
       ...orderBody(tool.id, 2),
@@ -97,7 +98,7 @@ describe('POST /api/purchase', () => {
 
   test('too little stock is a 409 and changes nothing', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const tool = await insertTool(database.current.db, { quantity: 2 })
     const res = await order(app, user, orderBody(tool.id, 3))
     expect(res.statusCode).toBe(409)
@@ -111,7 +112,7 @@ describe('POST /api/purchase', () => {
 
   test('below the minimum order quantity is refused with the field message', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const tool = await insertTool(database.current.db, { quantity: 500, minimum: 20 })
     const res = await order(app, user, orderBody(tool.id, 5))
     expect(res.statusCode).toBe(400)
@@ -125,7 +126,7 @@ describe('POST /api/purchase', () => {
     'a quantity of %o is a 400 with the spec message',
     async (quantity) => {
       const app = testApp.current
-      const user = await signUp(app)
+      const user = await createUser(app)
       const tool = await insertTool(database.current.db)
       const res = await order(app, user, { ...orderBody(tool.id, 1), purchaseQuantity: quantity })
       expect(res.statusCode).toBe(400)
@@ -137,7 +138,7 @@ describe('POST /api/purchase', () => {
 
   test('an unknown, malformed or deleted tool is a 404; nobody signed in is a 401', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const gone = await insertTool(database.current.db, { deletedAt: new Date() })
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', gone.id]) {
       expect((await order(app, user, orderBody(id, 1))).statusCode).toBe(404)
@@ -157,9 +158,9 @@ describe('reading orders', () => {
   }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const a = await signUp(app)
-    const b = await signUp(app)
-    const admin = await signUp(app, { email: adminEmail })
+    const a = await createUser(app)
+    const b = await createUser(app)
+    const admin = await createUser(app, { email: adminEmail })
     const tool = await insertTool(database.current.db)
     const mine = PurchaseResponseSchema.parse(
       (await order(app, a, orderBody(tool.id, 1))).json(),
@@ -269,7 +270,7 @@ describe('reading orders', () => {
 describe('DELETE /api/purchase/{id} and shipping', () => {
   test('deleting an unpaid order cancels it and returns its quantity to stock, once', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const tool = await insertTool(database.current.db, { quantity: 10 })
     const created = PurchaseResponseSchema.parse(
       (await order(app, user, orderBody(tool.id, 4))).json(),
@@ -302,9 +303,9 @@ describe('DELETE /api/purchase/{id} and shipping', () => {
   }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const user = await signUp(app)
-    const other = await signUp(app)
-    const admin = await signUp(app, { email: adminEmail })
+    const user = await createUser(app)
+    const other = await createUser(app)
+    const admin = await createUser(app, { email: adminEmail })
     const tool = await insertTool(database.current.db, { quantity: 10 })
     const created = PurchaseResponseSchema.parse(
       (await order(app, user, orderBody(tool.id, 4))).json(),
@@ -355,8 +356,8 @@ describe('DELETE /api/purchase/{id} and shipping', () => {
   }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const user = await signUp(app)
-    const admin = await signUp(app, { email: adminEmail })
+    const user = await createUser(app)
+    const admin = await createUser(app, { email: adminEmail })
     const tool = await insertTool(database.current.db)
     const created = PurchaseResponseSchema.parse(
       (await order(app, user, orderBody(tool.id, 1))).json(),

@@ -15,7 +15,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { csvRecords, download } from '../../../test/csv.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -105,7 +106,7 @@ const mushak = (user: TestUser, orderId: string) =>
 describe('an order in taka (BDT)', () => {
   test('is priced by the shared rule at the rate in force: whole taka a unit, VAT included, all frozen', async () => {
     await setRate(122.5)
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const order = await placed(buyer, { currency: 'BDT' })
 
     // 19.99 × 122.5 = 2448.78 → ৳2,449; 45.50 × 122.5 = 5573.75 → ৳5,574.
@@ -154,7 +155,7 @@ describe('an order in taka (BDT)', () => {
   })
 
   test('is refused while no rate is set, and nothing changes', async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const { clamp } = await twoTools()
     const res = await checkout(buyer, [{ tool: clamp.id, quantity: 2 }], { currency: 'BDT' })
     expect(res.statusCode).toBe(409)
@@ -166,7 +167,7 @@ describe('an order in taka (BDT)', () => {
   test('caps the first-order discount at its dollar cap in whole taka', async () => {
     await setRate(122.5)
     await insertFirstOrderPromotion(db(), { percent: 50, capCents: 1001 })
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const order = await placed(buyer, { currency: 'BDT' })
     // The cap: $10.01 × 122.5 = 1226.225 → ৳1,226, below 50% of ৳18,495.
     expect(order.discount?.amount).toBe(1226)
@@ -175,7 +176,7 @@ describe('an order in taka (BDT)', () => {
 
   test('the buyer cannot choose the rate, the VAT or export status: extra fields are ignored', async () => {
     await setRate(122.5)
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const order = await placed(buyer, {
       currency: 'BDT',
       exchangeRate: 1,
@@ -190,7 +191,7 @@ describe('an order in taka (BDT)', () => {
   })
 
   test('a bad currency, country or BIN is a 400 naming the field, and nothing changes', async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const { clamp } = await twoTools()
     const cases: [Body, string, string][] = [
       [{ currency: 'EUR' }, 'currency', taxWords.currencyChoice],
@@ -209,7 +210,7 @@ describe('an order in taka (BDT)', () => {
 
   test('counts towards the unpaid limit at its own rate', async () => {
     await setRate(100)
-    const buyer = await signUp(app()) // unverified: $1,000 of unpaid orders at most
+    const buyer = await createUser(app()) // unverified: $1,000 of unpaid orders at most
     const tool = await insertTool(db(), { priceCents: 30_000, quantity: 50 })
     const first = await checkout(buyer, [{ tool: tool.id, quantity: 3 }], { currency: 'BDT' })
     expect(first.statusCode, first.body).toBe(201) // ৳90,000 = $900
@@ -223,7 +224,7 @@ describe('an order in taka (BDT)', () => {
 
 describe('delivery country and VAT', () => {
   test('an export is zero-rated: each unit price without VAT, rounded to the cent; VAT 0', async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const order = await placed(buyer, { ...abroad, country: 'de' })
     // 19.99 / 1.15 = 17.3826 → $17.38; 45.50 / 1.15 = 39.565 → $39.57.
     expect(order.lines.map((l) => l.unitPrice)).toEqual([17.38, 39.57])
@@ -239,7 +240,7 @@ describe('delivery country and VAT', () => {
 
   test('an export in taka is refused: an export is paid in US dollars', async () => {
     await setRate(122.5)
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const { clamp } = await twoTools()
     const res = await checkout(buyer, [{ tool: clamp.id, quantity: 1 }], {
       ...abroad,
@@ -251,7 +252,7 @@ describe('delivery country and VAT', () => {
   })
 
   test("the seed's POST /api/purchase stays a domestic dollar order at the list price, VAT inside", async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const tool = await insertTool(db(), { priceCents: 1999, quantity: 10 })
     const res = await purchase(app(), buyer, tool.id, 3)
     expect(res.statusCode, res.body).toBe(201)
@@ -270,7 +271,7 @@ describe('delivery country and VAT', () => {
 
 describe('BIN and profile', () => {
   test('a BIN with or without its dash is the same 13 digits on the order', async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const dashed = await placed(buyer, { bin: '000123456-0101' })
     const plain = await placed(buyer, { bin: '0001234560101' })
     expect(dashed.bin).toBe('0001234560101')
@@ -278,7 +279,7 @@ describe('BIN and profile', () => {
   })
 
   test('the profile keeps a BIN and a country; checkout takes the profile BIN when it names none', async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const profile = (payload: object) =>
       app().inject({
         method: 'PUT',
@@ -308,7 +309,7 @@ describe('BIN and profile', () => {
   })
 
   test('PUT /api/user/currency keeps the switch in the profile', async () => {
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const set = await app().inject({
       method: 'PUT',
       url: '/api/user/currency',
@@ -341,7 +342,7 @@ describe('BIN and profile', () => {
 describe('paying in taka and the Mushak-6.3', () => {
   test('goes to the gateway in taka; the serial is given at payment, gap-free in its fiscal year', async () => {
     await setRate(122.5)
-    const buyer = await signUp(app(), { verified: true })
+    const buyer = await createUser(app(), { verified: true })
     const first = await placed(buyer, { currency: 'BDT', bin: '000123456-0101' })
     const row = await payWithGateway(buyer, first._id)
     const year = fiscalYearOf(shopDate(row?.paidAt ?? new Date()))
@@ -374,9 +375,9 @@ describe('paying in taka and the Mushak-6.3', () => {
 
   test('the PDF: 409 unpaid, 409 export, 404 to others; the owner and admins read every figure', async () => {
     await setRate(122.5)
-    const buyer = await signUp(app(), { verified: true, name: 'Rahim Traders' })
-    const other = await signUp(app(), { verified: true })
-    const admin = await signUp(app(), { email: adminEmail })
+    const buyer = await createUser(app(), { verified: true, name: 'Rahim Traders' })
+    const other = await createUser(app(), { verified: true })
+    const admin = await createUser(app(), { email: adminEmail })
     await insertFirstOrderPromotion(db(), { percent: 10, capCents: 100_000 })
     const order: Order = await placed(buyer, { currency: 'BDT', bin: '000123456-0101' })
 
@@ -443,8 +444,8 @@ describe('paying in taka and the Mushak-6.3', () => {
 describe('the admin side', () => {
   test('the orders CSV carries currency, rate, country, VAT and the Mushak serial; the overview shows revenue and VAT per currency', async () => {
     await setRate(122.5)
-    const buyer = await signUp(app(), { verified: true })
-    const admin = await signUp(app(), { email: adminEmail })
+    const buyer = await createUser(app(), { verified: true })
+    const admin = await createUser(app(), { email: adminEmail })
     const taka = await placed(buyer, { currency: 'BDT' })
     const paidRow = await payWithGateway(buyer, taka._id)
     const exported = await placed(buyer, { ...abroad, country: 'DE' })

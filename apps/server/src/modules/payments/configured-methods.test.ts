@@ -1,7 +1,8 @@
 import { systemClock } from '@toolworks/shared'
 import { describe, expect, onTestFinished, test } from 'vitest'
 
-import { bearer, signUp } from '../../../test/accounts.js'
+import { bearer } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { testConfig } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { placeOrder } from '../../../test/invoices.js'
@@ -83,7 +84,7 @@ describe('the development stand-in inside the shop', () => {
       'bank-transfer',
       'card',
     ])
-    const buyer = await signUp(app, { verified: true })
+    const buyer = await createUser(app, { verified: true })
     const id = await placeOrder(app, database.current.db, buyer)
     const started = await app.inject({
       method: 'POST',

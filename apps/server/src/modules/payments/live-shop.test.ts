@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 
-import { bearer, signUp } from '../../../test/accounts.js'
+import { bearer } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { placeOrder } from '../../../test/invoices.js'
@@ -43,7 +44,7 @@ test('a production shop without a card refuses create-payment-intent and changes
   onTestFinished,
 }) => {
   const app = await buildTestApp(database.current, onTestFinished, live)
-  const buyer = await signUp(app, { verified: true })
+  const buyer = await createUser(app, { verified: true })
   const orderId = await placeOrder(app, database.current.db, buyer)
   const tables = await appTables(database.current.db)
   const before = await databaseDigest(database.current.db, tables)

@@ -8,7 +8,8 @@ import {
 import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { cancel, purchase, stockOf } from '../../../test/orders.js'
@@ -32,7 +33,7 @@ type Placed = { app: App; buyer: TestUser; id: string; toolId: string }
 
 async function placed(buyer?: TestUser): Promise<Placed> {
   const { app } = shop.current
-  const who = buyer ?? (await signUp(app, { verified: true }))
+  const who = buyer ?? (await createUser(app, { verified: true }))
   const tool = await insertTool(database.current.db, { priceCents: 1999, quantity: 50 })
   const res = await purchase(app, who, tool.id, 3)
   expect(res.statusCode, res.body).toBe(201)
@@ -69,7 +70,7 @@ const adminPost = async (o: Placed, path: string, payload: object) =>
   o.app.inject({
     method: 'POST',
     url: `/api/purchase/${o.id}/${path}`,
-    headers: bearer(await (adminUser ??= signUp(shop.current.app, { email: adminEmail }))),
+    headers: bearer(await (adminUser ??= createUser(shop.current.app, { email: adminEmail }))),
     payload,
   })
 
@@ -87,12 +88,12 @@ describe('bank transfer is for verified accounts', () => {
     }
     const transfer = (list: Awaited<ReturnType<typeof methods>>) =>
       list.find((m) => m.id === 'bank-transfer')
-    expect(transfer(await methods(await signUp(app)))).toEqual({
+    expect(transfer(await methods(await createUser(app)))).toEqual({
       id: 'bank-transfer',
       label: 'Bank transfer',
       unavailable: paymentMethodRules.transferNeedsVerified,
     })
-    expect(transfer(await methods(await signUp(app, { verified: true })))).toEqual({
+    expect(transfer(await methods(await createUser(app, { verified: true })))).toEqual({
       id: 'bank-transfer',
       label: 'Bank transfer',
     })
@@ -107,7 +108,7 @@ describe('bank transfer is for verified accounts', () => {
   })
 
   test('an unverified buyer choosing bank transfer gets 403 with the reason, and the order is as it was', async () => {
-    const o = await placed(await signUp(shop.current.app))
+    const o = await placed(await createUser(shop.current.app))
     const before = await row(o.id)
     const res = await pay(o, 'bank-transfer')
     expect(res.statusCode).toBe(403)
@@ -125,7 +126,7 @@ describe('bank transfer is for verified accounts', () => {
 
 describe('how many orders may await a transfer', () => {
   test(`${AWAITING_TRANSFER_ORDERS_MAX} orders may await a transfer; the next start is a 409 with the reason and changes nothing`, async () => {
-    const buyer = await signUp(shop.current.app, { verified: true })
+    const buyer = await createUser(shop.current.app, { verified: true })
     const waiting: Placed[] = []
     for (let i = 0; i < AWAITING_TRANSFER_ORDERS_MAX; i++) {
       const o = await placed(buyer)
@@ -156,7 +157,7 @@ describe('how many orders may await a transfer', () => {
 
 describe("a payment start never holds stock past the account's class", () => {
   test('an unverified buyer starting a payment 55 minutes in keeps the 60-minute hold, not 30 more minutes', async () => {
-    const o = await placed(await signUp(shop.current.app))
+    const o = await placed(await createUser(shop.current.app))
     const placedAt = new Date(Date.now() - 55 * 60_000)
     const classEnd = placedAt.getTime() + 60 * 60_000
     await setHold(o.id, new Date(classEnd), placedAt)

@@ -4,7 +4,8 @@ import { CreatePaymentIntentResponseSchema, OrderSchema } from '@toolworks/share
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
+import { bearer, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { placeOrder as placeOneToolOrder } from '../../../test/invoices.js'
@@ -159,7 +160,7 @@ describe('payment providers beside the card one', () => {
     onTestFinished,
   }) => {
     const { app } = await setUp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const checkout = app.services.checkout
 
     const redirected = await placeOrder(app, user)
@@ -224,7 +225,7 @@ describe('payment providers beside the card one', () => {
     onTestFinished,
   }) => {
     const { app, gateway, transfer } = await setUp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user)
     const { next } = await app.services.checkout.startPayment(
       await actorOf(user, orderId),
@@ -271,7 +272,7 @@ describe('payment providers beside the card one', () => {
     onTestFinished,
   }) => {
     const { app, gateway, transfer } = await setUp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
 
     // Paid at the gateway, then cancelled by its buyer before the shop heard: the void finds the
     // money taken and refunds it through the gateway, the sandbox is never asked.

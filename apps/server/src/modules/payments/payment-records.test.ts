@@ -2,7 +2,8 @@ import { messages, OrderPaymentsResponseSchema, refundTransId } from '@toolworks
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { confirmCard, markPaid } from '../../../test/invoices.js'
@@ -25,7 +26,7 @@ type Placed = { app: App; buyer: TestUser; id: string }
 
 async function placed(): Promise<Placed> {
   const { app } = shop.current
-  const buyer = await signUp(app, { verified: true })
+  const buyer = await createUser(app, { verified: true })
   const tool = await insertTool(database.current.db, { priceCents: 2500, quantity: 50 })
   const res = await purchase(app, buyer, tool.id, 2)
   expect(res.statusCode, res.body).toBe(201)
@@ -40,7 +41,7 @@ beforeEach(() => {
 })
 /** The refunds the gateway made since `from` (its list spans the file). */
 const gatewayRefundsSince = (from: number) => shop.current.gateway.refunds.slice(from)
-const admin = () => (adminUser ??= signUp(shop.current.app, { email: adminEmail }))
+const admin = () => (adminUser ??= createUser(shop.current.app, { email: adminEmail }))
 
 async function payBySslcommerz(o: Placed) {
   const res = await o.app.inject({

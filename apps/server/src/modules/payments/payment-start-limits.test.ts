@@ -1,7 +1,8 @@
 import { ErrorBodySchema, paymentMethodRules } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
+import { bearer, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -46,7 +47,7 @@ const methodStart = (app: App, user: TestUser, orderId: string) =>
 
 test('both payment-start routes share 10 starts a minute per account: then 429 with Retry-After and the words', async () => {
   const app = testApp.current
-  const buyer = await signUp(app, { verified: true })
+  const buyer = await createUser(app, { verified: true })
   const orderId = await anOrder(app, buyer)
   const { max } = RATE_LIMITS.paymentStarts
   expect(max).toBe(10)
@@ -70,7 +71,7 @@ test('both payment-start routes share 10 starts a minute per account: then 429 w
   }
 
   // Another account behind the same address has a budget of its own.
-  const colleague = await signUp(app, { verified: true })
+  const colleague = await createUser(app, { verified: true })
   const theirs = await anOrder(app, colleague)
   expect((await cardStart(app, colleague, theirs)).statusCode).toBe(200)
 })

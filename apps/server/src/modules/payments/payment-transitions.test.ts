@@ -2,7 +2,8 @@ import { PAYMENT_TRANSITIONS, type PaymentState } from '@toolworks/shared'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { cancel, purchase } from '../../../test/orders.js'
@@ -25,11 +26,11 @@ let adminUser: Promise<TestUser> | undefined
 beforeEach(() => {
   adminUser = undefined
 })
-const admin = () => (adminUser ??= signUp(shop.current.app, { email: adminEmail }))
+const admin = () => (adminUser ??= createUser(shop.current.app, { email: adminEmail }))
 
 async function order(): Promise<O> {
   const { app } = shop.current
-  const buyer = await signUp(app, { verified: true })
+  const buyer = await createUser(app, { verified: true })
   const tool = await insertTool(database.current.db, { priceCents: 1000, quantity: 20 })
   const res = await purchase(app, buyer, tool.id, 2)
   expect(res.statusCode, res.body).toBe(201)

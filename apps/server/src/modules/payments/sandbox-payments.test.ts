@@ -4,7 +4,8 @@ import { CreatePaymentIntentResponseSchema, ErrorBodySchema, OrderSchema } from 
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
+import { bearer, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { testConfig, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -60,7 +61,7 @@ const markPaid = (app: App, user: TestUser, orderId: string, transactionId: stri
 describe('sandbox card payments', () => {
   test('pays an order with 4242…: the amount comes from the order, and the order ends paid once', async () => {
     const app = testApp.current
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user, 1999, 3)
 
     const intentRes = await createIntent(app, user, orderId, { totalMoney: 0.01 })
@@ -102,7 +103,7 @@ describe('sandbox card payments', () => {
     '%s is refused with “%s”… and the order stays unpaid',
     async ([number, over, message]) => {
       const app = testApp.current
-      const user = await signUp(app)
+      const user = await createUser(app)
       const orderId = await placeOrder(app, user)
       const intent = CreatePaymentIntentResponseSchema.parse(
         (await createIntent(app, user, orderId)).json(),
@@ -126,8 +127,8 @@ describe('sandbox card payments', () => {
 
   test('another customer’s order, a wrong secret, and another order’s payment are all refused', async () => {
     const app = testApp.current
-    const a = await signUp(app)
-    const b = await signUp(app)
+    const a = await createUser(app)
+    const b = await createUser(app)
     const orderA = await placeOrder(app, a)
     const orderB = await placeOrder(app, b)
     expect((await createIntent(app, b, orderA)).statusCode).toBe(404)
@@ -165,7 +166,7 @@ describe('sandbox card payments', () => {
       logger: { level: 'trace', stream },
     })
     onTestFinished(() => app.close())
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user)
     const intent = CreatePaymentIntentResponseSchema.parse(
       (await createIntent(app, user, orderId)).json(),

@@ -2,7 +2,8 @@ import { PaymentMethodsResponseSchema, paymentReference } from '@toolworks/share
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
 import { mailsTo, payOrder, pdfText } from '../../../test/invoices.js'
@@ -33,7 +34,7 @@ type Placed = { app: App; buyer: TestUser; id: string; toolId: string }
 
 async function placed(quantity = 3, priceCents = 1999): Promise<Placed> {
   const { app } = shop.current
-  const buyer = await signUp(app, { verified: true })
+  const buyer = await createUser(app, { verified: true })
   const tool = await insertTool(database.current.db, { priceCents, quantity: 50 })
   const res = await purchase(app, buyer, tool.id, quantity)
   expect(res.statusCode, res.body).toBe(201)
@@ -45,7 +46,7 @@ let adminUser: Promise<TestUser> | undefined
 beforeEach(() => {
   adminUser = undefined
 })
-const admin = () => (adminUser ??= signUp(shop.current.app, { email: adminEmail }))
+const admin = () => (adminUser ??= createUser(shop.current.app, { email: adminEmail }))
 
 const pay = (o: Placed, method: 'sslcommerz' | 'bank-transfer', user = o.buyer) =>
   o.app.inject({
@@ -388,7 +389,7 @@ describe('paying by bank transfer', () => {
     for (const detail of Object.values(TEST_BANK)) expect(text).toContain(detail)
     expect(text).toContain(reference)
     expect(text).toContain('59.97')
-    const stranger = await signUp(o.app)
+    const stranger = await createUser(o.app)
     const refused = await o.app.inject({
       method: 'GET',
       url: `/api/purchase/${o.id}/proforma.pdf`,

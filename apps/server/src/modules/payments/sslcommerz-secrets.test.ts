@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { testConfig } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { placeOrder } from '../../../test/invoices.js'
@@ -61,7 +62,7 @@ test('no store password or account number in any log line; the account number on
     return res
   }
 
-  const buyer = await signUp(app, { verified: true })
+  const buyer = await createUser(app, { verified: true })
   const paid = await placeOrder(app, database.current.db, buyer)
   const start = (id: string, method: string) =>
     ask({
@@ -84,7 +85,7 @@ test('no store password or account number in any log line; the account number on
   expect(slow.statusCode).toBe(503)
   gateway.control.answerDelayMs = 0
   // An admin refunds the paid order through the gateway.
-  const admin = await signUp(app, { email: adminEmail })
+  const admin = await createUser(app, { email: adminEmail })
   const refunded = await ask({
     method: 'POST',
     url: `/api/purchase/${paid}/cancel`,

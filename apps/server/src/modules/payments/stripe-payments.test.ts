@@ -8,7 +8,8 @@ import { eq, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, type TestUser } from '../../../test/accounts.js'
+import { bearer, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -90,7 +91,7 @@ describe('the stripe provider', () => {
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user)
     const first = CreatePaymentIntentResponseSchema.parse(
       (
@@ -119,7 +120,7 @@ describe('the stripe provider', () => {
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user)
     const { paymentIntentId } = await createIntent(app, user, orderId)
     const intent = standIn.succeed(paymentIntentId)
@@ -144,7 +145,7 @@ describe('the stripe provider', () => {
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user)
     const { paymentIntentId } = await createIntent(app, user, orderId)
     const intent = standIn.succeed(paymentIntentId)
@@ -164,7 +165,7 @@ describe('the stripe provider', () => {
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user)
     const { paymentIntentId } = await createIntent(app, user, orderId)
     const intent = standIn.succeed(paymentIntentId)
@@ -185,7 +186,7 @@ describe('the stripe provider', () => {
     onTestFinished,
   }) => {
     const { app } = await stripeApp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user)
     const { paymentIntentId } = await createIntent(app, user, orderId)
     const res = await app.inject({
@@ -202,7 +203,7 @@ describe('the stripe provider', () => {
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user)
     standIn.setDelay(15_000)
     const slow = await app.inject({
@@ -230,8 +231,8 @@ describe('the stripe provider', () => {
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)
-    const first = await signUp(app)
-    const second = await signUp(app)
+    const first = await createUser(app)
+    const second = await createUser(app)
     const tool = await insertTool(database.current.db, {
       priceCents: 1000,
       quantity: 3,
@@ -310,7 +311,7 @@ describe('the stripe provider', () => {
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)
-    const user = await signUp(app)
+    const user = await createUser(app)
     const orderId = await placeOrder(app, user)
     const { paymentIntentId } = await createIntent(app, user, orderId)
     const cancelled = await app.inject({

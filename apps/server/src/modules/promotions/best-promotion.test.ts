@@ -8,7 +8,7 @@ import {
 } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { signUp } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -43,7 +43,7 @@ describe('the discount and totals the cart estimates are the ones the order char
       (await app.inject({ method: 'GET', url: '/api/promotion' })).json(),
     )
     const estimate = bestPromotion(firstOrderOffers(active), 100_00)
-    const buyer = await signUp(app, { verified: true })
+    const buyer = await createUser(app, { verified: true })
 
     const res = await purchase(app, buyer, tool.id, 1)
 

@@ -9,7 +9,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import type { App } from '../../app.js'
@@ -47,7 +48,7 @@ const freeShipping = (overrides: Partial<PromotionCreateInput> = {}): PromotionC
 async function withAdmin(onTestFinished: (fn: () => Promise<void>) => void) {
   const email = uniqueEmail('admin')
   const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [email] })
-  const admin = await signUp(app, { email })
+  const admin = await createUser(app, { email })
   return { app, admin }
 }
 
@@ -249,7 +250,7 @@ describe('who may manage promotions', () => {
   }) => {
     const { app, admin } = await withAdmin(onTestFinished)
     const existing = await create(app, admin, firstOrder())
-    const customer = await signUp(app)
+    const customer = await createUser(app)
     const routes: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown][] = [
       ['list all', 'GET', '/api/promotion/admin', undefined],
       ['create', 'POST', '/api/promotion', freeShipping()],

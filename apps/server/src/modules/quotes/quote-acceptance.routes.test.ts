@@ -2,7 +2,8 @@ import { CartSchema, ErrorBodySchema, QuoteRequestSchema, quoteRuleWords } from 
 import { eq } from 'drizzle-orm'
 import { describe, expect, test, vi } from 'vitest'
 
-import { bearer, signUp, uniqueEmail } from '../../../test/accounts.js'
+import { bearer, uniqueEmail } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import {
@@ -29,7 +30,7 @@ const twoLines = [
 describe('accepting a quote', () => {
   test('the named quantity line goes into the cart at the offer’s price; the body’s prices are ignored', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const { request, offer } = await insertQuotedRequest(db(), {
       customer: buyer,
       lines: twoLines,
@@ -86,7 +87,7 @@ describe('accepting a quote', () => {
 
   test('a quantity the latest offer has no line for is refused and nothing changes', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const { request } = await insertQuotedRequest(db(), { customer: buyer, lines: twoLines })
 
     const res = await acceptQuote(app, buyer, request.id, { quantity: 250 })
@@ -106,7 +107,7 @@ describe('accepting a quote', () => {
 
   test('a quote revised while the buyer read it answers 409 “the quote changed”; the latest revision is accepted at its price', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const { request } = await insertQuotedRequest(db(), { customer: buyer, lines: twoLines })
     const revised = await insertOffer(db(), request.id, {
       lines: [{ quantity: 500, unitPriceCents: 299 }],
@@ -130,7 +131,7 @@ describe('accepting a quote', () => {
 
   test('a quote past its Valid until answers 409 with the date and becomes Expired; on its last day it is still accepted', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const yesterday = shopDay(-1)
     const old = await insertQuotedRequest(db(), {
       customer: buyer,
@@ -165,7 +166,7 @@ describe('accepting a quote', () => {
   // the accept only writes it first, and the page then shows what the message says.
   test('accepting an expired quote: 409, and the quote is written Expired exactly as the sweeper writes it, nothing else', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const yesterday = shopDay(-1)
     const asked = await insertQuotedRequest(db(), {
       customer: buyer,
@@ -209,7 +210,7 @@ describe('accepting a quote', () => {
 
   test('two clicks: the first accepts, the second answers 409 and changes nothing; a request without a quote cannot be accepted', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const { request } = await insertQuotedRequest(db(), { customer: buyer, lines: twoLines })
 
     const [a, b] = await Promise.all([
@@ -239,9 +240,9 @@ describe('accepting a quote', () => {
   }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const buyer = await signUp(app)
-    const other = await signUp(app)
-    const admin = await signUp(app, { email: adminEmail })
+    const buyer = await createUser(app)
+    const other = await createUser(app)
+    const admin = await createUser(app, { email: adminEmail })
     const { request } = await insertQuotedRequest(db(), { customer: buyer, lines: twoLines })
 
     const notFound = await acceptQuote(app, other, request.id, { quantity: 100 })
@@ -266,7 +267,7 @@ describe('accepting a quote', () => {
 describe('the accepted e-mail', () => {
   test('goes after the commit with the accepted line; a failing mailer is logged and the accept stands', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const { request } = await insertQuotedRequest(db(), { customer: buyer, lines: twoLines })
     const [user] = await db().select().from(users).where(eq(users.email, buyer.email))
     const seen: string[] = []

@@ -5,7 +5,8 @@ import { QUOTE_DRAWING_MAX_BYTES, QuoteRequestSchema } from '@toolworks/shared'
 import { count } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp, verifyEmail } from '../../../test/accounts.js'
+import { bearer } from '../../../test/accounts.js'
+import { createUser, markVerified } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { sha256 } from '../../../test/blobs.js'
 import { useTestDatabase } from '../../../test/database.js'
@@ -42,8 +43,8 @@ function storeFiles(app: App) {
 }
 
 async function buyer(app: App) {
-  const user = await signUp(app)
-  await verifyEmail(app, user.email)
+  const user = await createUser(app)
+  await markVerified(app, user.email)
   return user
 }
 

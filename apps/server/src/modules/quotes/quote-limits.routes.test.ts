@@ -2,7 +2,8 @@ import { QUOTE_OPEN_REQUESTS_MAX, QuoteRequestSchema, quoteRuleWords } from '@to
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, verifyEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, type TestUser } from '../../../test/accounts.js'
+import { createUser, markVerified } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { drawings } from '../../../test/drawings.js'
@@ -52,7 +53,7 @@ function expectRefusal(
 describe('drawings need a verified e-mail', () => {
   test('an unverified buyer may send a request without drawings, not one with drawings; once verified, they may', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
 
     expect((await postQuote(app, buyer)).statusCode).toBe(201)
     const before = await rowCounts()
@@ -60,7 +61,7 @@ describe('drawings need a verified e-mail', () => {
     expectRefusal(refused, 403, 'EMAIL_NOT_VERIFIED', m.verifyToSendDrawings)
     expect(await rowCounts()).toEqual(before)
 
-    await verifyEmail(app, buyer.email)
+    await markVerified(app, buyer.email)
     const sent = await postQuote(app, buyer, quoteFields(), [drawings.step, drawings.pdf])
     expect(sent.statusCode, sent.body).toBe(201)
     expect(await rowCounts()).toEqual({ requests: 2, drawings: 2 })
@@ -68,8 +69,8 @@ describe('drawings need a verified e-mail', () => {
 
   test('an unverified buyer cannot send drawings again by resending a request that has them', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
-    await verifyEmail(app, buyer.email)
+    const buyer = await createUser(app)
+    await markVerified(app, buyer.email)
     const created = QuoteRequestSchema.parse(
       (await postQuote(app, buyer, quoteFields(), [drawings.step])).json(),
     )
@@ -89,7 +90,7 @@ describe('drawings need a verified e-mail', () => {
 describe('at most 20 open requests', () => {
   test('the 21st open request is refused with the reason; closed and lapsed ones do not count; a resend counts', async () => {
     const app = testApp.current
-    const buyer = await signUp(app)
+    const buyer = await createUser(app)
     const db = database.current.db
     await insertRequests(db, buyer.email, 10, 'requested')
     const quoted = await insertRequests(db, buyer.email, 6, 'quoted')
@@ -131,7 +132,7 @@ describe('at most 20 open requests', () => {
     expect((await postQuote(app, buyer)).statusCode).toBe(409)
 
     // Another account has its own 20.
-    expect((await postQuote(app, await signUp(app))).statusCode).toBe(201)
+    expect((await postQuote(app, await createUser(app))).statusCode).toBe(201)
   })
 })
 
@@ -140,8 +141,8 @@ describe('the drawing quota', () => {
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished, { drawingQuotaMb: 1 })
-    const buyer = await signUp(app)
-    await verifyEmail(app, buyer.email)
+    const buyer = await createUser(app)
+    await markVerified(app, buyer.email)
 
     const first = await postQuote(app, buyer, quoteFields(), [pdfOf(400, 'a.pdf')])
     expect(first.statusCode, first.body).toBe(201)
@@ -169,8 +170,8 @@ describe('the drawing quota', () => {
 
     // A request without drawings still goes, and another account has its own quota.
     expect((await postQuote(app, buyer)).statusCode).toBe(201)
-    const other = await signUp(app)
-    await verifyEmail(app, other.email)
+    const other = await createUser(app)
+    await markVerified(app, other.email)
     expect((await postQuote(app, other, quoteFields(), [pdfOf(900)])).statusCode).toBe(201)
   })
 })

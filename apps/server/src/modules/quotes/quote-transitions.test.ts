@@ -8,7 +8,8 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { markPaid } from '../../../test/invoices.js'
@@ -119,8 +120,8 @@ const path: Record<QuoteStatus, QuoteEvent[]> = {
 
 async function quoteIn(status: QuoteStatus, next: QuoteEvent): Promise<Quote> {
   const app = testApp.current
-  const buyer = await signUp(app, { verified: true })
-  const admin = await signUp(app, { email: adminEmail })
+  const buyer = await createUser(app, { verified: true })
+  const admin = await createUser(app, { email: adminEmail })
   const res = await postQuote(app, buyer)
   expect(res.statusCode, res.body).toBe(201)
   const o: Quote = { app, id: res.json<{ _id: string }>()._id, buyer, admin }

@@ -6,7 +6,8 @@ import {
 } from '@toolworks/shared'
 import { expect, test } from 'vitest'
 
-import { bearer, signUp, verifyEmail } from '../../../test/accounts.js'
+import { bearer } from '../../../test/accounts.js'
+import { createUser, markVerified } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { drawings, notDrawings } from '../../../test/drawings.js'
@@ -44,9 +45,9 @@ test('refusals of big uploads reach Node fetch with their reasons', async ({ onT
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/quote`
-  const buyer = await signUp(app)
+  const buyer = await createUser(app)
   // Drawings need a verified e-mail (issue 25).
-  await verifyEmail(app, buyer.email)
+  await markVerified(app, buyer.email)
   const big = Buffer.alloc(QUOTE_DRAWING_MAX_BYTES + 1, 0x20)
   drawings.pdf.bytes.copy(big)
   const pdf = (name: string) => ({ name, bytes: drawings.pdf.bytes })

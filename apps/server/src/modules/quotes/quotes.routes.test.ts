@@ -14,7 +14,8 @@ import {
 import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, verifyEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser, markVerified } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { drawings, moreDrawings, notDrawings } from '../../../test/drawings.js'
@@ -34,12 +35,12 @@ type Ctx = { app: App; admin: TestUser; a: TestUser; b: TestUser }
 async function setup(onTestFinished: (fn: () => Promise<void>) => void): Promise<Ctx> {
   const adminEmail = uniqueEmail('admin')
   const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-  const admin = await signUp(app, { email: adminEmail, name: 'Shop Admin' })
-  const a = await signUp(app, { name: 'Ayesha <b>Khan</b>' })
-  const b = await signUp(app, { name: 'Bilal Other' })
+  const admin = await createUser(app, { email: adminEmail, name: 'Shop Admin' })
+  const a = await createUser(app, { name: 'Ayesha <b>Khan</b>' })
+  const b = await createUser(app, { name: 'Bilal Other' })
   // Drawings need a verified e-mail (issue 25).
-  await verifyEmail(app, a.email)
-  await verifyEmail(app, b.email)
+  await markVerified(app, a.email)
+  await markVerified(app, b.email)
   return { app, admin, a, b }
 }
 

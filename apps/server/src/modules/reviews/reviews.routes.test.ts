@@ -1,7 +1,8 @@
 import { ErrorBodySchema, messages, ReviewListSchema } from '@toolworks/shared'
 import { describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp, useTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import type { App } from '../../app.js'
@@ -28,7 +29,7 @@ async function listed(app: App, query = '') {
 describe('POST /api/review', () => {
   test("a customer's review carries the account's name, whatever the body claims", async () => {
     const app = testApp.current
-    const customer = await signUp(app, { name: 'Karim Hossain' })
+    const customer = await createUser(app, { name: 'Karim Hossain' })
     const res = await addReview(app, customer, {
       reviewText: '  Sharp chisels, quick delivery.  ',
       stars: 5,
@@ -77,7 +78,7 @@ describe('POST /api/review', () => {
     'refuses %s with a message on that field and stores nothing',
     async ([_label, payload, field, message]) => {
       const app = testApp.current
-      const customer = await signUp(app)
+      const customer = await createUser(app)
       const res = await addReview(app, customer, payload)
       expect(res.statusCode).toBe(400)
       expect(ErrorBodySchema.parse(res.json()).error.fields?.[field]).toBe(message)
@@ -87,7 +88,7 @@ describe('POST /api/review', () => {
 
   test('accepts exactly 1,000 characters, kept as written (HTML is only text)', async () => {
     const app = testApp.current
-    const customer = await signUp(app)
+    const customer = await createUser(app)
     const text = '<img src=x onerror=alert(1)>'.padEnd(1000, '!')
     expect((await addReview(app, customer, { reviewText: text, stars: 3 })).statusCode).toBe(201)
     expect((await listed(app))[0]?.reviewText).toBe(text)
@@ -96,7 +97,7 @@ describe('POST /api/review', () => {
   test('anonymous callers and admins cannot add reviews', async ({ onTestFinished }) => {
     const adminEmail = uniqueEmail('admin')
     const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [adminEmail] })
-    const admin = await signUp(app, { email: adminEmail })
+    const admin = await createUser(app, { email: adminEmail })
     const body = { reviewText: 'We are great', stars: 5 }
     expect((await addReview(app, undefined, body)).statusCode).toBe(401)
     expect((await addReview(app, admin, body)).statusCode).toBe(403)
@@ -107,7 +108,7 @@ describe('POST /api/review', () => {
 describe('GET /api/review', () => {
   test('lists newest first and honours limit and offset', async () => {
     const app = testApp.current
-    const customer = await signUp(app)
+    const customer = await createUser(app)
     const now = Date.now()
     await database.current.db.insert(reviews).values(
       Array.from({ length: 10 }, (_, i) => ({

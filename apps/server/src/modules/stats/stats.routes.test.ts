@@ -2,7 +2,8 @@ import { OverviewSchema, overviewWords, shopDate, type Overview } from '@toolwor
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 
-import { bearer, signUp, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { bearer, uniqueEmail, type TestUser } from '../../../test/accounts.js'
+import { createUser } from '../../../test/users.js'
 import { buildTestApp } from '../../../test/app.js'
 import { useTestDatabase } from '../../../test/database.js'
 import { insertTool } from '../../../test/factories.js'
@@ -110,7 +111,7 @@ async function insertOrder(db: Db, seed: Seed) {
 async function withAdmin(onTestFinished: (fn: () => Promise<void>) => void) {
   const email = uniqueEmail('admin')
   const app = await buildTestApp(database.current, onTestFinished, { adminEmails: [email] })
-  const admin = await signUp(app, { email })
+  const admin = await createUser(app, { email })
   return { app, admin }
 }
 
@@ -157,7 +158,7 @@ describe('GET /api/stats/overview', () => {
 
   async function seedOrders(app: App) {
     const db = database.current.db
-    const customer = await signUp(app)
+    const customer = await createUser(app)
     const { request: custom } = await insertQuotedRequest(db, {
       customer,
       lines: [{ quantity: 1, unitPriceCents: 20_000 }],
@@ -510,7 +511,7 @@ describe('GET /api/stats/overview', () => {
 
   test('is for admins only', async ({ onTestFinished }) => {
     const { app } = await withAdmin(onTestFinished)
-    const customer = await signUp(app)
+    const customer = await createUser(app)
     expect((await overview(app, customer)).statusCode).toBe(403)
     const anonymous = await app.inject({ method: 'GET', url: '/api/stats/overview' })
     expect(anonymous.statusCode).toBe(401)
