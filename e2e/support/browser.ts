@@ -5,31 +5,25 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+export { CHROMIUM_ARGS } from './chromium.js'
 
 /** What openPage needs of vitest's TestContext when a test has finished. */
 type FinishedTest = { task: { name: string; result?: { state?: string } } }
 
 export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
 
-/** One Chromium per spec file; each test opens its own context (fresh cookies and storage). */
+/**
+ * The run's one Chromium (started by global-setup.ts), joined by each spec file; each test
+ * opens its own context (fresh cookies and storage). Starting a Chromium per file cost a
+ * second or two each, for nothing a fresh context does not already give.
+ */
 export function useBrowser(): { readonly browser: Browser; readonly baseUrl: string } {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    })
+    browser = await chromium.connect(inject('browserEndpoint'))
   })
   afterAll(async () => {
+    // Leaves the shared browser running for the next file; its contexts close with the test.
     await browser?.close()
   })
   return {
