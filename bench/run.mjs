@@ -21,19 +21,19 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15)
 const CONNECTIONS = [10, 50]
 const SIZES = { tools: 10_000, reviews: 2_000, orders: 50_000 }
-// Each account may hold 10 unpaid orders and place 30 a minute (issue 13): the order target
+// Each account may hold 10 unpaid orders and place 30 a minute: the order target
 // rotates over this many customers (about 22 orders a minute each at 550 orders/s), and a
 // "paying customers" loop pays the orders as they come, as real customers would.
 const ORDER_ACCOUNTS = Number(process.env.BENCH_ORDER_ACCOUNTS ?? 1500)
-// Issue 31 §5: BENCH_PROCESSES=2 measures two server processes behind nginx (deploy/nginx.conf)
+// BENCH_PROCESSES=2 measures two server processes behind nginx (deploy/nginx.conf)
 // instead of one asked directly; with BENCH_REDIS_URL they share limits and sessions in Redis.
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1)
 const ADMIN_PG = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-// Issue 31 §5: BENCH_S3=1 keeps every file in a bucket (S3_BUCKET) on the local S3 stand-in the
+// BENCH_S3=1 keeps every file in a bucket (S3_BUCKET) on the local S3 stand-in the
 // tests use (s3rver, started here on a free port), instead of the folder under DATA_DIR.
 const S3 = process.env.BENCH_S3 === '1'
 
-// The attributes of the generated categories (issue 29), handed down to their sub-categories.
+// The attributes of the generated categories, handed down to their sub-categories.
 const BENCH_ATTRIBUTES = [
   {
     key: 'diameter',
@@ -168,7 +168,7 @@ function rssMb(pid, field = 'VmHWM') {
 const peakRssMb = (pid) => rssMb(pid)
 
 /**
- * CPU time so far, in ms (issue 31 §3: where an order's CPU goes, by process): the server
+ * CPU time so far, in ms (where an order's CPU goes, by process): the server
  * processes, every PostgreSQL process on the machine, this process (the load generator, with
  * its threads), and the machine's busy and total time from /proc/stat.
  */
@@ -491,7 +491,7 @@ async function main() {
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     date: new Date().toISOString(),
-    // The run is pasted into docs/performance.md with the commit it measured (issue 31).
+    // The run is pasted into docs/performance.md with the commit it measured.
     commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
       cwd: root,
       encoding: 'utf8',
@@ -536,11 +536,11 @@ async function main() {
     // The load generator reads the catalogue far past one visitor's read limit, from here.
     SEARCH_LIMIT_ALLOW: '127.0.0.1',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    // Issue 31 §2: limits and sessions on Redis (e.g. redis://127.0.0.1:6379/0) instead of
+    // Limits and sessions on Redis (e.g. redis://127.0.0.1:6379/0) instead of
     // PostgreSQL, as a shop past one machine runs.
     ...(process.env.BENCH_REDIS_URL && { REDIS_URL: process.env.BENCH_REDIS_URL }),
     ...s3?.env,
-    // glibc's malloc arenas, to try a bound on memory outside the heap (issue 31 §4).
+    // glibc's malloc arenas, to try a bound on memory outside the heap.
     ...(process.env.MALLOC_ARENA_MAX && { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX }),
   }
   const servers = []
@@ -585,7 +585,7 @@ async function main() {
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined
     const ordering = !only || only.test('POST /api/purchase')
     if (ordering) log(`signing up ${ORDER_ACCOUNTS} customers for the order target ...`)
-    // Issue 31 §4: the peak after each phase, so the phase that raised it shows.
+    // The peak after each phase, so the phase that raised it shows.
     const phases = []
     const notePhase = (after) =>
       phases.push({
@@ -595,7 +595,7 @@ async function main() {
       })
     notePhase('start')
     const tokens = ordering ? await signUpCustomers(base, ORDER_ACCOUNTS) : []
-    // Quick order (issue 29): 200 lines of generated part numbers (each minimum at most 3),
+    // Quick order: 200 lines of generated part numbers (each minimum at most 3),
     // from 10 buyers in turn, each request adding to its buyer's cart.
     const quickOrdering = !only || only.test('POST /api/cart/quick quick-order')
     // Addresses of their own, past the order target's (sign-ups are limited per address).

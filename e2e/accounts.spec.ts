@@ -185,7 +185,7 @@ test('Continue with Google signs in through the OpenID Connect provider', async 
 })
 
 test.for(['/.//example.invalid', '/./%5Cexample.invalid', '/a/..//example.invalid/x'])(
-  'signing in from /login?from=%s ends on the shop’s own origin (issue 25)',
+  'signing in from /login?from=%s ends on the shop’s own origin',
   async (from, { onTestFinished }) => {
     const page = await openPage(ctx.browser, onTestFinished)
     const person = newPerson()

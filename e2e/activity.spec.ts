@@ -10,7 +10,7 @@ const ctx = useBrowser()
 const tokenOf = (page: Awaited<ReturnType<typeof openPage>>) =>
   page.evaluate(() => localStorage.getItem('accessToken') ?? '')
 
-// Issue 17: what an admin changes shows on Activity with who, what and the values.
+// What an admin changes shows on Activity with who, what and the values.
 test('an admin edits a promotion and Activity shows it, filtered, at 1280 and 375 px', async ({
   onTestFinished,
 }) => {

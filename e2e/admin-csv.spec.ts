@@ -28,7 +28,7 @@ test('an admin exports the products, then imports one new and one updated produc
   expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/)
   const bytes = readFileSync(await download.path())
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-  // Every cell quoted, the header too (issue 25).
+  // Every cell quoted, the header too.
   const quotedHeader = HEADER.split(',')
     .map((c) => `"${c}"`)
     .join(',')

@@ -80,7 +80,7 @@ async function shot(page: Page, name: string) {
   copyFileSync(path.join(artifactsDir, `${name}.png`), `/tmp/shots/${name}.png`)
 }
 
-// Issue 17: the admin's Dashboard link opens the Overview; the chart is drawn and its table
+// The admin's Dashboard link opens the Overview; the chart is drawn and its table
 // says what the API says, for 30 days and then 7.
 test('an admin opens the overview: chart drawn, table matching the API, 7-day switch', async ({
   onTestFinished,

@@ -33,7 +33,7 @@ test('a visitor fills a cart, signs up, passes a price break, checks out with th
   // 2. Signing up keeps the cart: it moves to the account.
   const buyer = newPerson({ name: 'Cart Buyer' })
   await signUpInBrowser(page, ctx.baseUrl, buyer)
-  // An order over $1,000 and the first-order discount need a verified e-mail (issue 25).
+  // An order over $1,000 and the first-order discount need a verified e-mail.
   await verifyEmailOf(ctx.baseUrl, buyer.email)
   await page.goto(`${ctx.baseUrl}/cart`)
   await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2)
@@ -64,7 +64,7 @@ test('a visitor fills a cart, signs up, passes a price break, checks out with th
   await main
     .getByLabel('Address', { exact: true })
     .fill(`Plot ${unique}, BSCIC Industrial Area, Gazipur`)
-  // Issue 30: the delivery block's city and postcode beside the address line.
+  // The delivery block's city and postcode beside the address line.
   await main.getByLabel('City', { exact: true }).fill('Gazipur')
   await main.getByLabel('Postcode', { exact: true }).fill('1703')
   const placed = page.waitForResponse(
@@ -81,7 +81,7 @@ test('a visitor fills a cart, signs up, passes a price break, checks out with th
     }
   }
   expect(answer.order.subtotal).toBe(1287.99)
-  // The cap set the amount: the order's label says so, as the cart's did (issue 30).
+  // The cap set the amount: the order's label says so, as the cart's did.
   expect(answer.order.discount).toEqual({
     label: 'First-order discount (50%, capped at $100.00)',
     amount: 100,

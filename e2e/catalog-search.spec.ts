@@ -172,7 +172,7 @@ test.for([1280, 390])(
   },
 )
 
-test('every demo document downloads from the shop: the file, of its kind (issue 29)', async () => {
+test('every demo document downloads from the shop: the file, of its kind', async () => {
   const tools = ToolListSchema.parse(await (await fetch(`${ctx.baseUrl}/api/tool`)).json())
   // The demo's own files (apps/web/public/docs); uploaded ones are the journey's above.
   const documents = [

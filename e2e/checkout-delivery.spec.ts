@@ -65,7 +65,7 @@ test.for(SIZES)(
     const main = page.locator('main')
     const buyer = newPerson({ name: 'Delivery Buyer' })
     await signUpInBrowser(page, ctx.baseUrl, buyer)
-    // A verified buyer may hold an order of a thousand dollars (issue 25).
+    // A verified buyer may hold an order of a thousand dollars.
     await verifyEmailOf(ctx.baseUrl, buyer.email)
     const unique = Date.now().toString(36)
     const company = `Meghna Fabrication ${unique}`

@@ -5,7 +5,7 @@ import { newPerson, signUpInBrowser } from './support/accounts.js'
 import { openPage, useBrowser } from './support/browser.js'
 
 /**
- * Issue 26 §5: on a mid-range phone (4x CPU, slow 4G) /products showed Add to cart long before
+ * On a mid-range phone (4x CPU, slow 4G) /products showed Add to cart long before
  * the code behind it had loaded, and a tap in between did nothing. The button is usable from
  * the server's HTML on: the boot script holds the click and the live button replays it.
  */

@@ -172,7 +172,7 @@ test.for([1280, 390])(
 
     const buyer = newPerson({ name: 'Honest Money Buyer' })
     await signUpInBrowser(page, ctx.baseUrl, buyer)
-    // The first-order discount needs a verified e-mail (issue 25).
+    // The first-order discount needs a verified e-mail.
     await verifyEmailOf(ctx.baseUrl, buyer.email)
     await page.goto(`${ctx.baseUrl}/products`)
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
@@ -305,7 +305,7 @@ async function quotedRequest(buyerToken: string, adminToken: string): Promise<vo
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken') ?? '')
 
-/** Issue 30: every status badge reaches 4.5:1; the dashboard's title stays above the fold. */
+/** Every status badge reaches 4.5:1; the dashboard's title stays above the fold. */
 test.for([1280, 390])(
   'at %i px: order and quote status badges pass axe colour contrast; the page title is in view under the welcome',
   async (width, { onTestFinished }) => {

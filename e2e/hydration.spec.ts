@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 import { useBrowser } from './support/browser.js'
 
 /**
- * Issue 16: the public pages come rendered from the server and React attaches to that markup
+ * The public pages come rendered from the server and React attaches to that markup
  * (hydration) instead of replacing it. A mismatch makes React 19 throw the server's markup
  * away and render again, and report it on the console; this test fails on either.
  */
@@ -56,7 +56,7 @@ test.for(PAGES)(
   async ({ path, h1 }, { onTestFinished }) => {
     const page = await watchedPage(onTestFinished)
     const answer = await page.goto(ctx.baseUrl + path)
-    // The 404 page answers 404 (issue 26 §5); Chromium logs that status of the document itself.
+    // The 404 page answers 404; Chromium logs that status of the document itself.
     const notFound = path === '/no-such-page'
     expect(answer?.status()).toBe(notFound ? 404 : 200)
     await waitForHydration(page)

@@ -25,7 +25,7 @@ test('a customer pays an order with 4242… and My Orders shows Paid with the tr
   expect(txn).toBeTruthy()
 
   await page.goto(`${ctx.baseUrl}/dashboard/myorder`)
-  // The order's own row (its lines sit in a row of their own below it, issue 14).
+  // The order's own row (its lines sit in a row of their own below it).
   const row = page
     .getByRole('row')
     .filter({ hasText: toolName })

@@ -111,7 +111,7 @@ test('at 390 px the buyer reads My Orders, the payment page, the cart and My Quo
   const page = await openPage(ctx.browser, onTestFinished, PHONE)
   const main = page.locator('main')
   await signUpInBrowser(page, ctx.baseUrl, buyer)
-  // A quote request needs a verified e-mail (issue 25).
+  // A quote request needs a verified e-mail.
   await verifyEmailOf(ctx.baseUrl, buyer.email)
   // One order paid (Invoice), one waiting (Pay).
   const paid = await placeOrder(page, ctx.baseUrl)

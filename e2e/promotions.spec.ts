@@ -12,7 +12,7 @@ async function serverRenderedHome(): Promise<string> {
   return /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? ''
 }
 
-// Issue 14: what an admin writes on the Promotions page is what the home page promises, in the
+// What an admin writes on the Promotions page is what the home page promises, in the
 // server's HTML at once (the page cache hears the change), and gone again once deleted.
 test('an admin adds a promotion, the home page shows it, and it goes when deleted', async ({
   onTestFinished,

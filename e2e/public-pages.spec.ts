@@ -77,7 +77,7 @@ async function firstRowCount(page: Page, selector: string) {
 
 const COUNTER_ENDS = ['1000+', '1200+', '900+', '300+']
 
-/** The 404 page answers 404, as it should (issue 26 §5): the one failed answer these tests expect. */
+/** The 404 page answers 404, as it should: the one failed answer these tests expect. */
 const NOT_FOUND_PAGES = [/^\/no-such-page$/]
 
 /** The Business Summary numbers as a sighted visitor sees them (the moving, aria-hidden ones). */

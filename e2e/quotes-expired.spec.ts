@@ -25,7 +25,7 @@ test('a quote past its Valid until shows Expired, cannot be accepted, and is sen
   const main = page.locator('main')
   const buyer = newPerson({ name: 'Late Buyer' })
   await signUpInBrowser(page, ctx.baseUrl, buyer)
-  // Drawings need a verified e-mail (issue 25).
+  // Drawings need a verified e-mail.
   await verifyEmailOf(ctx.baseUrl, buyer.email)
   const buyerToken = await tokenOf(page)
 

@@ -18,7 +18,7 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
   const main = page.locator('main')
   const buyer = newPerson({ name: 'Quote Buyer' })
   await signUpInBrowser(page, ctx.baseUrl, buyer)
-  // Drawings and an order of $5,612.99 need a verified e-mail (issue 25: $1,000 unpaid before it).
+  // Drawings and an order of $5,612.99 need a verified e-mail ($1,000 unpaid before it).
   await verifyEmailOf(ctx.baseUrl, buyer.email)
 
   // 1. From the home page's Machining tile to the form, with the process chosen.
@@ -89,7 +89,7 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
   await screenshot(page, 'cart-custom-line-1280')
   await main.getByLabel('Phone', { exact: true }).fill(PHONE)
   await main.getByLabel('Address', { exact: true }).fill(ADDRESS)
-  // Issue 30: the delivery block's city and postcode beside the address line.
+  // The delivery block's city and postcode beside the address line.
   await main.getByLabel('City', { exact: true }).fill('Tongi')
   await main.getByLabel('Postcode', { exact: true }).fill('1710')
   const placed = page.waitForResponse(
@@ -130,7 +130,7 @@ test('a buyer requests a quote with a STEP file and an image, the admin quotes t
   await row.getByText('Paid', { exact: true }).waitFor()
   await adminMain.getByText(`Custom: ${partName}`).first().waitFor()
   await screenshot(admin, 'manage-orders-custom-1280')
-  // Issue 30: it asks first, then waits 10 s for an Undo before it is sent.
+  // It asks first, then waits 10 s for an Undo before it is sent.
   let asked = ''
   admin.once('dialog', (dialog) => {
     asked = dialog.message()

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib'
 import { expect, inject, test } from 'vitest'
 
 /**
- * Issue 9: no secret reaches the browser. Every file of the built web app (and every
+ * No secret reaches the browser. Every file of the built web app (and every
  * precompressed copy, unpacked), plus the pages the server renders with their data blocks,
  * is searched for the e2e server's secret values and for the names and prefixes of secrets.
  */

@@ -72,7 +72,7 @@ test('a buyer switches to BDT, checks out two lines with a BIN, pays in taka thr
   // 3. Checkout with a BIN, delivered in Bangladesh.
   await main.getByLabel('Phone', { exact: true }).fill('+880 1711 555666')
   await main.getByLabel('Address', { exact: true }).fill('Plot 7, BSCIC, Tongi, Gazipur')
-  // Issue 30: the delivery block's city and postcode beside the address line.
+  // The delivery block's city and postcode beside the address line.
   await main.getByLabel('City', { exact: true }).fill('Gazipur')
   await main.getByLabel('Postcode', { exact: true }).fill('1710')
   expect(await main.getByLabel('Delivery country').inputValue()).toBe('BD')

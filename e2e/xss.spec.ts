@@ -5,7 +5,7 @@ import { logInAsAdmin, logInInBrowser, newPerson } from './support/accounts.js'
 import { nextClientAddress, openPage, useBrowser } from './support/browser.js'
 
 /**
- * Issue 9: names, profile fields, addresses and review text holding HTML or script payloads
+ * Names, profile fields, addresses and review text holding HTML or script payloads
  * render as text. A customer made of payloads (through the API, as an attacker would) writes
  * a review and places an order; the home page's reviews, My Profile, and the admin's All Users
  * and Manage Orders show the payloads as visible text, and none of them ever runs.

@@ -1,5 +1,5 @@
 // Fails when git tracks something a clone must never carry: a database folder, a secret, or a
-// file over 1 MB that is not a deliberate fixture (issue 26: a PGlite folder and a development
+// file over 1 MB that is not a deliberate fixture (a PGlite folder and a development
 // auth-secret were once committed). Run by .ci/run; `node scripts/check-tracked-files.mjs`.
 import { execFileSync } from 'node:child_process'
 import { statSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// Writes the demo catalogue's documents (issue 29) into apps/web/public/docs: small datasheets,
+// Writes the demo catalogue's documents into apps/web/public/docs: small datasheets,
 // certificates and manuals as PDFs, a STEP model and a DXF drawing. The files are committed;
 // run `node scripts/demo-documents.mjs` again only to change them. Deterministic: a fixed
 // creation date, so the same script writes the same bytes.

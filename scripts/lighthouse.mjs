@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// npm run lighthouse [-- --no-build] [--page /path ...] [--runs N]: Lighthouse (mobile) on the production build (issue 8).
+// npm run lighthouse [-- --no-build] [--page /path ...] [--runs N]: Lighthouse (mobile) on the production build.
 // Builds, starts apps/server/dist/server.js on a free port with a temporary DATA_DIR and the
 // demo data, audits each page in Debian's Chromium (no browser download), writes the JSON
 // reports to lighthouse/ and prints the four scores with LCP, TBT and CLS per page, and
 // whether the page meets issue 16's goals (GOALS below), and the time until the page's main
-// control can be used (time-to-enabled.mjs, issue 26 §5).
+// control can be used (time-to-enabled.mjs).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -33,12 +33,12 @@ const PAGES = [
   '/signup',
   '/purchase/{id}',
   '/no-such-page',
-  // Issue 29: a category page and a public product page meet the same goals as /products.
+  // A category page and a public product page meet the same goals as /products.
   '/products?category=drill-bits',
   '/products/{id}',
 ]
 // The 404 page answers 404, which Lighthouse's SEO category fails by design (http-status-code):
-// it is audited for performance, accessibility and best practices, not for SEO (issue 26).
+// it is audited for performance, accessibility and best practices, not for SEO.
 const NO_SEO = new Set(['/no-such-page'])
 // Chromium reports the 404 page's own status on the console, which best practices counts as an
 // error ("Failed to load resource: ... 404"). That status is the page's point; any other console
@@ -54,7 +54,7 @@ const NOT_FOUND_CONFIG = {
     },
   ],
 }
-// Each page's main control, by its text (issue 26 §5): what a visitor came to press. Lighthouse
+// Each page's main control, by its text: what a visitor came to press. Lighthouse
 // simulates its throttling, so this is measured apart, in a page throttled by Chromium itself.
 const MAIN_CONTROL = {
   '/products': 'Add to cart',
@@ -63,9 +63,9 @@ const MAIN_CONTROL = {
   '/login': 'Login',
   '/signup': 'SIGNUP',
 }
-// Issue 26 §5: Add to cart usable within 1.5 s of navigation on the emulated phone.
+// Add to cart usable within 1.5 s of navigation on the emulated phone.
 const ENABLED_GOAL_MS = 1500
-// Issue 16: performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS 0, the other three at 100.
+// Performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS 0, the other three at 100.
 const GOALS = { performance: 98, lcpMs: 1500, tbtMs: 100, cls: 0, others: 100 }
 const runsAt = process.argv.indexOf('--runs')
 const RUNS = (runsAt > 0 && Number(process.argv[runsAt + 1])) || 3
@@ -207,7 +207,7 @@ async function main() {
             logLevel: 'error',
             formFactor: 'mobile',
             // Lighthouse refuses a document answered with 404 (ERRORED_DOCUMENT_REQUEST) unless
-            // told the status is meant: the 404 page answers 404 (issue 26).
+            // told the status is meant: the 404 page answers 404.
             ignoreStatusCode: NO_SEO.has(page),
             onlyCategories: ['performance', 'accessibility', 'best-practices'].concat(
               NO_SEO.has(page) ? [] : ['seo'],

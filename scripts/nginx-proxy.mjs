@@ -1,6 +1,6 @@
 // nginx in front of the shop's processes on the loopback, configured by deploy/nginx.conf as it
-// is shipped (issue 16): the cluster test (e2e/cluster/setup.ts) and the bench's two-process run
-// (BENCH_PROCESSES=2, issue 31 §5) both prove the file we ship, not a copy of it.
+// is shipped: the cluster test (e2e/cluster/setup.ts) and the bench's two-process run
+// (BENCH_PROCESSES=2) both prove the file we ship, not a copy of it.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'

@@ -1,6 +1,6 @@
 // Writes a brotli (.br) and a gzip (.gz) copy next to every compressible file of a built web
 // app, at the highest levels: the server loads them into memory at startup and never
-// compresses an asset per request (issue 16). Run after `vite build`: node precompress.mjs dist
+// compresses an asset per request. Run after `vite build`: node precompress.mjs dist
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'

@@ -1,4 +1,4 @@
-// The local S3 stand-in (issue 31): s3rver, a fake S3 in Node with path-style URLs, on a free
+// The local S3 stand-in: s3rver, a fake S3 in Node with path-style URLs, on a free
 // port, its objects in a temporary folder. One home for the server's storage tests
 // (apps/server/test/s3.ts), the cluster journey (e2e/cluster) and `BENCH_S3=1 npm run bench`.
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The smoke set of a Node runtime (issue 18): the built server, started with the Node binary
+// The smoke set of a Node runtime: the built server, started with the Node binary
 // given as the first argument, must start cleanly (no deprecation or engine warnings), answer
 // its health check, sign a buyer up, take one order and one sandbox payment through the API.
 //

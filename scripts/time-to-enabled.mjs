@@ -1,4 +1,4 @@
-// Time to enabled (issue 26 §5): how long after navigation a page's main control can be used,
+// Time to enabled: how long after navigation a page's main control can be used,
 // under the mid-range phone Lighthouse emulates. Used by `npm run lighthouse` (its column) and
 // by e2e/early-click.spec.ts (the same emulation).
 

@@ -44,7 +44,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: 'vendor',
-                  // Not zod: it loads with the first schema a screen uses (issue 16), and
+                  // Not zod: it loads with the first schema a screen uses, and
                   // main.tsx sets its jitless option first (lib/zod-config.ts).
                   test: /node_modules[\\/]@tanstack[\\/]/,
                 },
@@ -56,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   // Small modules main.tsx shares with lazy screens: one chunk instead of six,
-                  // fewer requests and preload links before hydration (issue 16).
+                  // fewer requests and preload links before hydration.
                   name: 'app',
                   test: /packages[\\/]shared[\\/]src[\\/](constants|query-keys)\.ts$|apps[\\/]web[\\/]src[\\/]lib[\\/](paths|api-error|api-client|auth)\.tsx?$/,
                 },

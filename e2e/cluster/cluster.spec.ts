@@ -113,7 +113,7 @@ test('sign in, order, pay and an admin price change, with requests alternating b
   const changedAt = Date.now()
 
   // Every process shows the new price, in the JSON and in the server-rendered /products, within
-  // a second: the change feed reaches the other process's caches (issue 8, issue 16).
+  // a second: the change feed reaches the other process's caches.
   const shown = formatMoney(newPrice)
   const seen = await Promise.all(
     inject('processUrls').map(async (url) => {
@@ -175,7 +175,7 @@ test('rate limits count across processes: per email and per address', async () =
   expect(perAddress.slice(0, 10).every((s) => s === 401)).toBe(true)
   expect(perAddress[10]).toBe(429)
 
-  // Those counters are in the run's Redis (issue 31), which both processes share.
+  // Those counters are in the run's Redis, which both processes share.
   const redis = new Redis(inject('redisUrl'))
   try {
     const keys = await redis.keys('toolworks:rate-limit:auth-address:/sign-in/email:198.19.2.1')

@@ -1,7 +1,7 @@
 import { startS3StandIn as startStandIn } from '../../scripts/s3-stand-in.mjs'
 
 /**
- * Issue 31: the cluster's files live in one bucket that both processes use, on the tests'
+ * The cluster's files live in one bucket that both processes use, on the tests'
  * local S3 stand-in (scripts/s3-stand-in.mjs). Returns the processes' S3_* settings and how to
  * stop it.
  */

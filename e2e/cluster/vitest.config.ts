@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
 /**
- * `npm run test:cluster` (issue 16): the production build as two processes on one PostgreSQL
+ * `npm run test:cluster`: the production build as two processes on one PostgreSQL
  * behind nginx (deploy/nginx.conf). Needs `npm run build`, nginx and PostgreSQL.
  */
 export default defineConfig({

@@ -129,7 +129,7 @@ export type AppOptions = {
    */
   clock?: Clock
   /**
-   * Payment providers beside the configured card one, each reached by its name (issue 26 §3):
+   * Payment providers beside the configured card one, each reached by its name:
    * the gateways and offline methods of issue 27; tests pass fakes.
    */
   paymentProviders?: readonly PaymentProvider[]
@@ -158,14 +158,14 @@ function createServices(
 ) {
   const { db } = database
   const secret = ensureAuthSecret(config)
-  // Limits and sessions in Redis when REDIS_URL is set (issue 31 §2); PostgreSQL otherwise.
+  // Limits and sessions in Redis when REDIS_URL is set; PostgreSQL otherwise.
   const redis = config.redis ? createRedis({ ...config.redis, log }) : undefined
   const tokens = createBearerTokens(secret)
-  // File bytes live in the blob store, never in rows (issue 25): the folder, or the bucket when
-  // S3_BUCKET is set (issue 31).
+  // File bytes live in the blob store, never in rows: the folder, or the bucket when
+  // S3_BUCKET is set.
   const blobs = blobStore.store
   const media = createMediaService({ db, blobs })
-  // The catalogue search (issue 29) behind one SearchIndex, here the SQL one.
+  // The catalogue search behind one SearchIndex, here the SQL one.
   const searchIndex = createSqlSearchIndex({
     db,
     changes: database.changes,
@@ -205,7 +205,7 @@ function createServices(
   const cart = createCartService({ db, catalog, accounts, quotes: quoteAcceptance })
   const orderMails = createOrderMails({ mailer, publicUrl: config.publicUrl, log })
   const orders = createOrdersService({ db, holdRules: holdRulesOf(config), mails: orderMails })
-  // SSLCommerz and bank transfer as configured (issue 27), then any the caller adds (tests).
+  // SSLCommerz and bank transfer as configured, then any the caller adds (tests).
   const methods = configuredMethods(config, clock, redis)
   const payments = createPaymentsService({
     card: provider,
@@ -214,7 +214,7 @@ function createServices(
   const attempts = createPaymentAttempts({ db })
   const paymentRecords = createPaymentRecords({ db })
   const refunds = createRefundFlow({ db, records: paymentRecords, payments, orders, log })
-  // What spans modules lives in src/flows/, each owning its transaction (issue 26 §3).
+  // What spans modules lives in src/flows/, each owning its transaction.
   const paymentReceived = createPaymentReceivedFlow({
     db,
     orders,
@@ -300,7 +300,7 @@ function createServices(
     sslcommerzStandIn: methods.standIn,
     blobs,
     closeBlobs: blobStore.close,
-    // CSV export and import (issue 17); exports of personal data are audited (issue 25).
+    // CSV export and import; exports of personal data are audited.
     exports: createExportsService({ orders, accounts, catalog, audit }),
     productsImport: createProductsImport({ catalog, media }),
     sandbox,
@@ -321,7 +321,7 @@ function createServices(
       log,
       failure: 'refund sweep failed; retried next time',
     }),
-    // Rate-limit counters whose window ended are deleted (issue 25).
+    // Rate-limit counters whose window ended are deleted.
     rateLimitSweeper: createRateLimitSweeper({
       db,
       authWindowMs: AUTH_RATE_WINDOW_SECONDS * 1000,
@@ -396,7 +396,7 @@ function loggerOptions(config: Config) {
   }
   // Lines are written asynchronously, and those that arrive while a write is on its way go
   // out together: under load, one write per line was the largest single cost of a cached
-  // answer (issue 8). Pino flushes what is buffered when the process exits.
+  // answer. Pino flushes what is buffered when the process exits.
   return {
     level: config.logLevel,
     stream: pino.destination({ dest: 1, sync: false }),
@@ -417,7 +417,7 @@ export async function buildApp({
     // Errors are logged without query values or row details (lib/log-safe.ts).
     logger: withSafeSerializers(logger ?? loggerOptions(config)),
     trustProxy: config.trustProxy,
-    // One line per request (plugins/request-lifecycle.ts) instead of Fastify's two: half the logging cost (issue 8).
+    // One line per request (plugins/request-lifecycle.ts) instead of Fastify's two: half the logging cost.
     // (Fastify 5.12 moved the switch from a top-level option into the log controller, FSTDEP023.)
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
@@ -532,7 +532,7 @@ export async function buildApp({
     company: config.company,
     now: clock ?? systemClock,
   })
-  // The stand-in gateway (issue 27): development only, so the whole flow runs offline.
+  // The stand-in gateway: development only, so the whole flow runs offline.
   if (services.sslcommerzStandIn)
     await app.register(services.sslcommerzStandIn.plugin, { prefix: DEV_SSLCOMMERZ_PREFIX })
   await app.register(mediaRoutes, {
@@ -553,7 +553,7 @@ export async function buildApp({
   await app.register(seoPlugin, {
     webDistDir: config.webDistDir,
     publicUrl: config.publicUrl,
-    // Every category page and product page (issue 29), so search engines find every part.
+    // Every category page and product page, so search engines find every part.
     catalogPaths: async (limit) => {
       const categoryList = await services.categories.list()
       const ids = await services.catalog.sitemapToolIds(Math.max(0, limit - categoryList.length))

@@ -75,7 +75,7 @@ describe('loadConfig', () => {
     expect(problem).not.toContain('hunter2')
   })
 
-  test('SSLCommerz and bank transfer are offered only when configured (issue 27)', () => {
+  test('SSLCommerz and bank transfer are offered only when configured', () => {
     const plain = loadConfig({})
     expect(plain.sslcommerz).toBeUndefined()
     expect(plain.bankTransfer).toBeUndefined()
@@ -108,7 +108,7 @@ describe('loadConfig', () => {
   })
 })
 
-test('the seller BIN (issue 28): the demo has one; production has only what SELLER_BIN says', () => {
+test('the seller BIN: the demo has one; production has only what SELLER_BIN says', () => {
   const secret = 'x'.repeat(40)
   expect(loadConfig({ NODE_ENV: 'test' }).tax).toEqual({
     vatPercent: 15,
@@ -124,19 +124,19 @@ test('the seller BIN (issue 28): the demo has one; production has only what SELL
   expect(() => loadConfig({ NODE_ENV: 'test', VAT_RATE_PERCENT: '7.5' })).toThrow(/whole percent/)
 })
 
-test('unpaid orders hold their stock 48 hours by default, swept every minute (issue 13)', () => {
+test('unpaid orders hold their stock 48 hours by default, swept every minute', () => {
   const config = loadConfig({ NODE_ENV: 'test' })
   expect(config.orderHoldHours).toBe(48)
   expect(config.orderSweepMs).toBe(60_000)
   expect(loadConfig({ NODE_ENV: 'test', ORDER_HOLD_HOURS: '1.5' }).orderHoldHours).toBe(1.5)
 })
 
-test('each account keeps 200 MB of drawings unless DRAWING_QUOTA_MB says otherwise (issue 25)', () => {
+test('each account keeps 200 MB of drawings unless DRAWING_QUOTA_MB says otherwise', () => {
   expect(loadConfig({ NODE_ENV: 'test' }).drawingQuotaMb).toBe(200)
   expect(loadConfig({ NODE_ENV: 'test', DRAWING_QUOTA_MB: '50' }).drawingQuotaMb).toBe(50)
 })
 
-test('the invoices name the company: Toolworks in Gazipur by default, or as configured (issue 17)', () => {
+test('the invoices name the company: Toolworks in Gazipur by default, or as configured', () => {
   expect(loadConfig({ NODE_ENV: 'test' }).company).toEqual({
     name: 'Toolworks',
     address: 'Gazipur, Dhaka Division, Bangladesh',
@@ -159,7 +159,7 @@ test('the invoices name the company: Toolworks in Gazipur by default, or as conf
   })
 })
 
-test('Redis only with REDIS_URL (issue 31), under a key prefix; a bad URL is refused unechoed', () => {
+test('Redis only with REDIS_URL, under a key prefix; a bad URL is refused unechoed', () => {
   expect(loadConfig({}).redis).toBeUndefined()
   expect(loadConfig({ REDIS_URL: '' }).redis).toBeUndefined()
   expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/3' }).redis).toEqual({
@@ -175,7 +175,7 @@ test('Redis only with REDIS_URL (issue 31), under a key prefix; a bad URL is ref
   ])
 })
 
-test('S3_BUCKET turns the bucket store on with its settings; unset, the folder stays (issue 31)', () => {
+test('S3_BUCKET turns the bucket store on with its settings; unset, the folder stays', () => {
   expect(loadConfig({}).s3).toBeUndefined()
   expect(loadConfig({}).mediaPublicUrl).toBeUndefined()
   const config = loadConfig({

@@ -11,10 +11,10 @@ import { z } from 'zod'
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value
 
-/** The demo's seller BIN (issue 28): outside production, when SELLER_BIN is not set. */
+/** The demo's seller BIN: outside production, when SELLER_BIN is not set. */
 export const DEMO_SELLER_BIN = '0000000000101'
 
-/** SSLCommerz's sandbox; live is https://securepay.sslcommerz.com (issue 27). */
+/** SSLCommerz's sandbox; live is https://securepay.sslcommerz.com. */
 export const SSLCOMMERZ_SANDBOX_URL = 'https://sandbox.sslcommerz.com'
 
 /** What TRUST_PROXY takes, said by every refusal of it. */
@@ -62,7 +62,7 @@ const dollars = (fallback: number) =>
       .default(fallback),
   )
 
-/** What one account may hold unpaid (issue 25); see Config.orderLimits. */
+/** What one account may hold unpaid; see Config.orderLimits. */
 export type OrderLimits = {
   /** Open unpaid value in cents while the account's e-mail is unverified. */
   unverifiedUnpaidCentsMax: number
@@ -113,9 +113,9 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-  // Where file bytes live (drawings, pictures): a folder, DATA_DIR/blobs unless set (issue 25).
+  // Where file bytes live (drawings, pictures): a folder, DATA_DIR/blobs unless set.
   BLOB_DIR: optionalString,
-  // Issue 31: with S3_BUCKET set, file bytes live in that S3-compatible bucket instead
+  // With S3_BUCKET set, file bytes live in that S3-compatible bucket instead
   // (docs/configuration.md). The access key and secret are never logged.
   S3_BUCKET: z.preprocess(
     emptyToUndefined,
@@ -143,7 +143,7 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
-  // Redis (issue 31 §2): when set, rate limits and Better Auth's sessions live there.
+  // Redis: when set, rate limits and Better Auth's sessions live there.
   REDIS_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -189,7 +189,7 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
-  // SSLCommerz (issue 27): set the store id and password together to offer it.
+  // SSLCommerz: set the store id and password together to offer it.
   SSLCOMMERZ_STORE_ID: optionalString,
   SSLCOMMERZ_STORE_PASSWORD: optionalString,
   // Outside production the sandbox unless set; in production it must be set (loadConfig).
@@ -201,7 +201,7 @@ const EnvSchema = z.object({
   SSLCOMMERZ_SANDBOX: booleanFlag,
   // A trial shop in production may use Stripe's test keys only when this says so.
   STRIPE_TEST_MODE: booleanFlag,
-  // Bank transfer against a proforma invoice (issue 27): set BANK_ACCOUNT_NUMBER to offer it.
+  // Bank transfer against a proforma invoice: set BANK_ACCOUNT_NUMBER to offer it.
   BANK_NAME: optionalString,
   BANK_ACCOUNT_NAME: optionalString,
   BANK_ACCOUNT_NUMBER: optionalString,
@@ -224,7 +224,7 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
-  // How long an unpaid order holds its stock before the sweeper cancels it (issue 13).
+  // How long an unpaid order holds its stock before the sweeper cancels it.
   ORDER_HOLD_HOURS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -243,7 +243,7 @@ const EnvSchema = z.object({
       .max(24 * 60 * 365, 'must be at most 525600 (a year)')
       .default(60),
   ),
-  // What one account may have open in unpaid orders, in whole dollars (issue 25): before its
+  // What one account may have open in unpaid orders, in whole dollars: before its
   // e-mail is verified, and after.
   UNVERIFIED_UNPAID_VALUE_MAX: dollars(1_000),
   UNPAID_VALUE_MAX: dollars(50_000),
@@ -256,7 +256,7 @@ const EnvSchema = z.object({
       .max(3600, 'must be at most 3600')
       .default(60),
   ),
-  // Each account's drawing storage in MB (issue 25): its quote requests' drawings together.
+  // Each account's drawing storage in MB: its quote requests' drawings together.
   DRAWING_QUOTA_MB: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -266,7 +266,7 @@ const EnvSchema = z.object({
       .max(1_000_000, 'must be at most 1000000')
       .default(DRAWING_QUOTA_MB_DEFAULT),
   ),
-  // How often each process deletes rate-limit counters whose window has ended (issue 25).
+  // How often each process deletes rate-limit counters whose window has ended.
   RATE_LIMIT_SWEEP_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -302,7 +302,7 @@ const EnvSchema = z.object({
   ),
   SEED_DEMO: booleanFlag,
   DEV_PAYMENTS: booleanFlag,
-  // The company on the invoices (issue 17).
+  // The company on the invoices.
   COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('Toolworks')),
   COMPANY_ADDRESS: z.preprocess(
     emptyToUndefined,
@@ -313,7 +313,7 @@ const EnvSchema = z.object({
     z.email('must be an email address').default('sales@toolworks.example'),
   ),
   COMPANY_PHONE: z.preprocess(emptyToUndefined, z.string().max(50).default('+880 2 5500 0000')),
-  // Taka, VAT and the Mushak-6.3 (issue 28): the VAT rate list prices include in Bangladesh,
+  // Taka, VAT and the Mushak-6.3: the VAT rate list prices include in Bangladesh,
   // and the shop's own BIN, printed on every tax invoice.
   VAT_RATE_PERCENT: z.preprocess(
     emptyToUndefined,
@@ -335,7 +335,7 @@ const EnvSchema = z.object({
   ),
 })
 
-/** The shop's account, printed on the proforma invoice for a bank transfer (issue 27). */
+/** The shop's account, printed on the proforma invoice for a bank transfer. */
 export type BankAccount = {
   bankName: string
   accountName: string
@@ -348,7 +348,7 @@ export type BankAccount = {
 /** Google's OpenID Connect discovery document; tests point GOOGLE_DISCOVERY_URL at a local server. */
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration'
 
-/** An S3-compatible bucket and how to reach it (issue 31; AWS S3, R2, MinIO, Spaces). */
+/** An S3-compatible bucket and how to reach it (AWS S3, R2, MinIO, Spaces). */
 export type S3Settings = {
   bucket: string
   endpoint: string | undefined
@@ -366,7 +366,7 @@ export type Config = {
   /** The blob store's folder: file bytes (drawings, pictures), never in database rows. */
   blobDir: string
   /**
-   * Issue 31: the S3-compatible bucket that holds the file bytes instead of `blobDir`, when
+   * The S3-compatible bucket that holds the file bytes instead of `blobDir`, when
    * S3_BUCKET is set. Credentials undefined: the SDK's own chain (instance role, AWS_* env).
    */
   s3: S3Settings | undefined
@@ -377,7 +377,7 @@ export type Config = {
   mediaPublicUrl: string | undefined
   databaseUrl: string | undefined
   /**
-   * Redis for the rate limits and Better Auth's sessions (issue 31 §2); undefined: both stay in
+   * Redis for the rate limits and Better Auth's sessions; undefined: both stay in
    * PostgreSQL. `keyPrefix` starts every key the shop writes.
    */
   redis: { url: string; keyPrefix: string } | undefined
@@ -397,7 +397,7 @@ export type Config = {
       }
     | undefined
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
-  /** SSLCommerz's store and gateway (issue 27); undefined when it is not offered. */
+  /** SSLCommerz's store and gateway; undefined when it is not offered. */
   sslcommerz:
     | {
         storeId: string
@@ -407,34 +407,34 @@ export type Config = {
         timeoutMs?: number
       }
     | undefined
-  /** The shop's bank account for transfers (issue 27); undefined when they are not offered. */
+  /** The shop's bank account for transfers; undefined when they are not offered. */
   bankTransfer: BankAccount | undefined
   /** An order awaiting a bank transfer holds its stock this many days. */
   bankTransferHoldDays: number
   /**
-   * Payments to try without accounts (issue 27): the SSLCommerz stand-in inside the shop and
+   * Payments to try without accounts: the SSLCommerz stand-in inside the shop and
    * demo bank details, where credentials are not set. Development only; never in production.
    */
   devPayments: boolean
   seedDemo: boolean
-  /** Who issues the invoices: name, address and contact (issue 17). */
+  /** Who issues the invoices: name, address and contact. */
   company: { name: string; address: string; email: string; phone: string }
   /**
-   * Issue 28: the VAT rate list prices include for deliveries in Bangladesh, and the seller's
+   * The VAT rate list prices include for deliveries in Bangladesh, and the seller's
    * BIN for the Mushak-6.3 (outside production, the demo's when SELLER_BIN is not set; in
    * production none, and no tax invoice is issued until it is set).
    */
   tax: { vatPercent: number; sellerBin: string | undefined }
-  /** An unpaid order holds its stock this long; then it is cancelled (issue 13). */
+  /** An unpaid order holds its stock this long; then it is cancelled. */
   orderHoldHours: number
   /** How often the hold sweeper runs in each process. */
   orderSweepMs: number
   /**
-   * What one account may hold unpaid (issue 25), tighter before its e-mail is verified: the
+   * What one account may hold unpaid, tighter before its e-mail is verified: the
    * open unpaid value in cents, and how long an unverified account's order holds its stock.
    */
   orderLimits: OrderLimits
-  /** Each account's drawing storage, in MB (issue 25). */
+  /** Each account's drawing storage, in MB. */
   drawingQuotaMb: number
   /** How often expired rate-limit counters are deleted in each process. */
   rateLimitSweepMs: number

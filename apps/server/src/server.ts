@@ -29,7 +29,7 @@ const database = await openConfiguredDatabase(config).catch((error: unknown) => 
   fail(`Cannot open the database (${describeDatabase(config)}): ${reason}`)
 })
 
-// Demo accounts have no place in a production shop (issue 25): it does not start with them.
+// Demo accounts have no place in a production shop: it does not start with them.
 const demoRefusal = await demoAccountsRefusal(database.db, config)
 if (demoRefusal) {
   await database.close()

@@ -32,7 +32,7 @@ export type TestUser = {
 /**
  * Signs up through Better Auth like the browser does, signs in (sign-up makes no session),
  * then takes a bearer token. An ADMIN_EMAILS address may not sign in before its mailbox is
- * proven (issue 25, H2): its link from the outbox is followed and the password chosen on the
+ * proven: its link from the outbox is followed and the password chosen on the
  * page it leads to first, unless the test asks for `unverified` (then cookie and token are
  * empty).
  */
@@ -42,7 +42,7 @@ export async function signUp(
     unverified?: boolean
     /**
      * Follows the verification link too, for any address: what an unverified account may
-     * hold unpaid is bounded, and the first-order discount needs a verified e-mail (issue 25).
+     * hold unpaid is bounded, and the first-order discount needs a verified e-mail.
      */
     verified?: boolean
     /** The address the sign-up comes from (sign-ups are limited per address). */
@@ -187,7 +187,7 @@ export async function verifyEmail(app: App, email: string): Promise<void> {
 /**
  * For a server process: the mailbox owner follows the newest verification link in its outbox
  * (the mail may be written a moment after the sign-up answers: it is looked for a while). For
- * an ADMIN_EMAILS address the link leads to choosing a password (issue 25, H2): `password` is
+ * an ADMIN_EMAILS address the link leads to choosing a password: `password` is
  * chosen there, and afterwards the address signs in with it.
  */
 export async function verifyThroughOutbox(
@@ -254,7 +254,7 @@ export async function adminTokenThroughOutbox(
 
 /**
  * A token an attacker could hold for an ADMIN_EMAILS address they signed up without proving
- * the mailbox (issue 25, H2): sign-up gives no session now, so the session is written
+ * the mailbox: sign-up gives no session now, so the session is written
  * directly, as one made before the rule would be. Every route must treat it as no token.
  */
 export async function unprovenAdminToken(app: App, db: Db, email: string): Promise<TestUser> {

@@ -31,7 +31,7 @@ async function refusal(run: () => Promise<unknown>): Promise<string> {
 }
 
 /**
- * The audit log's guarantees, through the app's own database handle (issue 17). The same cases
+ * The audit log's guarantees, through the app's own database handle. The same cases
  * run on PGlite (append-only.test.ts) and on PostgreSQL (append-only.pg.test.ts).
  */
 export function appendOnlyCases(database: { readonly current: TestDatabase }) {

@@ -15,7 +15,7 @@ import { uploadedImageUrl } from './uploads.js'
 const database = useTestDatabase()
 
 type Role = 'anonymous' | 'customerA' | 'customerB' | 'admin'
-/** A signed-up customer whose e-mail is not verified (issue 25), for the rows that differ. */
+/** A signed-up customer whose e-mail is not verified, for the rows that differ. */
 type Extra = 'unverified'
 type Case = {
   route: string
@@ -31,7 +31,7 @@ type Case = {
     quoteId: string
     quoteDrawingId: string
     quote2Id: string
-    /** A request of A's, quoted, for the accept row (issue 15). */
+    /** A request of A's, quoted, for the accept row. */
     acceptQuoteId: string
   }) => string
   /**
@@ -90,7 +90,7 @@ const cases: Case[] = [
     // The admin reaches the rule itself: no file in the field "image".
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 400 },
   },
-  // A tool's documents (issue 29): admins upload and delete, anyone downloads.
+  // A tool's documents: admins upload and delete, anyone downloads.
   {
     route: 'POST /api/tool/{id}/documents (JSON instead of a file)',
     method: 'POST',
@@ -111,7 +111,7 @@ const cases: Case[] = [
     url: ({ toolId }) => `/api/tool/${toolId}/documents/00000000-0000-4000-8000-000000000000`,
     expect: { anonymous: 404, customerA: 404, customerB: 404, admin: 404 },
   },
-  // CSV export and import (issue 17): admins only.
+  // CSV export and import: admins only.
   ...['orders', 'users', 'products'].map((kind): Case => ({
     route: `GET /api/export/${kind}.csv`,
     method: 'GET',
@@ -211,7 +211,7 @@ const cases: Case[] = [
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
   },
   {
-    // Issue 29: only the buyer orders their order again; to anyone else it does not exist.
+    // Only the buyer orders their order again; to anyone else it does not exist.
     route: 'POST /api/purchase/{A order}/reorder',
     method: 'POST',
     url: (c) => `/api/purchase/${c.orderId}/reorder`,
@@ -346,21 +346,21 @@ const cases: Case[] = [
     url: (c) => `/api/promotion/${c.promotionId}`,
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
-  // The audit log (issue 17).
+  // The audit log.
   {
     route: 'GET /api/audit',
     method: 'GET',
     url: () => '/api/audit?kind=product.create&page=1',
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
-  // Quotes (issue 15; the accept route joins with the acceptance). A's request is offered,
+  // Quotes (the accept route joins with the acceptance). A's request is offered,
   // declined by A, then sent again; the second one is withdrawn.
   {
     route: 'POST /api/quote (multipart)',
     method: 'POST',
     url: () => '/api/quote',
     payload: 'quoteForm',
-    // Drawings need a verified e-mail (issue 25).
+    // Drawings need a verified e-mail.
     expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201, unverified: 403 },
   },
   {
@@ -453,7 +453,7 @@ const cases: Case[] = [
     payload: { quantity: 100 },
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 403 },
   },
-  // After the accept: only the buyer takes an accepted quote out of their own cart (issue 26).
+  // After the accept: only the buyer takes an accepted quote out of their own cart.
   {
     route: 'DELETE /api/cart/quote/{A accepted quote}',
     method: 'DELETE',
@@ -480,7 +480,7 @@ test('every spec route answers each kind of caller as the rules say', async ({
   onTestFinished,
 }) => {
   const adminEmail = uniqueEmail('admin')
-  // An ADMIN_EMAILS address someone signed up without proving the mailbox (issue 25, H2).
+  // An ADMIN_EMAILS address someone signed up without proving the mailbox.
   const claimedEmail = uniqueEmail('claimed')
   const app = await buildTestApp(database.current, onTestFinished, {
     adminEmails: [adminEmail, claimedEmail],
@@ -489,7 +489,7 @@ test('every spec route answers each kind of caller as the rules say', async ({
   const a = await createUser(app)
   const b = await createUser(app)
   const admin = await createUser(app, { email: adminEmail })
-  // A and B are verified: sending drawings needs it (issue 25); `unverified` is not.
+  // A and B are verified: sending drawings needs it; `unverified` is not.
   await markVerified(app, a.email)
   await markVerified(app, b.email)
   const unverified = await createUser(app)
@@ -614,7 +614,7 @@ test('every spec route answers each kind of caller as the rules say', async ({
 })
 
 /**
- * What an account may do unpaid, by whether its e-mail is verified (issue 25): the same
+ * What an account may do unpaid, by whether its e-mail is verified: the same
  * order, the same estimate, as an unverified customer, a verified one and an admin.
  */
 test('limits by verification: $1,200 unpaid and the first-order discount', async ({

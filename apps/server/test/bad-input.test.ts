@@ -32,7 +32,7 @@ function bodyText(res: Response): string {
 }
 
 /**
- * Bad input, everywhere (issue 9): generated bodies, query strings, path parameters and
+ * Bad input, everywhere: generated bodies, query strings, path parameters and
  * headers for every /api route as every role. Every answer is a JSON 4xx or a success the
  * rules allow, never a 5xx or a hang, and a refused request leaves the database as it was.
  *
@@ -183,13 +183,13 @@ function plausible(fx: Fixtures) {
     '+880 1700 000000',
     'Good tools',
     'https://linkedin.com/in/x',
-    // Cart and checkout lines (issue 14): valid ones, so the fuzz reaches the line rules.
+    // Cart and checkout lines: valid ones, so the fuzz reaches the line rules.
     [{ tool: fx.toolId, quantity: 1 }],
     [
       { tool: fx.toolId, quantity: 2 },
       { tool: fx.toolId.toUpperCase(), quantity: 1 },
     ],
-    // Quotes (issue 15): requests of the customer and of another buyer, a drawing, an offer.
+    // Quotes: requests of the customer and of another buyer, a drawing, an offer.
     fx.quoteId,
     fx.victimQuoteId,
     fx.drawingId,
@@ -433,14 +433,14 @@ type Fixtures = {
   drawingId: string
 }
 
-/** Reads that write an audit row when they answer (issue 25: exports of personal data). */
+/** Reads that write an audit row when they answer (exports of personal data). */
 const AUDITED_READS = ['/api/export/orders.csv', '/api/export/users.csv']
 
 async function fixtures(app: App): Promise<Fixtures> {
   const customer = await createUser(app)
   const victim = await createUser(app)
   const admin = await createUser(app, { email: app.config.adminEmails[0] })
-  // Their requests carry drawings, which need a verified e-mail (issue 25).
+  // Their requests carry drawings, which need a verified e-mail.
   await markVerified(app, customer.email)
   await markVerified(app, victim.email)
   const tool = await insertTool(database.current.db, { quantity: 10_000 })
@@ -586,7 +586,7 @@ test.for<Role>(['anonymous', 'customer', 'admin'])(
           }
           const after = await databaseDigest(db, tables)
           if (res.statusCode < 400 && AUDITED_READS.includes(route.url)) {
-            // An export of personal data adds its audit row (issue 25) and changes nothing else.
+            // An export of personal data adds its audit row and changes nothing else.
             const { audit_log: _added, ...rest } = after
             const { audit_log: _was, ...restBefore } = before
             expect(rest, `${what} (${res.statusCode}) changed the database`).toEqual(restBefore)
@@ -609,7 +609,7 @@ test.for<Role>(['anonymous', 'customer', 'admin'])(
 )
 
 /**
- * Drawings of every wrong kind (issue 15): renamed executables, HTML, ZIP, empty and oversized
+ * Drawings of every wrong kind: renamed executables, HTML, ZIP, empty and oversized
  * files, too many of them, files in other fields, with good and bad text fields. Every answer
  * is a JSON 4xx or a 201 for a request the rules allow; a refusal stores nothing.
  */
@@ -673,7 +673,7 @@ test('POST /api/quote answers bad multipart with a JSON 4xx and stores nothing',
   )
   const customer = await createUser(app)
   await markVerified(app, customer.email)
-  // Drawings from an account whose e-mail is not verified are refused (issue 25).
+  // Drawings from an account whose e-mail is not verified are refused.
   const unverified = await createUser(app)
   const callers = { anonymous: undefined, verified: customer, unverified }
   let before = await databaseDigest(db, tables)

@@ -12,7 +12,7 @@ import { startServer } from './server-process.js'
 import { startTcpProxy } from './tcp-proxy.js'
 
 /**
- * Crashes and restarts on PostgreSQL (issue 9): a server killed with SIGKILL in the middle
+ * Crashes and restarts on PostgreSQL: a server killed with SIGKILL in the middle
  * of a burst of orders and payments, and PostgreSQL going away during a burst. Every order
  * a client saw accepted is there exactly once, the stock adds up, nothing is half-written.
  */
@@ -44,7 +44,7 @@ async function customerToken(base: string, n: number): Promise<string> {
 
 /**
  * A customer signed up in-process from an address of its own: each account may hold 10
- * unpaid orders and place 30 a minute (issue 13), so a burst needs many accounts.
+ * unpaid orders and place 30 a minute, so a burst needs many accounts.
  */
 async function customerOf(app: App, n: number) {
   const email = uniqueEmail('burst')
@@ -128,7 +128,7 @@ test(
     onTestFinished(async () => void (await first.kill('SIGKILL')))
     const INITIAL = 2_000
     const tool = await insertTool(database.db, { quantity: INITIAL, minimum: 1, priceCents: 1250 })
-    // One customer per worker, each well under 10 unpaid orders and 30 a minute (issue 13).
+    // One customer per worker, each well under 10 unpaid orders and 30 a minute.
     const tokens = await Promise.all(
       Array.from({ length: 12 }, (_, n) => customerToken(first.url, n + 1)),
     )

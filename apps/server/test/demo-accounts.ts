@@ -6,7 +6,7 @@ import type { App } from '../src/app.js'
 import { demoAccountsFile } from '../src/db/seed/demo-accounts.js'
 import { TEST_ORIGIN } from './app.js'
 
-/** Helpers of the demo-account tests (issue 18). */
+/** Helpers of the demo-account tests. */
 
 /** The e-mail → password of the file, as a person would read it. */
 export function passwordsInFile(dataDir: string): Map<string, { password: string; role: string }> {

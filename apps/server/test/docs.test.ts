@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 
 import { expect, test } from 'vitest'
 
-// The repository explains itself (issue 26 §2): a short README that is the front door, and
+// The repository explains itself: a short README that is the front door, and
 // every document it or docs/ points at is inside the clone.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')

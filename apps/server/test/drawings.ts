@@ -1,7 +1,7 @@
 import type { QuoteDrawingKind } from '@toolworks/shared'
 
 /**
- * Tiny drawings of every accepted kind, and files that only look like one (issue 15). Made
+ * Tiny drawings of every accepted kind, and files that only look like one. Made
  * in memory, so the tests show exactly which bytes each rule looks at.
  */
 

@@ -28,7 +28,7 @@ export async function insertTool(db: Db, overrides: Partial<ToolInsert> = {}) {
 type OrderInsert = typeof orders.$inferInsert
 
 /**
- * One-line unpaid orders of a tool as ordering stores them (issue 14: a head and its line, all
+ * One-line unpaid orders of a tool as ordering stores them (a head and its line, all
  * from stock), for tests that need orders in a state no route makes quickly (old ones).
  */
 export async function insertOneLineOrders(

@@ -13,7 +13,7 @@ import { bearer, type TestUser } from './accounts.js'
 import { insertTool } from './factories.js'
 import { openPaymentPage, purchase } from './orders.js'
 
-/** Helpers of the order e-mail and invoice tests (issue 17). */
+/** Helpers of the order e-mail and invoice tests. */
 
 export type SentMail = { to: string; subject: string; text: string; html: string }
 

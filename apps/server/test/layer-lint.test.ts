@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The server's layer rule (eslint.config.js serverLayers, issue 26 §3) as CI runs it: each
+ * The server's layer rule (eslint.config.js serverLayers) as CI runs it: each
  * import below breaks one layer and must be refused; the type-only forms must pass.
  */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))

@@ -10,7 +10,7 @@ import { insertTool } from './factories.js'
 
 const database = useTestDatabase()
 
-// Issue 13: a shared computer's browser, a proxy or a CDN must not keep anyone's data.
+// A shared computer's browser, a proxy or a CDN must not keep anyone's data.
 test('personal answers carry Cache-Control: no-store; public lists keep revalidation', async ({
   onTestFinished,
 }) => {

@@ -7,7 +7,7 @@ export type GoogleStandIn = {
   stop(): Promise<void>
 }
 
-/** A local OpenID Connect server standing in for Google (issue 3): discovery, PKCE, signed ID tokens. */
+/** A local OpenID Connect server standing in for Google: discovery, PKCE, signed ID tokens. */
 export async function startGoogleStandIn(): Promise<GoogleStandIn> {
   const server = new OAuth2Server()
   await server.issuer.keys.generate('RS256')

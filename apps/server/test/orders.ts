@@ -7,7 +7,7 @@ import type { Db } from '../src/db/client.js'
 import { orders, promotions, tools } from '../src/db/schema/index.js'
 import { bearer, type TestUser } from './accounts.js'
 
-/** Helpers of the ordering tests (issue 14): checkout, purchase, stock, promotions. */
+/** Helpers of the ordering tests: checkout, purchase, stock, promotions. */
 
 export const where = { phone: '+880 1711 000000', address: 'House 12, Road 3, Gazipur' }
 
@@ -43,7 +43,7 @@ export const cancel = (app: App, user: TestUser, orderId: string) =>
 
 /**
  * The sweeper cancels an unpaid order as expired (its hold ended a second ago). Only such an
- * order may be paid back to life; a person's cancellation is final (issue 26 §5).
+ * order may be paid back to life; a person's cancellation is final.
  */
 export async function expire(app: App, db: Db, orderId: string) {
   await db
@@ -95,7 +95,7 @@ export async function openPaymentPage(app: App, user: TestUser, orderId: string)
   return CreatePaymentIntentResponseSchema.parse(res.json())
 }
 
-/** An order's number as people read it (issue 30): `TW-10482`. */
+/** An order's number as people read it: `TW-10482`. */
 export async function orderNumberOf(db: Db, orderId: string): Promise<string> {
   const [row] = await db
     .select({ n: orders.orderNumber })

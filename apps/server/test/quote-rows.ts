@@ -7,7 +7,7 @@ import { quoteOfferLines, quoteOffers, quoteRequests, users } from '../src/db/sc
 import { bearer, type TestUser } from './accounts.js'
 
 /**
- * Helpers of the quote-acceptance tests (issue 15). quotes-core builds the routes that make
+ * Helpers of the quote-acceptance tests. quotes-core builds the routes that make
  * requests and offers; these tests write them straight into the tables instead.
  */
 

@@ -7,7 +7,7 @@ import { createS3BlobStore, createS3Client } from '../src/modules/blobs/s3-blob-
 
 /**
  * A local S3 stand-in (s3rver: a fake S3 in Node, path-style URLs) on a free port, its objects
- * in a temporary folder: what CI runs the S3 blob store against (issue 31). Started by
+ * in a temporary folder: what CI runs the S3 blob store against. Started by
  * scripts/s3-stand-in.mjs, which the cluster journey and the bench share.
  */
 export async function startS3Stand(bucket = 'toolworks-test'): Promise<{

@@ -13,7 +13,7 @@ import { startGoogleStandIn } from './oidc-server.js'
 import { startStripeStandIn } from './stripe-stand-in.js'
 
 /**
- * Secrets and personal data never leak (issue 9): an app with real-looking secrets and a
+ * Secrets and personal data never leak: an app with real-looking secrets and a
  * captured logger (every level, plus the console) goes through sign-up, sign-in, failed
  * sign-ins, a profile, orders, payments (Stripe against a local stand-in, then sandbox cards),
  * Google sign-in and a run of 400/401/404/500 answers. No secret may appear in a log line or
@@ -250,7 +250,7 @@ test(
       payload: { token: resetToken, newPassword: NEW_PASSWORD },
     })
     expect(reset.statusCode).toBe(200)
-    // The reset ended every session and the tokens issued for them (issue 13): sign in again.
+    // The reset ended every session and the tokens issued for them: sign in again.
     const again = await call({
       method: 'POST',
       url: '/api/auth/sign-in/email',

@@ -10,7 +10,7 @@ import { startServer } from './server-process.js'
 import { expectSigtermDrains } from './sigterm-drain.js'
 
 /**
- * Stops, clean and unclean, of a real server process on the embedded database (issue 9):
+ * Stops, clean and unclean, of a real server process on the embedded database:
  * SIGTERM drains, and PGlite keeps its data through a SIGKILL.
  */
 
@@ -47,7 +47,7 @@ test(
       body: JSON.stringify({ name: 'Boss', email: boss, password }),
     })
     expect(signUp.status).toBe(200)
-    // ADMIN_EMAILS: the mailbox owner follows the link and chooses the password (issue 25).
+    // ADMIN_EMAILS: the mailbox owner follows the link and chooses the password.
     await verifyThroughOutbox(first.url, dataDir, boss, password)
     const sent = await Promise.all(
       Array.from({ length: 5 }, async (_, i) => {

@@ -7,7 +7,7 @@ import { startServer } from './server-process.js'
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
- * SIGTERM drains (issue 9), on whichever database `env` names: a contact message whose body
+ * SIGTERM drains, on whichever database `env` names: a contact message whose body
  * arrives in two halves with SIGTERM in between is answered 201 (with connection: close),
  * a new connection is refused meanwhile, and the process exits 0 within 10 s. Returns the
  * milliseconds from SIGTERM to the exit.

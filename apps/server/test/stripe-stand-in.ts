@@ -22,7 +22,7 @@ type Refund = {
 
 /**
  * A local stand-in for the PaymentIntents and Refunds calls of Stripe's API the shop makes, so the
- * official SDK is exercised over real HTTP with no outside service (issue 5).
+ * official SDK is exercised over real HTTP with no outside service.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, Intent>()

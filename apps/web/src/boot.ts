@@ -1,4 +1,4 @@
-// The page's one script (issue 16). The stylesheet is linked from the HTML, ahead of any script.
+// The page's one script. The stylesheet is linked from the HTML, ahead of any script.
 import './index.css'
 
 import { afterFirstPaint } from './lib/after-first-paint'

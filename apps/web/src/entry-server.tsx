@@ -1,4 +1,4 @@
-// The server's renderer of the public pages (issue 16): built by `vite build --ssr` into
+// The server's renderer of the public pages: built by `vite build --ssr` into
 // apps/web/dist-server and loaded by the API server (plugins/pages.ts). It renders the same
 // route tree as the browser, which then hydrates the markup (main.tsx).
 import { StrictMode } from 'react'

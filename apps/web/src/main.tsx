@@ -18,7 +18,7 @@ if (!container) throw new Error('index.html has no #root element')
 addBengaliFont()
 
 /**
- * The server rendered this page's screens (issue 16): load the lazy ones first, so the first
+ * The server rendered this page's screens: load the lazy ones first, so the first
  * render in the browser is the same tree and React can attach to the markup instead of
  * replacing it. Personal and dashboard pages come with an empty #root and render here.
  */

@@ -64,7 +64,7 @@ test('the profile update stores the spec client’s address as the location', ()
   ).toBe('location is required')
 })
 
-describe('names refuse text-direction overrides like line breaks (issue 25)', () => {
+describe('names refuse text-direction overrides like line breaks', () => {
   const overrides = [
     '\u202a',
     '\u202b',

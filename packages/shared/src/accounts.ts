@@ -34,7 +34,7 @@ export const NAME_MAX = 100
 /**
  * What a name a person typed may not hold: C0 and C1 control characters, DEL, the Unicode line
  * and paragraph separators, and the bidirectional embeddings, overrides and isolates
- * (U+202A–U+202E, U+2066–U+2069, issue 25), which would make the text around the name read
+ * (U+202A–U+202E, U+2066–U+2069), which would make the text around the name read
  * in another order. One rule for every name taken from a person (display names, the contact
  * form).
  */
@@ -44,7 +44,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e
 export const hasUnsafeNameCharacters = (name: string): boolean => CONTROL_CHARACTERS.test(name)
 
 /**
- * A display name (issue 13, M5): 1 to 100 characters after trimming, on one line, no control
+ * A display name: 1 to 100 characters after trimming, on one line, no control
  * characters. The server checks it at sign-up and update-user; the sign-up form uses it too.
  */
 export const DisplayNameSchema = z
@@ -56,7 +56,7 @@ export const DisplayNameSchema = z
   .refine((name) => !hasUnsafeNameCharacters(name), v.nameControlCharacters)
 
 /**
- * The name a Google account brings (issue 13, M5): the person cannot edit it on our side, so
+ * The name a Google account brings: the person cannot edit it on our side, so
  * it is made to fit instead of refused: control characters, line breaks and direction overrides become spaces,
  * then it is trimmed and cut to 100 characters; an empty result falls back.
  */
@@ -73,7 +73,7 @@ export const SignupBodySchema = z.object({
 })
 export type SignupBody = z.infer<typeof SignupBodySchema>
 
-/** The roles, word for word; the database's `role` columns take this list (issue 26 §4). */
+/** The roles, word for word; the database's `role` columns take this list. */
 export const ROLES = ['customer', 'admin'] as const
 export const RoleSchema = z.enum(ROLES)
 export type Role = z.infer<typeof RoleSchema>
@@ -96,12 +96,12 @@ export const ProfileSchema = z.object({
   location: z.string().nullable(),
   education: z.string().nullable(),
   linkedin: z.string().nullable(),
-  /** Issue 28: the buyer's BIN (13 digits), country (ISO 3166 alpha-2) and chosen currency. */
+  /** The buyer's BIN (13 digits), country (ISO 3166 alpha-2) and chosen currency. */
   bin: z.string().nullable(),
   country: z.string().nullable(),
   currency: z.enum(ORDER_CURRENCIES).nullable(),
   /**
-   * Issue 30: the company and the delivery block checkout starts from (the country is
+   * The company and the delivery block checkout starts from (the country is
    * `country` above); the street, city and postcode are all set or all null.
    */
   company: z.string().nullable(),
@@ -131,7 +131,7 @@ export const UpdateProfileBodySchema = z
      */
     bin: BinSchema.optional(),
     country: CountrySchema.optional(),
-    /** Issue 30: Company and the Delivery address, optional like the BIN. */
+    /** Company and the Delivery address, optional like the BIN. */
     ...DeliveryFieldsSchema.shape,
   })
   .transform(({ address, location, company, street, city, postcode, ...rest }, ctx) => ({
@@ -147,7 +147,7 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>
 /** What a client sends: the seed's fields, and issue 28's BIN and country when it has them. */
 export type UpdateProfileRequest = z.input<typeof UpdateProfileBodySchema>
 
-/** `PUT /api/user/currency` (issue 28): the currency switch, kept in a signed-in buyer's profile. */
+/** `PUT /api/user/currency`: the currency switch, kept in a signed-in buyer's profile. */
 export const CurrencyPreferenceBodySchema = z.object({ currency: OrderCurrencySchema })
 
 export const UserListItemSchema = z.object({

@@ -4,7 +4,7 @@ import { activityWords } from './messages-admin.js'
 import { isCalendarDate } from './shop-calendar.js'
 
 /**
- * The audit log's contract (issue 17): every admin action, who did it, when, and the values
+ * The audit log's contract: every admin action, who did it, when, and the values
  * before and after. The server writes a row in the same transaction as the change.
  */
 export const AUDIT_KINDS = [
@@ -25,7 +25,7 @@ export const AUDIT_KINDS = [
   'quote.offer',
   'export.orders',
   'export.users',
-  /** The taka rate set (issue 28). */
+  /** The taka rate set. */
   'exchange-rate.set',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]

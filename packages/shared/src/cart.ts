@@ -10,7 +10,7 @@ import { BinSchema, OrderCurrencySchema } from './tax-schemas.js'
 
 const m = messages.cartRules
 
-/** One line a buyer asks for: which tool and how many. Prices are the server's (issue 14). */
+/** One line a buyer asks for: which tool and how many. Prices are the server's. */
 export const CartLineInputSchema = z.object({
   tool: z.string({ error: m.toolRequired }).min(1, m.toolRequired).max(64),
   quantity: z
@@ -22,7 +22,7 @@ export const CartLineInputSchema = z.object({
 export type CartLineInput = z.infer<typeof CartLineInputSchema>
 
 /**
- * A custom part in the cart (issue 15): an accepted quote's line. Its quantity and price are the
+ * A custom part in the cart: an accepted quote's line. Its quantity and price are the
  * quote's; the buyer can only keep it or remove it (which returns the quote to Quoted).
  */
 export const CartQuoteLineInputSchema = z.object({
@@ -79,7 +79,7 @@ export type CartBody = z.infer<typeof CartBodySchema>
 
 /**
  * An accepted quote's line as `GET /api/cart` shows it: the quote's own price and lead time, so
- * the cart needs no other request to show it (issue 15).
+ * the cart needs no other request to show it.
  */
 export const CartQuoteLineSchema = CartQuoteLineInputSchema.extend({
   /** "Custom: {part name}". */
@@ -94,7 +94,7 @@ export type CartLine = CartLineInput | CartQuoteLine
 
 /**
  * `GET/PUT /api/cart` answer: the kept lines, without tools that left the shop, and the buyer's
- * accepted quotes (issue 15).
+ * accepted quotes.
  */
 export const CartSchema = z.object({
   lines: z.array(z.union([CartLineInputSchema, CartQuoteLineSchema])),
@@ -103,7 +103,7 @@ export type Cart = z.infer<typeof CartSchema>
 
 /**
  * `POST /api/checkout`'s fields: the cart's lines plus where it goes. Where: the delivery block
- * (issue 30: company, street, city, postcode, and the country below) or, for clients from
+ * (company, street, city, postcode, and the country below) or, for clients from
  * before it, the seed's one `address` string.
  */
 export const CheckoutFieldsSchema = z.object({
@@ -111,11 +111,11 @@ export const CheckoutFieldsSchema = z.object({
   phone: PurchaseBodySchema.shape.phone,
   address: PurchaseBodySchema.shape.address.optional(),
   ...DeliveryFieldsSchema.shape,
-  /** Issue 28: the currency the order is placed and paid in. */
+  /** The currency the order is placed and paid in. */
   currency: OrderCurrencySchema.default('USD'),
-  /** Issue 28: the delivery country; anything but Bangladesh is an export, zero-rated. */
+  /** The delivery country; anything but Bangladesh is an export, zero-rated. */
   country: CountrySchema.default(SHOP_COUNTRY),
-  /** Issue 28: the buyer's BIN for the Mushak-6.3; empty means none. */
+  /** The buyer's BIN for the Mushak-6.3; empty means none. */
   bin: BinSchema.optional(),
 })
 
@@ -125,7 +125,7 @@ export type CheckoutBody = z.infer<typeof CheckoutBodySchema>
 /** What a client sends: currency and country may be left out (USD, Bangladesh). */
 export type CheckoutRequest = z.input<typeof CheckoutBodySchema>
 
-/** `DELETE /api/cart/quote/{id}`: the accepted quote whose line leaves the cart (issue 26). */
+/** `DELETE /api/cart/quote/{id}`: the accepted quote whose line leaves the cart. */
 export const CartQuoteParamsSchema = z.object({ id: CartQuoteLineInputSchema.shape.quote })
 
 export const cartContract = {

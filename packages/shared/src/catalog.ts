@@ -21,7 +21,7 @@ import {
   toolSearchFields,
 } from './search.js'
 
-/** From `minQuantity` units on, each unit costs `price` (issue 14). */
+/** From `minQuantity` units on, each unit costs `price`. */
 export const PriceBreakSchema = z.object({
   minQuantity: z.number().int().positive(),
   price: z.number().nonnegative(),
@@ -44,7 +44,7 @@ export const ToolSchema = z.object({
   /** May be ordered beyond stock; the rest is made in `leadTimeDays` working days. */
   madeToOrder: z.boolean(),
   leadTimeDays: z.number().int().positive().nullable(),
-  /** Issue 29: present when the tool has them (tools made without them keep the old shape). */
+  /** Present when the tool has them (tools made without them keep the old shape). */
   partNumber: PartNumberSchema.optional(),
   /** The category's slug. */
   category: z.string().optional(),
@@ -167,7 +167,7 @@ export function buyingRulesProblem(tool: BuyingRules): { field: string; message:
 
 /**
  * Add Product (`POST /api/tool`, docs/product.md §5): every field required, quantity and price at
- * least 1, and the minimum order no more than the stock (issue 6).
+ * least 1, and the minimum order no more than the stock.
  */
 export const ToolCreateBodySchema = z
   .object({

@@ -14,7 +14,7 @@ export const TOOL_QUANTITY_MAX = 10_000_000
 export const REVIEW_TEXT_MAX = 1000
 export const REVIEW_LIST_MAX_LIMIT = 100
 export const REVIEW_STARS_MAX = 5
-// Contact With Us, the newsletter and the admin's Messages page (issue 7).
+// Contact With Us, the newsletter and the admin's Messages page.
 export const CONTACT_NAME_MAX = 100
 export const CONTACT_MESSAGE_MAX = 2000
 export const CONTACT_LIST_DEFAULT_LIMIT = 200
@@ -27,24 +27,24 @@ export const BUSINESS_SUMMARY = {
   products: 300,
 } as const
 export const TOOL_SEARCH_MAX = 100
-/** Tools per page of /products (issue 8). */
+/** Tools per page of /products. */
 export const PRODUCTS_PAGE_SIZE = 24
-/** Unpaid orders one customer may have open at once (issue 13): each holds stock. */
+/** Unpaid orders one customer may have open at once: each holds stock. */
 export const OPEN_UNPAID_ORDERS_MAX = 10
-/** Starting a payment keeps the order's stock held at least this long from then (issue 25). */
+/** Starting a payment keeps the order's stock held at least this long from then. */
 export const PAYMENT_HOLD_MINUTES = 30
 /**
  * Orders one account may have awaiting a bank transfer at once: each holds stock for days
  * (BANK_TRANSFER_HOLD_DAYS), so a few are plenty for a real buyer.
  */
 export const AWAITING_TRANSFER_ORDERS_MAX = 5
-/** Orders one account may place in a minute, whatever its address (issue 13). */
+/** Orders one account may place in a minute, whatever its address. */
 export const ORDERS_PER_MINUTE_MAX = 30
 
-/** A made-to-order tool's lead time, in working days (issue 14). */
+/** A made-to-order tool's lead time, in working days. */
 export const LEAD_TIME_DAYS_MAX = 365
-/** Lines one cart or checkout may hold (issue 14); 200 since issue 29, so a whole quick order fits. */
+/** Lines one cart or checkout may hold; 200 since issue 29, so a whole quick order fits. */
 export const CART_LINES_MAX = 200
-/** A promotion's words on the home page (issue 14). */
+/** A promotion's words on the home page. */
 export const PROMOTION_TITLE_MAX = 100
 export const PROMOTION_TEXT_MAX = 500

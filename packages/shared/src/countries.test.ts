@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 
 import { COUNTRY_CODES, CountrySchema } from './countries.js'
 
-describe('delivery countries (issue 28)', () => {
+describe('delivery countries', () => {
   test('are ISO 3166-1 alpha-2, as i18n-iso-countries lists them (less the user-assigned XK)', () => {
     const iso = Object.keys(countries.getAlpha2Codes()).filter((code) => code !== 'XK')
     expect([...COUNTRY_CODES].sort()).toEqual(iso.sort())

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { taxWords } from './messages-tax.js'
 
 /**
- * The delivery countries (issue 28): ISO 3166-1 alpha-2, every officially assigned code.
+ * The delivery countries: ISO 3166-1 alpha-2, every officially assigned code.
  * Data, not logic: countries.test.ts holds it equal to i18n-iso-countries' list (less Kosovo's
  * user-assigned XK). Names are the browser's own (Intl.DisplayNames), so no name list ships.
  */

@@ -7,7 +7,7 @@ import { deliveryWords as w } from './messages-delivery.js'
 const lines = [{ tool: 't1', quantity: 1 }]
 const block = { company: ' Meghna Ltd ', street: 'Plot 7', city: 'Gazipur', postcode: '1703' }
 
-describe('the delivery block (issue 30)', () => {
+describe('the delivery block', () => {
   test('a checkout with the block fills address with its text, company left out', () => {
     const body = CheckoutBodySchema.parse({ lines, phone: '1', country: 'in', ...block })
     expect(body).toMatchObject({

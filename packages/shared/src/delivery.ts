@@ -12,7 +12,7 @@ const optionalLine = (max: number, tooLong: string) =>
   z.string({ error: tooLong }).trim().max(max, tooLong).optional()
 
 /**
- * The delivery block's fields (issue 30) as a client sends them: company, street, city and
+ * The delivery block's fields as a client sends them: company, street, city and
  * postcode; the country is the existing ISO `country` field beside them (countries.ts, one
  * home). Each may be left out or empty, so the seed's clients, which send one `address`
  * string, keep working; `structuredDelivery` decides whether the block was given.
@@ -83,7 +83,7 @@ export function addDeliveryIssues(ctx: z.RefinementCtx, issues: readonly Issue[]
 }
 
 /**
- * A body that takes the delivery block or the seed's `address` string (issue 30): the block,
+ * A body that takes the delivery block or the seed's `address` string: the block,
  * when given, wins and fills `address` with its text; without it the string is required, as
  * it always was. Answers the body with `company` and `delivery` (the block, or null).
  */
@@ -105,7 +105,7 @@ export function withDeliveryBlock<
 }
 
 /**
- * A profile update's delivery fields (issue 30): a field left out is left as it is (the seed's
+ * A profile update's delivery fields: a field left out is left as it is (the seed's
  * clients send none); the street, city and postcode are set together, all empty clears them;
  * an empty company clears it.
  */

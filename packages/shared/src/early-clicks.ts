@@ -11,7 +11,7 @@ type CaptureDocument = {
 }
 
 /**
- * Clicks on server-rendered controls made before the page's code has run (issue 26 §5). The
+ * Clicks on server-rendered controls made before the page's code has run. The
  * server inlines this function's source as the first script of every page's <head>, ahead of
  * the stylesheet, so the capture is live before anything is painted: a click can never land
  * on a control between its first paint and the moment boot.ts arrives over a slow link. Where

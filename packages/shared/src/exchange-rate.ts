@@ -4,7 +4,7 @@ import { exchangeRateWords as w } from './messages-tax.js'
 import { isCalendarDate } from './shop-calendar.js'
 
 /**
- * The taka rate (issue 28): taka per US dollar as Bangladesh Bank publishes it, and the shop
+ * The taka rate: taka per US dollar as Bangladesh Bank publishes it, and the shop
  * date it applies from. Every change is kept; the one in force is the latest whose date has
  * come.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * CSV export and import (issue 17). The products file is exactly the import format, so a
+ * CSV export and import. The products file is exactly the import format, so a
  * file exported here can be edited and imported again (a round trip keeps the catalogue).
  */
 export const PRODUCT_CSV_COLUMNS = [
@@ -16,7 +16,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'made_to_order',
   'lead_time_days',
   'image',
-  // Issue 29: the part number, the category's slug, then one `spec.<key>` column per attribute
+  // The part number, the category's slug, then one `spec.<key>` column per attribute
   // key of the category tree (PRODUCT_CSV_SPEC_PREFIX), in key order.
   'partNumber',
   'category',
@@ -43,14 +43,14 @@ export const ORDER_CSV_COLUMNS = [
   'discount',
   'total',
   'transaction_id',
-  // Issue 28: the amounts above are in the order's currency.
+  // The amounts above are in the order's currency.
   'currency',
   'exchange_rate',
   'country',
   'vat_rate',
   'vat',
   'mushak_serial',
-  // Issue 30: the order's name for people (TW-10482).
+  // The order's name for people (TW-10482).
   'order_number',
   // "Export" on a delivery abroad; whether it awaits an admin's check; its airway or shipping bill.
   'export',

@@ -4,7 +4,7 @@ export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
   /**
-   * Only when REDIS_URL is set (issue 31 §2). A Redis that is down leaves the shop up (limits
+   * Only when REDIS_URL is set. A Redis that is down leaves the shop up (limits
    * and sessions fall back), so it never makes the status unavailable: it is for monitoring.
    */
   redis: z.enum(['up', 'down']).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The one id rule (issue 26 §4): every row id is a PostgreSQL `uuid`, which accepts any
+ * The one id rule: every row id is a PostgreSQL `uuid`, which accepts any
  * 8-4-4-4-12 hex string (not only version 4), so `z.guid()` and not the stricter `z.uuid()`.
  * A value that is no id never reaches a query: PostgreSQL would refuse it with an error.
  */

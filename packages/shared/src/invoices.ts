@@ -1,7 +1,7 @@
 import { OrderIdParamsSchema } from './orders.js'
 
 /**
- * An order's invoice (issue 17): a PDF, for the order's owner and admins. The answer is a
+ * An order's invoice: a PDF, for the order's owner and admins. The answer is a
  * file, not JSON: `Content-Disposition: attachment; filename="invoice-INV-000042.pdf"`.
  * Another customer's order, a missing one and a malformed id all answer 404; an unpaid
  * order (or a refunded one, which never had an invoice) answers 409.
@@ -13,7 +13,7 @@ export const invoicesContract = {
     params: OrderIdParamsSchema,
   },
   /**
-   * The Mushak-6.3 tax invoice of a paid domestic order (issue 28), for its owner and admins:
+   * The Mushak-6.3 tax invoice of a paid domestic order, for its owner and admins:
    * 409 while unpaid and for an export, 404 to anyone else.
    */
   mushak: {
@@ -36,7 +36,7 @@ export const invoicesContract = {
 export const invoicePdfPath = (orderId: string) =>
   `/api/purchase/${encodeURIComponent(orderId)}/invoice.pdf`
 
-/** The Mushak-6.3's address for an order (issue 28). */
+/** The Mushak-6.3's address for an order. */
 export const mushakPdfPath = (orderId: string) =>
   `/api/purchase/${encodeURIComponent(orderId)}/mushak-6.3.pdf`
 

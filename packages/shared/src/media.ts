@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { messages } from './messages.js'
 
-/** Uploads are checked by their bytes on the server; these are the limits it applies (issue 6). */
+/** Uploads are checked by their bytes on the server; these are the limits it applies. */
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024
 export const MEDIA_MAX_PIXELS = 40_000_000
 /** The formats the server accepts, by what the bytes are, never by the file name. */

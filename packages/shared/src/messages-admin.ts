@@ -1,5 +1,5 @@
 /**
- * The words of the admin's business tools (issue 17): the overview, CSV export and import, the
+ * The words of the admin's business tools: the overview, CSV export and import, the
  * activity log and invoices. A module of its own, like messages-quotes.ts, so the customers'
  * first load does not carry them (bundles split by module).
  */
@@ -158,7 +158,7 @@ export const activityWords = {
     productDeleted: (name: string) => `Took “${name}” off sale`,
     orderShipped: (order: string, buyer: string) => `Marked order ${order} of ${buyer} shipped`,
     orderCancelled: (order: string, buyer: string) => `Cancelled order ${order} of ${buyer}`,
-    /** Payment events (issue 27): `method` in the payment page's words. */
+    /** Payment events: `method` in the payment page's words. */
     paymentReceived: (order: string, method: string) =>
       `Payment received for order ${order} (${method})`,
     paymentUnderReview: (order: string) =>
@@ -187,7 +187,7 @@ export const activityWords = {
       revision === 1
         ? `Quoted “${part}” for ${buyer}`
         : `Revised the quote for “${part}” of ${buyer} (revision ${revision})`,
-    /** A CSV export of personal data (issue 25): how many rows, and whether it ran to its end. */
+    /** A CSV export of personal data: how many rows, and whether it ran to its end. */
     exported: (what: 'orders' | 'users', rows: number, complete: boolean) =>
       `${complete ? 'Exported' : 'Began exporting'} ${rows} ${rows === 1 ? what.slice(0, -1) : what} as CSV${complete ? '' : ' (the download stopped)'}`,
   },

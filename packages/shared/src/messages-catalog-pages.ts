@@ -1,6 +1,6 @@
-// The words of the catalogue's lazily loaded pages: the product page and the admin's (issue 29).
+// The words of the catalogue's lazily loaded pages: the product page and the admin's.
 
-/** A tool's public page, /products/{id} (issue 29). */
+/** A tool's public page, /products/{id}. */
 export const productPageWords = {
   breadcrumbs: 'Breadcrumbs',
   products: 'Products',
@@ -31,7 +31,7 @@ export const productPageWords = {
   signInToOrderHint: 'Sign in to order this tool; you will come back here.',
 } as const
 
-/** The admin's categories and synonyms pages (issue 29). */
+/** The admin's categories and synonyms pages. */
 export const catalogAdminWords = {
   valueCount: (value: string, count: number) => `${value} (${count})`,
   categoriesTitle: 'Categories',

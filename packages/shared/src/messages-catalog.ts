@@ -1,4 +1,4 @@
-// The catalogue's words that /products' first screen needs (issue 29), apart from the rest so
+// The catalogue's words that /products' first screen needs, apart from the rest so
 // the first load carries only these (issue 16's budget).
 
 /** The words of `spec.<key>` filters; apart, as /products' first screen reads filters too. */
@@ -12,7 +12,7 @@ export const specFilterMessages = {
   tooManySpecFilters: 'Use at most 12 specification filters at once.',
 } as const
 
-/** /products' words (issue 29): facets, search box and its suggestions; in the first load. */
+/** /products' words: facets, search box and its suggestions; in the first load. */
 export const catalogWords = {
   filters: 'Filters',
   categories: 'Categories',

@@ -1,7 +1,7 @@
-// The header's words on every page (issue 28), apart from the rest of messages-tax.ts so the
+// The header's words on every page, apart from the rest of messages-tax.ts so the
 // first load carries only these.
 
-/** The header's currency switch and the prices it shows (issue 28). */
+/** The header's currency switch and the prices it shows. */
 export const currencyWords = {
   switchLabel: 'Currency',
   usd: 'USD',

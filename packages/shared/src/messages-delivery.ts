@@ -1,5 +1,5 @@
 /**
- * The delivery block (issue 30): the words of the checkout's and the profile's structured
+ * The delivery block: the words of the checkout's and the profile's structured
  * address. The street line keeps the seed's label, "Address", so the seed's form reads the same.
  */
 export const deliveryWords = {

@@ -1,4 +1,4 @@
-/** The words of a tool's uploaded documents (issue 29): the admin's upload, list and delete. */
+/** The words of a tool's uploaded documents: the admin's upload, list and delete. */
 export const documentMessages = {
   missingFile: 'Choose a file to upload.',
   kindRequired: 'Choose what the document is: a datasheet, CAD file, manual or certificate.',

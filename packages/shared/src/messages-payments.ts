@@ -3,7 +3,7 @@ import { messages } from './messages.js'
 import type { PaymentRecordState, RefundRecordReason, RefundState } from './payment-records.js'
 
 /**
- * The words of paying through SSLCommerz and by bank transfer (issue 27), exactly as the issue
+ * The words of paying through SSLCommerz and by bank transfer, exactly as the issue
  * spells them: the rest of the shop's words are in messages.ts. A module of its own so only the
  * payment screens and the server carry them.
  */
@@ -103,7 +103,7 @@ export const paymentMethodRules = {
     `That statement line names the payment reference ${reference}, which belongs to another order. Nothing was recorded.`,
 } as const
 
-/** The buyer's e-mails about money going back (issue 27). */
+/** The buyer's e-mails about money going back. */
 export const refundMailWords = {
   subject: (order: string) => `Your Toolworks order ${order}: refund`,
   refunded: (amount: string, method: string) =>
@@ -114,7 +114,7 @@ export const refundMailWords = {
     `We have sent ${amount} back to you by bank transfer, reference ${reference}.`,
 } as const
 
-/** The payment page's choice of method (issue 27); each method's own words are above. */
+/** The payment page's choice of method; each method's own words are above. */
 export const paymentChoiceWords = {
   legend: 'How would you like to pay?',
   methodsLoadFailed: 'The payment methods could not be loaded.',
@@ -128,7 +128,7 @@ export const paymentChoiceWords = {
   switchMethod: 'You can still pay another way below; the transfer is then not needed.',
 } as const
 
-/** Manage Orders' payment actions (issue 27). */
+/** Manage Orders' payment actions. */
 export const paymentAdminWords = {
   noMethod: 'Not chosen',
   markReceived: 'Mark received',

@@ -1,4 +1,4 @@
-/** The words of quick order and reorder (issue 29). */
+/** The words of quick order and reorder. */
 export const quickOrderMessages = {
   title: 'Quick order',
   intro:

@@ -1,5 +1,5 @@
 /**
- * The words of custom manufacturing quotes (issue 15), exactly as the issue spells them: the
+ * The words of custom manufacturing quotes, exactly as the issue spells them: the
  * rest of the shop's words are in messages.ts. A module of its own so the home page's first load
  * does not carry them (bundles split by module): only the quote screens, loaded when visited,
  * and the server use them.
@@ -183,7 +183,7 @@ export const quoteRuleWords = {
     `${name} is not a drawing we accept: send PDF, DXF, DWG, STEP/STP, IGES/IGS, STL, PNG or JPG`,
   drawingMismatch: (name: string, kind: string) =>
     `${name} is named like a ${kind} file but its content is not one`,
-  // Issue 25: what an account may keep and send.
+  // What an account may keep and send.
   verifyToSendDrawings:
     'Please verify your e-mail address to send drawings: open the link we e-mailed you. A request without drawings can be sent now.',
   tooManyOpenRequests: (max: number) =>

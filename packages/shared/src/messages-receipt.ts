@@ -1,5 +1,5 @@
 /**
- * The payment page once an order is paid (issue 30): a receipt, never "Please pay". A module of
+ * The payment page once an order is paid: a receipt, never "Please pay". A module of
  * its own so only the payment screen carries these words.
  */
 export const receiptWords = {

@@ -1,6 +1,6 @@
 import { specFilterMessages } from './messages-catalog.js'
 
-/** The words of the catalogue search, categories and synonyms (issue 29). */
+/** The words of the catalogue search, categories and synonyms. */
 export const searchMessages = {
   ...specFilterMessages,
   categoryUnknown: (slug: string) => `There is no category "${slug}".`,

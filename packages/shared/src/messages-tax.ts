@@ -1,5 +1,5 @@
 /**
- * The words of taka, VAT and the Mushak-6.3 (issue 28), exactly as the issue spells them: the
+ * The words of taka, VAT and the Mushak-6.3, exactly as the issue spells them: the
  * rest of the shop's words are in messages.ts.
  */
 
@@ -33,7 +33,7 @@ export const exchangeRateWords = {
   columns: { rate: 'Rate', from: 'From', setBy: 'Set by', setAt: 'Set at' },
 } as const
 
-/** Currency, delivery country, BIN and the Mushak-6.3 (issue 28). */
+/** Currency, delivery country, BIN and the Mushak-6.3. */
 export const taxWords = {
   countryCode: 'country must be an ISO 3166 country code, such as BD',
   binFormat: 'A BIN is 13 digits, written 0001234560101 or 000123456-0101.',
@@ -128,7 +128,7 @@ export const creditNoteWords = {
   downloadFailed: 'The Mushak-6.7 could not be downloaded.',
 } as const
 
-/** The admin overview's table of paid revenue and VAT per currency (issue 28). */
+/** The admin overview's table of paid revenue and VAT per currency. */
 export const revenueByCurrencyWords = {
   title: 'Revenue by currency',
   caption: (days: number) => `Paid revenue and VAT by currency, the last ${days} days`,
@@ -140,7 +140,7 @@ export const revenueByCurrencyWords = {
   empty: 'No paid orders in this period.',
 } as const
 
-/** Checkout's delivery country and BIN (issue 28). */
+/** Checkout's delivery country and BIN. */
 export const checkoutTaxWords = {
   country: 'Delivery country',
   countryHint: 'Deliveries outside Bangladesh are exports: zero-rated, the price without VAT.',

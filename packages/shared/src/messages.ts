@@ -13,7 +13,7 @@ export const messages = {
     dashboardMenu: 'Dashboard menu',
     loading: 'Loading…',
     checkingSession: 'Checking your sign-in…',
-    /** While a failed request is asked again (issue 13, M7): nobody is signed out meanwhile. */
+    /** While a failed request is asked again: nobody is signed out meanwhile. */
     connectionRetrying: 'Connection trouble, retrying…',
     connectionFailed: 'The shop could not be reached. You are still signed in.',
     connectionRetry: 'Retry',
@@ -39,7 +39,7 @@ export const messages = {
     login: 'Login',
     signOut: 'Sign Out',
     blogs: 'Blogs',
-    /** Request a Quote (issue 15). */
+    /** Request a Quote. */
     customParts: 'Custom Parts',
   },
   catalog: {
@@ -57,7 +57,7 @@ export const messages = {
     loadFailed: 'The tools could not be loaded. Please try again.',
     retry: 'Try again',
     loadingTools: 'Loading tools…',
-    // /products paging, search and sort (issue 8).
+    // /products paging, search and sort.
     searchLabel: 'Search by name',
     searchButton: 'Search',
     clearSearch: 'Clear search',
@@ -76,7 +76,7 @@ export const messages = {
     noMatch: (q: string) => `No tools match “${q}”.`,
     pageEmpty: 'There are no tools on this page.',
     firstPage: 'Go to the first page',
-    /** On every product page: custom work to the buyer's drawing (issue 15). */
+    /** On every product page: custom work to the buyer's drawing. */
     requestQuote: 'Need it to your drawing? Request a quote',
   },
   pages: {
@@ -86,7 +86,7 @@ export const messages = {
     login: 'Login',
     signup: 'Signup',
     resetPassword: 'Reset password',
-    /** The quote page's title; the same words as quoteWords.title (issue 15). */
+    /** The quote page's title; the same words as quoteWords.title. */
     quote: 'Request a Quote',
   },
   accounts: {
@@ -106,7 +106,7 @@ export const messages = {
     googleNotConfigured: 'Google sign-in is not configured on this shop.',
     wrongCredentials: 'Wrong email or password.',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-    /** Sign-in attempts for one e-mail over its limit (issue 25): when, and the other way in. */
+    /** Sign-in attempts for one e-mail over its limit: when, and the other way in. */
     tooManySignIns: (minutes: number) =>
       `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
     signInFailed: 'We could not sign you in. Please try again.',
@@ -144,7 +144,7 @@ export const messages = {
     role: 'Role',
     foreignOrigin: 'This request did not come from the shop. Please use the shop’s own pages.',
     ownTokenOnly: 'You can only ask for a token for your own account.',
-    // An ADMIN_EMAILS address (issue 25, H2): nobody signs in to it before its mailbox is proven.
+    // An ADMIN_EMAILS address: nobody signs in to it before its mailbox is proven.
     adminConfirmFirst:
       'This address runs the shop, so it must be confirmed before anyone can log in to it. Open the link we e-mailed to it and choose your password, or use "Reset password" for a new link.',
     adminCheckMailbox:
@@ -168,7 +168,7 @@ export const messages = {
     myQuotes: 'My Quotes',
     quoteRequests: 'Quote Requests',
   },
-  // Ordering screens (docs/product.md §2, §8; issue 4). `purchased`, `Please enter valid quantity`,
+  // Ordering screens (docs/product.md §2, §8). `purchased`, `Please enter valid quantity`,
   // `Do you delete this item?` and `order deleted successfully` are the spec's own strings.
   ordering: {
     email: 'Email',
@@ -191,7 +191,7 @@ export const messages = {
     orderMoney: 'Order money',
     payment: 'Payment',
     delete: 'Delete',
-    /** Issue 30: My Orders' added columns, and what a paid order offers instead of Delete. */
+    /** My Orders' added columns, and what a paid order offers instead of Delete. */
     orderNumber: 'Order',
     date: 'Date',
     needChange: 'Need a change? Contact us',
@@ -212,7 +212,7 @@ export const messages = {
     noMatchingOrders: 'No orders match.',
     markShipped: 'Mark shipped',
     markedShipped: 'Order marked as shipped.',
-    /** Issue 30: Mark shipped asks first, then can be undone for a few seconds. */
+    /** Mark shipped asks first, then can be undone for a few seconds. */
     markShippedConfirm: (order: string) => `Mark order ${order} as shipped?`,
     shippingSoon: (order: string) => `Order ${order} will be marked shipped.`,
     undo: 'Undo',
@@ -226,7 +226,7 @@ export const messages = {
     priceBreaks: 'Price breaks',
     volumePricing: 'Volume pricing',
     breakFrom: (n: number) => `${n}+`,
-    /** Order lines in My Orders, Manage Orders and the payment page (issue 14). */
+    /** Order lines in My Orders, Manage Orders and the payment page. */
     orderLines: 'Order lines',
     lineQuantity: (name: string, quantity: number) => `${name} × ${quantity}`,
     unitPriceEach: (price: string) => `${price} each`,
@@ -234,12 +234,12 @@ export const messages = {
     shipsBy: (date: string) => `ships by ${date}`,
     madeToOrderSplit: (fromStock: number, made: number, days: number) =>
       `${fromStock} from stock, ${made} made to order, ships in about ${days} working days`,
-    /** My Orders: how long an unpaid order still holds its stock (issue 13). */
+    /** My Orders: how long an unpaid order still holds its stock. */
     payWithin: (hours: number) =>
       hours <= 1 ? 'Pay within the hour' : `Pay within ${Math.floor(hours)} h`,
     payByDate: (date: string) => `Pay by ${date}`,
     /**
-     * My Orders and the payment page, for a buyer whose e-mail is not verified (issue 25): how
+     * My Orders and the payment page, for a buyer whose e-mail is not verified: how
      * long the order is held, and how to be held longer.
      */
     heldUntil: (time: string, verifiedHoldHours: number) =>
@@ -254,7 +254,7 @@ export const messages = {
       refunded_cancelled: 'refunded: paid after it was cancelled',
     },
   },
-  // Payment page (docs/product.md §2, §4, §8; issue 5). `Payment successful` and
+  // Payment page (docs/product.md §2, §4, §8). `Payment successful` and
   // `Congrats! Your payment is completed.` are the spec's own strings.
   paymentPage: {
     paymentSuccessful: 'Payment successful',
@@ -265,7 +265,7 @@ export const messages = {
     expiry: 'Expiry (MM/YY)',
     cvc: 'CVC',
     pay: 'Pay',
-    /** The card form's button names what it pays (issue 30). */
+    /** The card form's button names what it pays. */
     payAmount: (amount: string) => `Pay ${amount}`,
     sandboxNote:
       'Test sandbox: no real card is charged. Pay with the test card 4242 4242 4242 4242, any future expiry and any CVC.',
@@ -286,7 +286,7 @@ export const messages = {
     cardFailed: 'The card payment failed. Please try again.',
     notCompleted: 'The payment was not completed. Please try again.',
   },
-  // Add Product, Manage Products and their rules (docs/product.md §2, §5, §8; issue 6). `new product
+  // Add Product, Manage Products and their rules (docs/product.md §2, §5, §8). `new product
   // added`, `there is been a problem adding new tool` and `tool deleted successfully` are the
   // spec's own strings.
   products: {
@@ -375,7 +375,7 @@ export const messages = {
     unreadable: 'This image could not be read. It may be damaged; please try another file.',
     notFound: 'No such image.',
   },
-  // Add Review and the home page's reviews (docs/product.md §2, §8; issue 6). `review added
+  // Add Review and the home page's reviews (docs/product.md §2, §8). `review added
   // successfully` and `Stars:` are the spec's own strings.
   reviews: {
     homeTitle: 'Customer reviews',
@@ -398,7 +398,7 @@ export const messages = {
     starsRequired: 'stars is required',
     starsRange: 'stars must be a whole number from 1 to 5',
   },
-  // Home page sections 3, 4, 6 and 7 (docs/product.md §2 Home; issue 7). Counter labels, section
+  // Home page sections 3, 4, 6 and 7 (docs/product.md §2 Home). Counter labels, section
   // titles and the news dates are the spec's own.
   homeSections: {
     summaryTitle: 'Business Summary',
@@ -452,7 +452,7 @@ export const messages = {
       },
     ],
   },
-  // Contact With Us, the newsletter and the admin's Messages page (issue 7). `Contact With Us`,
+  // Contact With Us, the newsletter and the admin's Messages page. `Contact With Us`,
   // `Contact Us` and `provide valid email` are the spec's own strings.
   contact: {
     title: 'Contact With Us',
@@ -474,10 +474,10 @@ export const messages = {
     messagesLoadFailed: 'The messages could not be loaded.',
     received: 'Received',
     from: 'From',
-    /** The message a "Need a change?" link starts with (issue 30). */
+    /** The message a "Need a change?" link starts with. */
     aboutOrder: (order: string) => `About order ${order}: `,
   },
-  // About Us (/myportfolio; docs/product.md §1, §2; issue 7). The social links are placeholders.
+  // About Us (/myportfolio; docs/product.md §1, §2). The social links are placeholders.
   about: {
     title: 'About Us',
     eyebrow: 'Manufacturer and seller since 2012',
@@ -526,7 +526,7 @@ export const messages = {
     },
     socialLink: (person: string, network: string) => `${person} on ${network}`,
   },
-  // Blogs (/blogs): the five technical Questions and Answers cards (docs/product.md §2; issue 7).
+  // Blogs (/blogs): the five technical Questions and Answers cards (docs/product.md §2).
   blogs: {
     title: 'Blogs',
     heading: 'Questions and Answers',
@@ -603,7 +603,7 @@ export const messages = {
     tooManyUnpaid: (max: number) =>
       `You already have ${max} unpaid orders. Please pay or cancel one in My Orders before ordering again.`,
     tooManyOrders: 'Too many orders in a minute. Please wait a minute and try again.',
-    /** What one account may hold unpaid (issue 25); the amounts are formatted money. */
+    /** What one account may hold unpaid; the amounts are formatted money. */
     unverifiedValueLimit: (max: string) =>
       `Until your e-mail is verified, your unpaid orders may come to at most ${max}. Please verify your e-mail to order more, or pay or cancel an order in My Orders.`,
     unpaidValueLimit: (max: string) =>
@@ -612,17 +612,17 @@ export const messages = {
     underReviewNoCancel:
       'This order’s payment is under review, so it cannot be cancelled now. We will e-mail you once it is accepted or refunded.',
   },
-  /** The cart and checkout (issue 14). */
+  /** The cart and checkout. */
   cart: {
     title: 'Cart',
     headerButton: (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
-    /** The header cart's menu (issue 29): the cart, and quick order. */
+    /** The header cart's menu: the cart, and quick order. */
     headerMenu: 'Cart and quick order',
     headerViewCart: 'View the cart',
     headerQuickOrder: 'Quick order: paste part numbers',
     addToCart: 'Add to cart',
     added: (name: string) => `${name} added to the cart`,
-    /** Issue 30: how much was added ("2 packs of 10 added…"), and where to look. */
+    /** How much was added ("2 packs of 10 added…"), and where to look. */
     addedQuantity: (name: string, quantity: number, packSize: number) =>
       packSize > 1 && quantity % packSize === 0
         ? `${quantity / packSize} ${quantity / packSize === 1 ? 'pack' : 'packs'} of ${packSize} added to the cart: ${name}`
@@ -641,11 +641,11 @@ export const messages = {
     total: 'Total',
     shipping: 'Shipping',
     shippingFree: 'Shipping: free',
-    /** After a refused quantity, the one that would be taken (issue 30). */
+    /** After a refused quantity, the one that would be taken. */
     useQuantity: (quantity: number) => `Use ${quantity}.`,
-    /** The next volume price, from the line's quantity (issue 30). */
+    /** The next volume price, from the line's quantity. */
     addMoreFor: (more: number, price: string) => `Add ${more} more to pay ${price} each.`,
-    /** The cart's shipping row (issue 30: above the total). */
+    /** The cart's shipping row (above the total). */
     free: 'Free',
     checkout: 'Checkout',
     placeOrder: 'Place order',
@@ -669,7 +669,7 @@ export const messages = {
     duplicateTool: 'This tool is already in the cart.',
     quoteRequired: 'quote is required',
     duplicateQuote: 'This quote is already in the cart.',
-    /** Which line of a checkout was refused and why (issue 14): nothing is taken. */
+    /** Which line of a checkout was refused and why: nothing is taken. */
     lineProblem: (line: number, name: string, why: string) => `Line ${line} (${name}): ${why}`,
     toolGone: 'This tool is no longer sold.',
   },
@@ -696,12 +696,12 @@ export const messages = {
     inactive: 'Not active',
     loadFailed: 'The promotions could not be loaded.',
     firstOrderLabel: (percent: number) => `First-order discount (${percent}%)`,
-    /** Issue 30: when the cap is what limits the discount, the cart says so. */
+    /** When the cap is what limits the discount, the cart says so. */
     firstOrderCappedLabel: (percent: number, cap: string) =>
       `First-order discount (${percent}%, capped at ${cap})`,
-    /** Issue 30: a first-order promotion is advertised with its cap, in the admin's words. */
+    /** A first-order promotion is advertised with its cap, in the admin's words. */
     upTo: (title: string, cap: string) => `${title}, up to ${cap}`,
-    /** Why the cart shows no first-order discount (issue 25), when a promotion is active. */
+    /** Why the cart shows no first-order discount, when a promotion is active. */
     firstOrderWhyNot: {
       unverified: 'Verify your e-mail to get the first-order discount.',
       'account-used': 'The first-order discount is for your first order only.',
@@ -780,7 +780,7 @@ export const messages = {
     NETWORK: 'The shop could not be reached. Check your connection and try again.',
     INVALID_RESPONSE: 'The shop sent an answer we could not read. Please try again.',
   },
-  // Search engines: each public page's meta description (issue 8).
+  // Search engines: each public page's meta description.
   seo: {
     home: 'Toolworks manufactures and sells standard and custom parts and tools from Bangladesh: machining, molding, cutting, stamping, bending and welding. Browse tools and order online.',
     products:

@@ -27,7 +27,7 @@ describe('money', () => {
   })
 })
 
-describe('formatAmount (issue 28)', () => {
+describe('formatAmount', () => {
   test('writes dollars as formatMoney does', () => {
     expect(formatAmount(1234.5, 'USD')).toBe('$1,234.50')
   })

@@ -14,7 +14,7 @@ export function fromCents(cents: number): number {
  * "$1,234.50", as Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }) writes it
  * (money.test.ts holds the two together). Not Intl itself: building the first Intl formatter
  * loads the locale's data, about 25 ms of one task on a phone, and every public page shows a
- * price while it hydrates (issue 16, Total Blocking Time).
+ * price while it hydrates (Total Blocking Time).
  */
 export function formatMoney(units: number): string {
   const cents = toCents(units)
@@ -24,7 +24,7 @@ export function formatMoney(units: number): string {
 }
 
 /**
- * An amount in an order's currency (issue 28): dollars as formatMoney writes them; taka with
+ * An amount in an order's currency: dollars as formatMoney writes them; taka with
  * the taka sign and Bangladesh's lakh grouping, as Intl's bn-BD writes it with Latin digits
  * ("৳12,34,567.50"; money.test.ts holds them together).
  */

@@ -30,7 +30,7 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number]
 
 /**
  * The order's state machine (docs/architecture.md, States). A cancelled order is not final:
- * money arriving for it either reinstates it (only after an expiry, issue 26 §5) or is
+ * money arriving for it either reinstates it (only after an expiry) or is
  * refunded. A shipped order is final.
  */
 export const ORDER_TRANSITIONS = [

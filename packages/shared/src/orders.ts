@@ -19,10 +19,10 @@ export const CANCEL_REASONS = [
   'expired',
   'refunded_out_of_stock',
   'refunded_discount_used',
-  /** A late payment for an order whose custom part can no longer be ordered (issue 15). */
+  /** A late payment for an order whose custom part can no longer be ordered. */
   'refunded_quote_unavailable',
   /**
-   * A payment for an order its buyer or an admin cancelled (issue 26 §5): a person's
+   * A payment for an order its buyer or an admin cancelled: a person's
    * cancellation is final, so the money goes back whatever the stock.
    */
   'refunded_cancelled',
@@ -40,7 +40,7 @@ const required = (message: string, max: number) =>
 /**
  * What a customer may say when ordering. The spec's client also sends the tool name, unit
  * price, customer, name and total: they are not part of this schema, so they are dropped and
- * the server takes them from the account and the catalogue (issue 4).
+ * the server takes them from the account and the catalogue.
  */
 export const PurchaseBodySchema = z.object({
   toolsId: z.string({ error: 'toolsId is required' }).min(1, 'toolsId is required').max(64),
@@ -55,12 +55,12 @@ export const PurchaseBodySchema = z.object({
 export type PurchaseBody = z.infer<typeof PurchaseBodySchema>
 
 /**
- * One line of an order as bought (issue 14): the name and unit price are a snapshot, so the
+ * One line of an order as bought: the name and unit price are a snapshot, so the
  * order stays whole when the catalogue changes. `fromStock + madeToOrder = quantity`;
  * `shipsBy` is the shop's date (YYYY-MM-DD) the line is promised for.
  */
 export const OrderLineSchema = z.object({
-  /** The stock tool; null on a custom part's line (issue 15). */
+  /** The stock tool; null on a custom part's line. */
   tool: z.string().nullable(),
   /** The quote request of a custom part's line ("Custom: {part name}"); null on a tool's. */
   quote: z.string().nullable(),
@@ -76,17 +76,17 @@ export const OrderLineSchema = z.object({
 })
 export type OrderLine = z.infer<typeof OrderLineSchema>
 
-/** A discount the order got, stored as a line of its own (issue 14). */
+/** A discount the order got, stored as a line of its own. */
 export const OrderDiscountSchema = z.object({ label: z.string(), amount: z.number() })
 export type OrderDiscount = z.infer<typeof OrderDiscountSchema>
 
 /**
  * An order as the API shows it (docs/product.md §3); money in currency units. The seed's single-tool
  * fields (`toolsId`, `tools`, `price`, `purchaseQuantity`) describe the first line; `tools` names
- * every line and `purchaseQuantity` counts every unit when there are several (issue 14). When the
- * first line is a custom part, `toolsId` is its quote request's id (issue 15).
+ * every line and `purchaseQuantity` counts every unit when there are several. When the
+ * first line is a custom part, `toolsId` is its quote request's id.
  */
-/** Every order's number starts with this (issue 30): `TW-10482`. */
+/** Every order's number starts with this: `TW-10482`. */
 export const ORDER_NUMBER_PREFIX = 'TW-'
 
 /** An order's number as people read it. */
@@ -100,7 +100,7 @@ export function orderNumberFrom(text: string): number | null {
 
 export const OrderSchema = z.object({
   _id: z.string(),
-  /** The order's short name for people (issue 30), e.g. `TW-10482`: given at creation. */
+  /** The order's short name for people, e.g. `TW-10482`: given at creation. */
   orderNumber: z.string(),
   toolsId: z.string(),
   tools: z.string(),
@@ -117,19 +117,19 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   /** An unpaid order holds its stock until then (ISO time); null once paid or cancelled. */
   payBy: z.string().nullable(),
-  /** Why a cancelled order was cancelled; null while it is live (issue 13). */
+  /** Why a cancelled order was cancelled; null while it is live. */
   cancelReason: CancelReasonSchema.nullable(),
-  /** Every line, in the order the buyer listed them (issue 14). */
+  /** Every line, in the order the buyer listed them. */
   lines: z.array(OrderLineSchema),
   /** Sum of the line totals, before any discount. */
   subtotal: z.number(),
   discount: OrderDiscountSchema.nullable(),
-  /** How the order is being or was paid (issue 27); null before a method was chosen. */
+  /** How the order is being or was paid; null before a method was chosen. */
   paymentMethod: PaymentMethodSchema.nullable(),
-  /** Where its money stands (issue 27); `paid` and `transactionId` keep the seed's meaning. */
+  /** Where its money stands; `paid` and `transactionId` keep the seed's meaning. */
   paymentState: PaymentStateSchema,
   /**
-   * The currency the order was placed and is paid in (issue 28). Every money field above
+   * The currency the order was placed and is paid in. Every money field above
    * (`price`, `subtotal`, `discount.amount`, `totalMoney`, each line's `unitPrice` and
    * `lineTotal`) is in it, frozen when the order was placed.
    */
@@ -139,7 +139,7 @@ export const OrderSchema = z.object({
   /** The delivery country, ISO 3166 alpha-2. */
   country: z.string(),
   /**
-   * Issue 30: the buyer's company and the delivery block the order was placed with; the
+   * The buyer's company and the delivery block the order was placed with; the
    * street, city and postcode are null on an order placed with the seed's one `address`
    * string (which every order has, the block's text when there is one).
    */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 
 import { loginPathFor, returnPathOf } from './pages.js'
 
-describe('the return path after a server-sent login (issue 16)', () => {
+describe('the return path after a server-sent login', () => {
   test('a path of this site comes back as it was, query included', () => {
     expect(returnPathOf('/purchase/abc')).toBe('/purchase/abc')
     expect(returnPathOf('/purchase/abc?qty=3#top')).toBe('/purchase/abc?qty=3#top')
@@ -30,7 +30,7 @@ describe('the return path after a server-sent login (issue 16)', () => {
     '//evil.example/x',
     '/\\evil.example/x',
     '/\tevil',
-    // Issue 25: judged after normalising, as the browser resolves it.
+    // Judged after normalising, as the browser resolves it.
     '/.//evil.example',
     '/./\\evil.example',
     '/.\\/evil.example',

@@ -1,7 +1,7 @@
 import { messages } from './messages.js'
 
 /**
- * What the server and the browser agree on about pages (issue 8): the public pages with
+ * What the server and the browser agree on about pages: the public pages with
  * their titles and descriptions (HTML head, sitemap), the /products URL state, and the
  * inline data block that seeds the first screen.
  */
@@ -15,7 +15,7 @@ export type InitialData = { queries: InitialQuery[] }
 
 /**
  * What the web app's server renderer (apps/web/src/entry-server.tsx, built into
- * apps/web/dist-server) exports and the API server calls (issue 16): the markup of `#root` for
+ * apps/web/dist-server) exports and the API server calls: the markup of `#root` for
  * an absolute URL, with the query cache seeded by the same entries the page's data block has.
  */
 export type PageRenderInput = { url: string; queries: InitialQuery[] }
@@ -54,7 +54,7 @@ const OTHER_HOST = /^\/[/\\]/
 
 /**
  * The return path, normalised as a browser resolves it (dot segments, backslashes as slashes),
- * or undefined. It is judged after normalising (issue 25): `/.//host` and `/./\\host` become
+ * or undefined. It is judged after normalising: `/.//host` and `/./\\host` become
  * `//host`, which the browser would take for another site. A path whose percent-decoding
  * starts that way (`/%2F%2Fhost`) is refused too, in case something decodes it on the way.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { isCalendarDate } from './shop-calendar.js'
 
 /**
- * How a buyer can pay (issue 27), in the order the payment page offers them: SSLCommerz (cards,
+ * How a buyer can pay, in the order the payment page offers them: SSLCommerz (cards,
  * bKash, Nagad, Rocket, internet banking on its hosted page), bank transfer against a proforma
  * invoice, and the card form (Stripe or the sandbox).
  */
@@ -62,7 +62,7 @@ export type StartPaymentResponse = z.infer<typeof StartPaymentResponseSchema>
 /** A pasted bank statement line: a few lines of a statement at most. */
 export const STATEMENT_LINE_MAX = 1000
 
-/** An admin records a bank transfer as received (issue 27). */
+/** An admin records a bank transfer as received. */
 export const MarkReceivedBodySchema = z.object({
   reference: z
     .string({ error: 'reference is required' })

@@ -1,5 +1,5 @@
 /**
- * The payment reference a buyer writes on a bank transfer (issue 27), made from the order's id
+ * The payment reference a buyer writes on a bank transfer, made from the order's id
  * alone so it is the same every time the proforma is printed and needs no table of its own.
  *
  * `TW`, the order id's 128 bits in 26 characters of Crockford's base 32 (digits and capitals

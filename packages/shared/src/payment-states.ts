@@ -5,7 +5,7 @@ import { stateTable, type Transition } from './state-table.js'
 export const PAYMENT_INITIAL_STATE = 'unpaid' satisfies PaymentState
 
 /**
- * What can happen to an order's money (issue 27), beside its status (order-states.ts): the
+ * What can happen to an order's money, beside its status (order-states.ts): the
  * seed's `paid` keeps its meaning, this says where the money stands and how it goes back.
  */
 export const PAYMENT_STATE_EVENTS = [

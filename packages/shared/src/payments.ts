@@ -12,13 +12,13 @@ import {
   StartPaymentResponseSchema,
 } from './payment-methods.js'
 
-/** The spec's client sends `totalMoney`; it is ignored: the amount comes from the order (issue 5). */
+/** The spec's client sends `totalMoney`; it is ignored: the amount comes from the order. */
 export const CreatePaymentIntentBodySchema = z.object({
   orderId: z.string({ error: 'orderId is required' }).min(1, 'orderId is required').max(64),
   totalMoney: z.unknown().optional(),
 })
 /**
- * How a started payment goes on (issue 26 §3), tagged by `kind`: the browser confirms it with a
+ * How a started payment goes on, tagged by `kind`: the browser confirms it with a
  * client secret (cards), sends the buyer to the gateway's page, or shows how to pay by hand
  * (a bank transfer). `paymentId` is the provider's id for this attempt.
  */
@@ -100,7 +100,7 @@ export const paymentsContract = {
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   /** Each provider's notifications (Stripe's webhook, a gateway's IPN), verified by that provider. */
   providerWebhook: { method: 'POST', path: '/api/payments/webhook/:provider' },
-  /** The methods the shop has configured, in the payment page's order (issue 27). */
+  /** The methods the shop has configured, in the payment page's order. */
   paymentMethods: {
     method: 'GET',
     path: '/api/payment-methods',

@@ -132,8 +132,8 @@ export function percentDiscountCents(subtotalCents: number, percent: number, cap
 export type DiscountOffer = { id: string; percent: number; capCents: number }
 
 /**
- * The first-order promotion the shop charges (issue 14), one rule for the server's order and the
- * cart's estimate (issue 26 §4): of the active ones, the one worth most to the buyer on this
+ * The first-order promotion the shop charges, one rule for the server's order and the
+ * cart's estimate: of the active ones, the one worth most to the buyer on this
  * subtotal once its cap applies; on a tie the smallest id, as the server lists them. Null when
  * none is active or the best comes to 0.
  */

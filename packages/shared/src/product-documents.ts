@@ -4,7 +4,7 @@ import { documentMessages as dm } from './messages-documents.js'
 import { DOCUMENT_KINDS, ToolDocumentSchema } from './search.js'
 
 /**
- * A tool's uploaded documents (issue 29): a datasheet, CAD file, manual or certificate, checked
+ * A tool's uploaded documents: a datasheet, CAD file, manual or certificate, checked
  * by its bytes like a quote's drawings, kept in the blob store and served as an attachment.
  */
 

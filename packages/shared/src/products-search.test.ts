@@ -12,7 +12,7 @@ import {
 
 const read = (search: string) => readProductsSearch(new URLSearchParams(search))
 
-describe('/products URL ⇄ filters (issue 29)', () => {
+describe('/products URL ⇄ filters', () => {
   test("the issue's example reads as its filters and writes back the same address", () => {
     const url = '?category=drill-bits&q=hss&spec.diameter=8..12&spec.material=HSS,HSS-Co'
     const search = read(url)

@@ -3,13 +3,13 @@ import { PRODUCTS_PAGE_SIZE, TOOL_SEARCH_MAX } from './constants.js'
 import { CATEGORY_SLUG, parseSpecFilters, type SpecFilter } from './spec-filters.js'
 
 /**
- * /products as a URL (issues 8 and 29): page, words, sort, category, specification filters and
+ * /products as a URL: page, words, sort, category, specification filters and
  * "in stock only", read the same way by the server's renderer and the browser, and written back
  * with defaults left out, so a shared link, reload, back and forward show the same view.
  * `/products?category=drill-bits&q=hss&spec.diameter=8..12&spec.material=HSS,HSS-Co`
  */
 
-/** `relevance` is the search's own order; the others are the list's (issue 8). */
+/** `relevance` is the search's own order; the others are the list's. */
 export type ProductSort = 'relevance' | ToolSort
 export const PRODUCT_SORTS: readonly ProductSort[] = [
   'relevance',
@@ -32,7 +32,7 @@ export type ProductsSearch = {
 // GET /api/tool refuses offsets above a million; no page of ours goes past that.
 const MAX_PAGE = Math.floor(1_000_000 / PRODUCTS_PAGE_SIZE) + 1
 
-/** Words are ordered by relevance unless the buyer sorts; no words, newest first (issue 29). */
+/** Words are ordered by relevance unless the buyer sorts; no words, newest first. */
 export const defaultProductSort = (q: string): ProductSort => (q ? 'relevance' : 'newest')
 
 export const EMPTY_PRODUCTS_SEARCH: ProductsSearch = {

@@ -31,7 +31,7 @@ const ShopDateSchema = (message: string) =>
     }, message)
 
 /**
- * A promotion as the API shows it (issue 14). A first-order discount has a percent and a cap
+ * A promotion as the API shows it. A first-order discount has a percent and a cap
  * in currency units; a free-shipping note has neither (null).
  */
 export const PromotionSchema = z.object({
@@ -134,7 +134,7 @@ export const PromotionDeleteResponseSchema = z.object({
 })
 
 /**
- * Whether a buyer gets the first-order discount (issue 25), and if not, why: the server's one
+ * Whether a buyer gets the first-order discount, and if not, why: the server's one
  * rule (a verified e-mail; once per account, per mailbox, per delivery phone and per delivery
  * address).
  */
@@ -157,7 +157,7 @@ export const FirstOrderEstimateSchema = z.object({ eligibility: FirstOrderEligib
 export type FirstOrderEstimate = z.infer<typeof FirstOrderEstimateSchema>
 
 export const promotionsContract = {
-  /** The signed-in buyer's first-order discount as the cart estimates it (issue 25). */
+  /** The signed-in buyer's first-order discount as the cart estimates it. */
   firstOrderEstimate: {
     method: 'GET',
     path: '/api/promotion/first-order/estimate',

@@ -4,7 +4,7 @@ import type { ReviewListQuery } from './reviews.js'
 
 /**
  * The TanStack Query keys and cached shapes that the server writes into a page's HTML and the
- * web app reads (issue 16). Both sides build them here, so a renamed key or a changed shape
+ * web app reads. Both sides build them here, so a renamed key or a changed shape
  * fails to compile instead of silently missing the cache in production.
  */
 export const queryKeys = {
@@ -14,7 +14,7 @@ export const queryKeys = {
   anyTools: ['tools'] as const,
   tools: (query: ToolListQuery) => ['tools', query] as const,
   toolsPage: (query: ToolListQuery | ProductsListQuery) => ['tools', 'page', query] as const,
-  /** `GET /api/tool/facets` (issue 29): under the tools key, so a catalogue change refreshes it. */
+  /** `GET /api/tool/facets`: under the tools key, so a catalogue change refreshes it. */
   facets: (query: ProductsFilterQuery) => ['tools', 'facets', query] as const,
   /** `GET /api/tool/suggest?q=`: the search box's suggestions. */
   suggest: (q: string) => ['tools', 'suggest', q] as const,
@@ -33,7 +33,7 @@ export const queryKeys = {
   activePromotions: ['promotions', 'active'] as const,
   /** `GET /api/promotion/admin`: all of them, on the admin's page. */
   allPromotions: ['promotions', 'all'] as const,
-  /** Every quotes query starts with this key (issue 15). */
+  /** Every quotes query starts with this key. */
   anyQuotes: ['quotes'] as const,
   myQuotes: (email: string) => ['quotes', 'mine', email] as const,
   adminQuotes: (status: string | undefined) => ['quotes', 'admin', status ?? 'all'] as const,
@@ -44,13 +44,13 @@ export const queryKeys = {
    * lists (a payment action, a cancel) refreshes the records shown with them.
    */
   orderPayments: (id: string) => ['orders', 'payments', id] as const,
-  /** `GET /api/stats/overview?days=` (issue 17): the admin's figures for one period. */
+  /** `GET /api/stats/overview?days=`: the admin's figures for one period. */
   overview: (days: number) => ['stats', 'overview', days] as const,
-  /** `GET /api/exchange-rate` (issue 28): the taka rate in force, or null while none is set. */
+  /** `GET /api/exchange-rate`: the taka rate in force, or null while none is set. */
   exchangeRate: ['exchange-rate'] as const,
-  /** The currency switch as the request's cookie said it (issue 28); null when none. */
+  /** The currency switch as the request's cookie said it; null when none. */
   currencyChoice: ['currency-choice'] as const,
-  /** `GET /api/exchange-rate/history` (admin, issue 28): under the rate's key, so setting a
+  /** `GET /api/exchange-rate/history` (admin): under the rate's key, so setting a
    * rate refreshes both. */
   exchangeRateHistory: ['exchange-rate', 'history'] as const,
 }

@@ -8,7 +8,7 @@ import { OrderCurrencySchema } from './tax-schemas.js'
 import { quickOrderMessages as qm } from './messages-quick-order.js'
 
 /**
- * Quick order (issue 29): a buyer pastes lines of `PART-NUMBER quantity`, or sends them as a
+ * Quick order: a buyer pastes lines of `PART-NUMBER quantity`, or sends them as a
  * list, and every line is checked at once; all are added to the cart, or none.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Custom manufacturing quotes (issue 15): the six processes of the home page, by wire value, in
+ * Custom manufacturing quotes: the six processes of the home page, by wire value, in
  * the tiles' order. A module of its own: the home page's tiles need the list on the first load,
  * without the quote schemas of quotes.ts.
  */

@@ -71,16 +71,16 @@ export const QUOTE_DRAWING_ACCEPT = QUOTE_DRAWING_KIND_NAMES.flatMap((kind) =>
 export const QUOTE_PREVIEW_KINDS: readonly QuoteDrawingKind[] = ['png', 'jpeg', 'pdf', 'stl']
 
 /**
- * A request that still waits for a step of the shop or the buyer (issue 25): asked, priced,
+ * A request that still waits for a step of the shop or the buyer: asked, priced,
  * or accepted into the cart. Ordered, declined, expired and withdrawn requests are closed.
  */
 export const QUOTE_OPEN_STATUSES = ['requested', 'quoted', 'accepted'] as const
-/** An account may have this many open requests at once (issue 25). */
+/** An account may have this many open requests at once. */
 export const QUOTE_OPEN_REQUESTS_MAX = 20
-/** Each account's drawing storage unless DRAWING_QUOTA_MB says otherwise (issue 25). */
+/** Each account's drawing storage unless DRAWING_QUOTA_MB says otherwise. */
 export const DRAWING_QUOTA_MB_DEFAULT = 200
 
-/** Status values on the wire, word for word (issue 15). */
+/** Status values on the wire, word for word. */
 export const QUOTE_STATUSES = [
   'requested',
   'quoted',
@@ -280,7 +280,7 @@ export type QuoteOfferBody = z.output<typeof QuoteOfferBodySchema>
 export type QuoteOfferInput = z.input<typeof QuoteOfferBodySchema>
 
 /**
- * Quote "Valid until", in one place (issue 26 §4): an offer holds through the whole of its Valid
+ * Quote "Valid until", in one place: an offer holds through the whole of its Valid
  * until date in the shop's calendar and has expired from the next shop midnight on. The server's
  * sweeper and acceptance, its lists, and the web all decide expiry with these.
  */

@@ -7,7 +7,7 @@ const m = messages.reviewRules
 
 /**
  * A company review as the API shows it (docs/product.md §3), without the reviewer's email: the list is
- * public, and an address is not ours to publish (issue 6).
+ * public, and an address is not ours to publish.
  */
 export const ReviewSchema = z.object({
   _id: z.string(),

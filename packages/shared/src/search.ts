@@ -4,7 +4,7 @@ import { TOOL_LIST_MAX_LIMIT, TOOL_SEARCH_MAX } from './constants.js'
 import { searchMessages as sm } from './messages-search.js'
 import { ATTRIBUTE_KEY, CATEGORY_SLUG, parseSpecFilters, SUGGEST_MAX } from './spec-filters.js'
 
-// The rules the browser's first screen needs without zod live in spec-filters.ts (issue 16).
+// The rules the browser's first screen needs without zod live in spec-filters.ts.
 export * from './spec-filters.js'
 
 /**
@@ -252,7 +252,7 @@ export const searchContract = {
 } as const
 
 /**
- * A tool's specifications against its category's attributes (issue 29, on create, edit and
+ * A tool's specifications against its category's attributes (on create, edit and
  * import): an unknown key, a wrong type, a value not in an enumeration, or a missing required
  * attribute, named by its field (`specs.<key>`). Null when they hold.
  */

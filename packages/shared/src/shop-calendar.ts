@@ -1,5 +1,5 @@
 /**
- * The shop's calendar, in one place (issue 26 §4): Dhaka's dates, its midnight, its working
+ * The shop's calendar, in one place: Dhaka's dates, its midnight, its working
  * days. Every function takes the instant it reasons about (`now`, `at`), never reads the system
  * clock itself, so the server's injected clock (`AppOptions.clock`) and a test's fixed one
  * decide what "today" is.

@@ -13,10 +13,10 @@ export const PublicConfigSchema = z.object({
   stripePublishableKey: z.string().nullable(),
   /**
    * How long a verified account's unpaid order holds its stock, in hours (ORDER_HOLD_HOURS):
-   * the order pages tell an unverified buyer what verifying gains (issue 25).
+   * the order pages tell an unverified buyer what verifying gains.
    */
   orderHoldHours: z.number(),
-  /** The VAT rate list prices include in Bangladesh (VAT_RATE_PERCENT, issue 28): the cart's estimate. */
+  /** The VAT rate list prices include in Bangladesh (VAT_RATE_PERCENT): the cart's estimate. */
   vatRatePercent: z.number(),
 })
 export type PublicConfig = z.infer<typeof PublicConfigSchema>

@@ -4,7 +4,7 @@ import type { Category, CategoryAttribute } from './search.js'
 /**
  * The catalogue search's rules that the first screen (/products, server-rendered and hydrated)
  * needs: reading `spec.<key>` filters, category slugs, inherited attributes. No zod here, so
- * the first load stays without it (issue 16); search.ts builds its schemas on these.
+ * the first load stays without it; search.ts builds its schemas on these.
  */
 
 /** At most this many answers from `GET /api/tool/suggest`. */

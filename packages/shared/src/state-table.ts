@@ -1,5 +1,5 @@
 /**
- * A state machine written as one table of `{ from, event, to }` rows (issue 26 §3, after
+ * A state machine written as one table of `{ from, event, to }` rows (after
  * Vendure's order-state.ts): the services ask it whether a step is allowed and the SQL guards
  * take their from-states from it, so the check and the conditional update cannot drift.
  */

@@ -5,7 +5,7 @@ import { OrderStatusSchema } from './orders.js'
 import { PaymentMethodSchema } from './payment-methods.js'
 import { ORDER_CURRENCIES } from './tax-pricing.js'
 
-/** The overview's periods in days (issue 17): the last 7, 30 or 90 shop days, today included. */
+/** The overview's periods in days: the last 7, 30 or 90 shop days, today included. */
 export const OVERVIEW_PERIODS = [7, 30, 90] as const
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number]
 export const OVERVIEW_DEFAULT_DAYS: OverviewPeriod = 30
@@ -83,12 +83,12 @@ export const OverviewSchema = z.object({
   lowStock: z.array(LowStockToolSchema),
   quotesWaiting: z.number().int(),
   /**
-   * Paid revenue by payment method (issue 27), every method in PAYMENT_METHODS' order, zeros
+   * Paid revenue by payment method, every method in PAYMENT_METHODS' order, zeros
    * included; orders paid before methods were recorded count as card.
    */
   revenueByMethod: z.array(RevenueByMethodSchema),
   /**
-   * Issue 28: paid revenue and the VAT it holds per currency, each in its own units (USD, then
+   * Paid revenue and the VAT it holds per currency, each in its own units (USD, then
    * BDT). The other figures add both currencies in dollars, a taka order at its own rate.
    */
   revenueByCurrency: z.array(

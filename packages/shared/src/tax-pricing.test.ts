@@ -14,7 +14,7 @@ import { parseBin } from './tax-schemas.js'
 
 const rate = { perUsd: 122.5 }
 
-describe('one price in taka or dollars, with the VAT it contains (issue 28)', () => {
+describe('one price in taka or dollars, with the VAT it contains', () => {
   test('a taka unit price is the dollar price times the rate, rounded half up to a whole taka', () => {
     expect(inCurrency(1999, 'USD', null)).toBe(1999)
     // 19.99 × 122.5 = 2448.775 → 2449 taka.
@@ -169,7 +169,7 @@ describe('a BIN', () => {
   })
 })
 
-describe('the currency cookie (issue 28)', () => {
+describe('the currency cookie', () => {
   test('names USD or BDT among other cookies; anything else chooses nothing', () => {
     expect(currencyFromCookies('a=1; currency=BDT; b=2')).toBe('BDT')
     expect(currencyFromCookies('currency=USD')).toBe('USD')

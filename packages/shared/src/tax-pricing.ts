@@ -1,5 +1,5 @@
 /**
- * Taka, VAT and exports (issue 28, first part): the one function that turns the catalogue's
+ * Taka, VAT and exports (first part): the one function that turns the catalogue's
  * dollar prices into an order's amounts in its currency, with the VAT each line contains. Pure
  * and in integer minor units (cents or poisha), so the web's display and the server's order
  * compute the same numbers; the server's result is the one stored and charged.
@@ -13,7 +13,7 @@ export const ORDER_CURRENCIES = ['USD', 'BDT'] as const
 export type OrderCurrency = (typeof ORDER_CURRENCIES)[number]
 
 /**
- * The header's currency switch is remembered in this cookie (issue 28), so a server-rendered
+ * The header's currency switch is remembered in this cookie, so a server-rendered
  * page shows the buyer's currency at once.
  */
 export const CURRENCY_COOKIE = 'currency'
@@ -153,7 +153,7 @@ export type TaxedOrder = {
   lines: TaxedLine[]
   subtotal: number
   discount: number
-  /** The cap, not the percent, set the discount: the order's label says so (issue 30). */
+  /** The cap, not the percent, set the discount: the order's label says so. */
   discountCapped: boolean
   total: number
   vat: number
@@ -209,7 +209,7 @@ export function orderUnitPrice(unitUsdCents: number, basis: PricingBasis): numbe
 }
 
 /**
- * Prices an order in its currency for its delivery country (issue 28). A domestic order
+ * Prices an order in its currency for its delivery country. A domestic order
  * includes VAT; an export is zero-rated. The first-order discount is `percent` of the
  * subtotal, capped at `capUsdCents` in the order's currency (whole taka). The sums hold to the
  * minor unit: Σ lines − discount = total, and Σ value before VAT + Σ VAT = total.

@@ -21,7 +21,7 @@ export const BinSchema = z.string({ error: taxWords.binFormat }).transform((text
 export const OrderCurrencySchema = z.enum(ORDER_CURRENCIES, { error: taxWords.currencyChoice })
 
 /**
- * A Bangladeshi Business Identification Number (issue 28): 13 digits, written with or without
+ * A Bangladeshi Business Identification Number: 13 digits, written with or without
  * the dash after the ninth (`000123456-0101`). Answers the 13 digits, or why it is not one.
  */
 export function parseBin(text: string): { bin: string } | { problem: string } {

@@ -8,7 +8,7 @@ import { backupRoundTrip } from '../../test/backup-round-trip.js'
 import { createTestDatabase } from '../../test/database.js'
 import type { Db } from './client.js'
 
-/** `npm run backup` / `npm run restore` on PostgreSQL: pg_dump and pg_restore (issue 9). */
+/** `npm run backup` / `npm run restore` on PostgreSQL: pg_dump and pg_restore. */
 test(
   'PostgreSQL: back up, change and delete rows, restore: every table as it was at the backup',
   { timeout: 60_000 },

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest'
 import { backupRoundTrip, npmRun } from '../../test/backup-round-trip.js'
 import { openDatabase, pgliteDir, type Db } from './client.js'
 
-/** `npm run backup` / `npm run restore` on the embedded database (issue 9). */
+/** `npm run backup` / `npm run restore` on the embedded database. */
 
 const env = (dataDir: string) => ({
   DATA_DIR: dataDir,

@@ -15,7 +15,7 @@ import { PGLITE_EXTENSIONS, pgliteDir } from './client.js'
 import { createTar, isTar, readTar } from './tar.js'
 
 /**
- * Backups (issues 9 and 25): one tar archive holding the database's dump and the blob store's
+ * Backups: one tar archive holding the database's dump and the blob store's
  * files (drawings, pictures). The dump is pg_dump's custom format for PostgreSQL (restored by
  * pg_restore), PGlite's own data-folder dump (.tar.gz) for the embedded database. Restore also
  * takes the database-only files of earlier releases.
@@ -142,7 +142,7 @@ export async function backupDatabase(config: Config, file = defaultBackupFile())
     const dumpEntry = config.databaseUrl ? PG_DUMP_ENTRY : PGLITE_DUMP_ENTRY
     const dump = path.join(work, dumpEntry)
     await dumpDatabase(config, dump)
-    // With S3_BUCKET the files are in the bucket (issue 31), backed up by the bucket's own
+    // With S3_BUCKET the files are in the bucket, backed up by the bucket's own
     // versioning or replication (docs/operations.md); the folder may hold stale copies.
     const blobs = config.s3 ? [] : await blobFiles(config.blobDir)
     const manifest = path.join(work, MANIFEST)

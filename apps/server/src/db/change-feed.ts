@@ -7,7 +7,7 @@ export type ChangeTopic = 'catalog' | 'reviews' | 'promotions'
 export const CHANGE_TOPICS: readonly ChangeTopic[] = ['catalog', 'reviews', 'promotions']
 
 /**
- * Tells every server process on the same database that something changed (issue 8). A
+ * Tells every server process on the same database that something changed. A
  * listener hears its own process's changes too, and hears every topic when it may have
  * missed some (a lost connection), so a cache can never keep a stale answer for long.
  */

@@ -36,7 +36,7 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 
 /**
  * How alike a searched word must be to a word of a tool to match it despite a typo (pg_trgm's
- * `<%`, issue 29). Its default, 0.6, misses "wrnch" for "wrench" (0.44); set on every
+ * `<%`). Its default, 0.6, misses "wrnch" for "wrench" (0.44); set on every
  * connection of both engines, so the search's SQL is the same on both.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.4
@@ -44,7 +44,7 @@ export const WORD_SIMILARITY_THRESHOLD = 0.4
 /**
  * PGlite's defaults with 32 MB of shared buffers instead of 128 MB, which it fills at start:
  * an open shop's resident memory fell from about 440 to about 320 MB under the heap flags of
- * `npm start` (issue 25; the peak must stay under 400 MB). The rows live in the OS's page
+ * `npm start` (the peak must stay under 400 MB). The rows live in the OS's page
  * cache as well, and file bytes are no longer in the database.
  */
 const PGLITE_START_PARAMS = [

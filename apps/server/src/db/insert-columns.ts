@@ -7,7 +7,7 @@ import type { DbOrTx } from './client.js'
  * Inserts many rows as one array per column (`insert ... select * from unnest($1::t[], ...)`),
  * on both engines. Drizzle's multi-row `values()` builds every value of every row into the
  * statement one by one; here the statement has one parameter per column whatever the number
- * of rows, so building it costs the same for 1 row as for 50 (issue 31 §3: the orders insert
+ * of rows, so building it costs the same for 1 row as for 50 (the orders insert
  * of a shared order transaction, 45 columns a row, was 7.7 % of an order's CPU).
  *
  * Each value goes through its column's own `mapToDriverValue`, as drizzle's insert does. A

@@ -25,7 +25,7 @@ type Log = {
 export type CancellationFlow = ReturnType<typeof createCancellationFlow>
 
 /**
- * Cancelling an unpaid order, by its buyer, by an admin or by expiry (issue 13, issue 26 §3):
+ * Cancelling an unpaid order, by its buyer, by an admin or by expiry:
  * its stock and its custom parts' quotes come back in the cancelling transaction; its payment
  * is voided after the commit, and money that had already gone through is dealt with at once.
  */
@@ -43,7 +43,7 @@ export function createCancellationFlow({
   payments: Pick<PaymentsService, 'cancelIntent'>
   paymentReceived: Pick<PaymentReceivedFlow, 'record'>
   catalog: Pick<CatalogService, 'returnStock' | 'stockChanged'>
-  /** Custom parts (issue 15): their quotes follow their order (ordered, back, ordered again). */
+  /** Custom parts: their quotes follow their order (ordered, back, ordered again). */
   quotes: Pick<QuoteAcceptanceService, 'releaseOrdered'>
   log: Log
 }) {
@@ -97,7 +97,7 @@ export function createCancellationFlow({
           async (tx, effects) => {
             const changed = await orders.cancelUnpaid(tx, row.id, reason)
             if (!changed) return undefined
-            // An admin cancelling someone's order is an admin action (issue 17); a buyer's is not.
+            // An admin cancelling someone's order is an admin action; a buyer's is not.
             if (reason === 'admin')
               await writeAuditEntry(tx, actor, {
                 kind: 'order.delete',

@@ -64,7 +64,7 @@ import type { PaymentAttempts } from '../modules/payments/payment-attempts.servi
 import type { CancellationFlow } from './cancellation.js'
 
 /**
- * What a buyer asks for: lines, where the order goes, and (issue 28) the currency it is paid in,
+ * What a buyer asks for: lines, where the order goes, and the currency it is paid in,
  * the delivery country and the buyer's BIN.
  */
 export type OrderRequest = {
@@ -75,7 +75,7 @@ export type OrderRequest = {
   country: string
   /** The BIN given at checkout; none (null or left out) takes the profile's. */
   bin?: string | null | undefined
-  /** Issue 30: the buyer's company and the delivery block; `address` is its text. */
+  /** The buyer's company and the delivery block; `address` is its text. */
   company?: string | null
   delivery?: DeliveryBlockPlace | null
 }
@@ -98,7 +98,7 @@ type SplitLines = ReturnType<typeof splitLines>
 
 /**
  * How a refusal is worded: `purchase` keeps the seed's words for its one tool (docs/product.md);
- * `checkout` names the line (issue 14).
+ * `checkout` names the line.
  */
 export type Wording = 'purchase' | 'checkout'
 
@@ -133,7 +133,7 @@ function refuseFalseExport(request: OrderRequest) {
 }
 
 /**
- * The one way an order is placed (issue 14): POST /api/purchase is a one-line checkout.
+ * The one way an order is placed: POST /api/purchase is a one-line checkout.
  *
  * Orders share commits under load (group commit, lib/transaction-batcher.ts). Each order
  * declares its locks, its customer and its tools; the shared transaction locks all of them
@@ -161,32 +161,32 @@ export function createCheckoutFlow({
   db: Db
   orders: OrdersService
   payments: Pick<PaymentsService, 'startPayment' | 'nameOf'>
-  /** Gateway attempts (issue 27): each tran_id mapped to its order. */
+  /** Gateway attempts: each tran_id mapped to its order. */
   attempts: Pick<PaymentAttempts, 'open' | 'openFor'>
   cancellation: Pick<CancellationFlow, 'voidIfCancelled'>
-  /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
+  /** The buyer's e-mails, sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'placed'>
   catalog: Pick<
     CatalogService,
     'toolsForLines' | 'lockTools' | 'takeCheckedStocks' | 'stockChanged'
   >
   accounts: Pick<AccountsService, 'lockUsers' | 'buyerFacts'>
-  /** Issue 28: the taka rate an order in BDT is placed at, read in the order's transaction. */
+  /** The taka rate an order in BDT is placed at, read in the order's transaction. */
   rates: Pick<ExchangeRateService, 'unitsOn'>
-  /** Issue 28: the VAT rate the list prices include for deliveries in Bangladesh. */
+  /** The VAT rate the list prices include for deliveries in Bangladesh. */
   vatPercent: number
   cart: Pick<CartService, 'removeOrdered'>
-  /** Custom parts (issue 15): whether an accepted quote can be ordered, and marking it ordered. */
+  /** Custom parts: whether an accepted quote can be ordered, and marking it ordered. */
   quotes: Pick<QuoteAcceptanceService, 'forOrder' | 'markOrdered'>
-  /** What one account may hold unpaid, by whether its e-mail is verified (issue 25). */
+  /** What one account may hold unpaid, by whether its e-mail is verified. */
   limits: OrderLimits
   log: { warn(obj: object, msg: string): void }
   /** The shop's clock (AppOptions.clock): the order's instant, its day and its holds. */
   now?: Clock
 }) {
   // Customers, then tools, then the delivery phone and address keys of the first-order
-  // discount (issue 25: two accounts ordering to one phone are decided one at a time).
-  // What a shared transaction knows of its batch (issue 31 §3): the buyers and tools as it
+  // discount (two accounts ordering to one phone are decided one at a time).
+  // What a shared transaction knows of its batch: the buyers and tools as it
   // locked them, what each buyer held unpaid when locked, and the orders decided but not yet
   // written. Its orders read from here instead of once more each, and are written together
   // before the commit (`writePending`), so a batch costs a handful of statements however many
@@ -226,7 +226,7 @@ export function createCheckoutFlow({
   }
 
   /**
-   * What the buyer holds unpaid (issue 25): as read when the batch was locked, unless the
+   * What the buyer holds unpaid: as read when the batch was locked, unless the
    * buyer already ordered in this transaction; then from the table, the batch written first.
    */
   async function openUnpaidIn(tx: Tx, customerId: string) {
@@ -267,7 +267,7 @@ export function createCheckoutFlow({
     wording: Wording,
   ): Promise<Placed> {
     // Each unpaid order holds stock: one account may not hold the shop's stock hostage
-    // (issue 13), and holds less before its e-mail is verified (issue 25). Every limit is
+    //, and holds less before its e-mail is verified. Every limit is
     // decided under the customer's lock (taken first, by the batcher), so parallel orders of
     // one account are counted one after another, in whichever process they arrive.
     const locked = stateOf(tx)
@@ -340,7 +340,7 @@ export function createCheckoutFlow({
     // discount is on the order, whatever it holds.
     const { subtotalCents } = orderTotals(priced, null)
 
-    // First order (issue 25): the customer's lock makes their orders run one at a time and
+    // First order: the customer's lock makes their orders run one at a time and
     // the keys' locks do the same for one phone or one address, so this check cannot race
     // another order; the unique index per account is the backstop.
     const keys = deliveryKeys(request)
@@ -365,7 +365,7 @@ export function createCheckoutFlow({
     // What the order would cost in dollars at list prices: the account's unpaid limits count it.
     const { totalCents } = orderTotals(priced, discount)
 
-    // Issue 28: the order in its currency, for its delivery country, by the one shared rule
+    // The order in its currency, for its delivery country, by the one shared rule
     // the cart displays with. A taka order takes the rate in force today, and keeps it.
     const rateUnits = request.currency === 'BDT' ? await rates.unitsOn(tx, today) : undefined
     if (request.currency === 'BDT' && rateUnits === undefined)
@@ -384,7 +384,7 @@ export function createCheckoutFlow({
       return { ...line, unitPriceCents: t.unitPrice, lineTotalCents: t.lineTotal }
     })
 
-    // What the account may have open unpaid, this order included (issue 25). All the
+    // What the account may have open unpaid, this order included. All the
     // remaining units of a tool may be bought, within it.
     const valueMax = emailVerified ? limits.unpaidCentsMax : limits.unverifiedUnpaidCentsMax
     if (open.valueCents + totalCents > valueMax) {
@@ -508,7 +508,7 @@ export function createCheckoutFlow({
   /**
    * Starts paying an order through a provider (the configured card provider when none is
    * named) and answers how the payment goes on: a client secret, a redirect or instructions
-   * (issue 26 §3). The amount always comes from the order (issue 5), and the provider is
+   *. The amount always comes from the order, and the provider is
    * called outside any transaction (docs/architecture.md, Stack pitfalls §3).
    */
   async function startPayment(
@@ -524,7 +524,7 @@ export function createCheckoutFlow({
     if (order.expired) throw new AppError('CONFLICT', p.expired)
     // SSLCommerz took money that waits for an admin: a second payment would take it twice.
     if (order.paymentState === 'under-review') throw new AppError('CONFLICT', p.underReview)
-    // A payment is starting: the order keeps its stock long enough to finish it (issue 25), as
+    // A payment is starting: the order keeps its stock long enough to finish it, as
     // far as the buyer's class allows: starting payments again never holds stock for longer.
     const { emailVerified } = await accounts.buyerFacts(db, actor.id)
     await orders.holdForPayment(order.id, holdClassOf(emailVerified), now())
@@ -580,7 +580,7 @@ export function createCheckoutFlow({
   }
 
   return {
-    /** POST /api/purchase: the seed's one-tool order, a one-line checkout (issue 14). */
+    /** POST /api/purchase: the seed's one-tool order, a one-line checkout. */
     async purchase(actor: Actor, body: PurchaseBody) {
       const lines = [{ tool: body.toolsId, quantity: body.purchaseQuantity }]
       // The seed's order is domestic and in dollars: its totals stay what its clients expect.
@@ -588,7 +588,7 @@ export function createCheckoutFlow({
       return placed(await place(actor, request, 'purchase'))
     },
 
-    /** POST /api/checkout: the cart's lines as one order, all of them or none (issue 14). */
+    /** POST /api/checkout: the cart's lines as one order, all of them or none. */
     async checkout(actor: Actor, body: CheckoutBody) {
       return placed(await place(actor, body, 'checkout'))
     },

@@ -43,7 +43,7 @@ export type NoticeResult = { orderId: string | undefined; outcome: PaymentOutcom
 export type GatewayPaymentFlow = ReturnType<typeof createGatewayPaymentFlow>
 
 /**
- * Paying through SSLCommerz and by bank transfer (issue 27). Starting one, and what the
+ * Paying through SSLCommerz and by bank transfer. Starting one, and what the
  * gateway says afterwards: its notification (the IPN) and the buyer's return carry the same
  * signed fields, and neither is believed until the validation API confirms the payment with
  * the attempt's tran_id, amount and currency. Then the payment-received flow records it once,
@@ -129,7 +129,7 @@ export function createGatewayPaymentFlow({
     await inTransaction(
       db,
       async (tx) => {
-        // The global lock order (issue 14): the customer, then the order.
+        // The global lock order: the customer, then the order.
         if (head.customerId) await accounts.lockUsers(tx, [head.customerId])
         const row = await orders.lock(tx, orderId)
         if (!row) return
@@ -198,7 +198,7 @@ export function createGatewayPaymentFlow({
   ): Promise<PaymentOutcomeKind> {
     const orderId = attempt.orderId
     const ids = { tranId: said.tranId, valId, bankTranId: said.bankTranId }
-    // Both must hold (issue 27): the signature (checked by the caller, or the gateway's own
+    // Both must hold: the signature (checked by the caller, or the gateway's own
     // query) and the validation API confirming this attempt, its amount and its currency.
     const { payment: intent, mismatches } = await payments.checkPayment(
       valId,

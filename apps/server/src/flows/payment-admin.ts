@@ -64,7 +64,7 @@ function statementReferenceOf(orderId: string, body: MarkReceivedBody): { found:
 }
 
 /**
- * What an admin does with an order's money in Manage Orders (issue 27): records a bank transfer
+ * What an admin does with an order's money in Manage Orders: records a bank transfer
  * received, decides a payment SSLCommerz flagged, cancels an order that has not shipped (its
  * money goes back the way it came) and closes a refund that was due by hand.
  */

@@ -40,7 +40,7 @@ const r = messages.orderRules
 const a = activityWords.summary
 
 /**
- * How a verified payment reached the order (issue 27), who recorded it (an admin marking a
+ * How a verified payment reached the order, who recorded it (an admin marking a
  * transfer received or accepting a review; else the provider) and what else the audit row keeps.
  */
 export type PaymentBy = PaidBy & { actor?: AuditActor; details?: Record<string, unknown> }
@@ -50,7 +50,7 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
 export type PaymentReceivedFlow = ReturnType<typeof createPaymentReceivedFlow>
 
 /**
- * A payment the provider says succeeded (issue 5, issue 13, issue 26 §3): verify it with the
+ * A payment the provider says succeeded: verify it with the
  * provider, mark the order paid with its invoice number in one transaction (or refund it), then
  * the receipt and cache notices after the commit. The amount always comes from the order.
  */
@@ -102,7 +102,7 @@ export function createPaymentReceivedFlow({
     const wanted = stockToReturn(row.lines)
     const ids = wanted.map(([id]) => id)
     await catalog.lockTools(tx, ids)
-    // Once per phone and per address too (issue 25): the keys are locked after the tools, as
+    // Once per phone and per address too: the keys are locked after the tools, as
     // ordering locks them. Orders placed before the keys were kept have none to compare.
     if (row.firstOrderDiscount && row.customerId && row.phoneKey && row.addressKey) {
       const order = { ...row, customerId: row.customerId, phoneKey: row.phoneKey }
@@ -128,7 +128,7 @@ export function createPaymentReceivedFlow({
   ): Promise<RefundReason | undefined> {
     const earlier = row.cancelReason
     // A person's cancellation (the buyer's or an admin's) is final: their money goes back
-    // whatever the stock (issue 26 §5). Only the sweeper's expiry may be paid back to life.
+    // whatever the stock. Only the sweeper's expiry may be paid back to life.
     if (earlier === 'customer' || earlier === 'admin' || earlier === 'refunded_cancelled')
       return 'refunded_cancelled'
     // A retried payment keeps the reason it was first refunded for.
@@ -352,7 +352,7 @@ export function createPaymentReceivedFlow({
   }
 
   /**
-   * The provider itself must say this order's payment succeeded in full (issue 5): the one
+   * The provider itself must say this order's payment succeeded in full: the one
    * named, which is the one that notified or the one the order's payment was started with.
    */
   async function verifyAndRecord(orderId: string, paymentIntentId: string, provider: ProviderName) {
@@ -405,7 +405,7 @@ export function createPaymentReceivedFlow({
     },
 
     /**
-     * A provider's notification: that provider verifies and reads it (issue 13, issue 26 §3);
+     * A provider's notification: that provider verifies and reads it;
      * the shop acts on the neutral event, checked again with the same provider. A refund is an
      * answer, not a failure: the provider is told it was received, or it would send it again
      * and again.

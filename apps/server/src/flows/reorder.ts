@@ -18,7 +18,7 @@ import type { OrdersService } from '../modules/orders/orders.service.js'
 export type ReorderFlow = ReturnType<typeof createReorderFlow>
 
 /**
- * Order again (issue 29): a past order's stock lines go into its buyer's cart at today's
+ * Order again: a past order's stock lines go into its buyer's cart at today's
  * prices, and the answer says which unit prices moved since. Custom parts (quotes) are not
  * stock and stay out; a tool no longer sold is left out; a quantity the tool's minimum or pack
  * size has since outgrown is rounded up to them.

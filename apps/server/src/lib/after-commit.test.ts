@@ -6,7 +6,7 @@ import { AfterCommit, inTransaction } from './after-commit.js'
 
 const database = useTestDatabase()
 
-describe('effects after commit (issue 26 §3)', () => {
+describe('effects after commit', () => {
   test('an effect queued in a transaction that commits runs once, after the commit', async () => {
     const ran: string[] = []
     const result = await inTransaction(database.current.db, async (tx, effects) => {

@@ -6,7 +6,7 @@ export type Effect = () => unknown
 type Log = { error(obj: object, msg: string): void }
 
 /**
- * Effects a transaction queues for after its commit (issue 26 §3). Side effects that need not
+ * Effects a transaction queues for after its commit. Side effects that need not
  * share the transaction (e-mails, catalogue and promotion cache notices) never run inside it:
  * a rollback would have told the world about a change that never happened, and a slow mail
  * server would hold the transaction's locks.

@@ -7,7 +7,7 @@ export { etagOf }
 
 /**
  * A JSON answer: its text and entity tag, any extra header value, and what goes on the wire
- * (the text and its brotli and gzip copies, each made once when first asked for, issue 16).
+ * (the text and its brotli and gzip copies, each made once when first asked for).
  */
 export type CachedAnswer = { body: string; etag: string; total?: number; wire: EncodedBody }
 
@@ -18,7 +18,7 @@ type Options = {
   ttlMs?: number
   /**
    * The most the kept answers may hold in memory, their compressed copies included
-   * (encodedBytes): past it the least recently used go first (issue 31).
+   * (encodedBytes): past it the least recently used go first.
    */
   maxBytes?: number
 }
@@ -29,7 +29,7 @@ export const ANSWER_CACHE_MAX_BYTES = 8 * 1024 * 1024
 export type AnswerCache = ReturnType<typeof createAnswerCache>
 
 /**
- * Serialized answers kept in memory until their topic changes in any process (issue 8).
+ * Serialized answers kept in memory until their topic changes in any process.
  * A read that started before a change is never stored under the new generation, and
  * concurrent misses for one key share a single database read.
  */

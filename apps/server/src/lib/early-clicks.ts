@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { EARLY_CLICKS_SCRIPT } from '@toolworks/shared'
 
 /**
- * The page's first script (issue 26 §5): it holds clicks on server-rendered controls from
+ * The page's first script: it holds clicks on server-rendered controls from
  * before the first paint until the app can replay them (packages/shared early-clicks.ts). Inline,
  * so no request stands between the HTML and the capture; the CSP allows exactly this text.
  */

@@ -25,7 +25,7 @@ async function fillCatalogue() {
   }
 }
 
-describe('cached answers compressed once per cache fill, not per request (issue 16)', () => {
+describe('cached answers compressed once per cache fill, not per request', () => {
   test.for([
     ['the catalogue list (JSON)', '/api/tool?limit=20', /application\/json/],
     ['the products page (HTML)', '/products', /text\/html/],

@@ -13,7 +13,7 @@ export type Variant = { body: Buffer | string; etag: string }
 
 /**
  * A cached answer as it goes on the wire: the text, and its brotli and gzip copies, each made
- * the first time a client asks for it and kept (issue 16), not by @fastify/compress on every
+ * the first time a client asks for it and kept, not by @fastify/compress on every
  * request. A copy nobody asks for is never made: most searches are asked once, and a client
  * takes one encoding. A body too small to gain (under COMPRESS_THRESHOLD, as @fastify/compress's
  * threshold in app.ts) has none.
@@ -85,7 +85,7 @@ export function encodeBody(text: string, onCopy?: () => void): EncodedBody {
 /**
  * What a body's representations hold in memory, in bytes: the text counted at two bytes a
  * character (what V8 keeps for a string with any character outside Latin-1, such as ৳), and
- * the compressed copies made so far. The caches of answers and pages are bounded by this (issue 31).
+ * the compressed copies made so far. The caches of answers and pages are bounded by this.
  */
 export function encodedBytes({ identity, encoded }: EncodedBody): number {
   return (

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 
 import { redactUrl, serializeError } from './log-safe.js'
 
-/** The log serializer keeps what diagnoses a failure and drops the values (issue 9). */
+/** The log serializer keeps what diagnoses a failure and drops the values. */
 
 test('a failed query keeps its SQL, codes and frames, but not its params nor the row detail', () => {
   const cause = Object.assign(

@@ -1,5 +1,5 @@
 /**
- * The logger's `err` serializer (issue 9: no personal data beyond the email in logs, no
+ * The logger's `err` serializer (no personal data beyond the email in logs, no
  * secrets). Pino's default copies every enumerable property and the whole message, which for
  * a failed query is drizzle's "Failed query: ... params: <the customer's phone, address...>",
  * and for PostgreSQL's own errors a `detail` such as "Failing row contains (...)". This keeps

@@ -14,7 +14,7 @@ type Logger = { info(obj: object, msg: string): void }
 const FROM = 'Toolworks <no-reply@toolworks.example>'
 
 // The callback form: fs/promises' writeFile opens a FileHandle per file, and at an e-mail an
-// order that was 6 % of the server's CPU in the bench's order target (issue 31 §3).
+// order that was 6 % of the server's CPU in the bench's order target.
 const writeFileOnce = promisify(writeFile)
 
 /**

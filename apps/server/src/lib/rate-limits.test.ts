@@ -12,7 +12,7 @@ const database = useTestDatabase()
 type Limit = { max?: number; timeWindow?: number; groupId?: string; hook?: string }
 
 /**
- * Every limited route takes its numbers from lib/rate-limits.ts (issue 26 §4), and the numbers
+ * Every limited route takes its numbers from lib/rate-limits.ts, and the numbers
  * are today's: a route that writes its own, or a change to the table, shows here.
  */
 test('every rate-limited route uses the one table, with the limits the shop has today', async ({
@@ -65,7 +65,7 @@ test('every rate-limited route uses the one table, with the limits the shop has 
     orders: { max: 30, timeWindowMs: 60_000 },
     payments: { max: 30, timeWindowMs: 60_000 },
     paymentStarts: { max: 10, timeWindowMs: 60_000 },
-    // Not a route's: the pages plugin counts renders no one asked for yet (issue 29).
+    // Not a route's: the pages plugin counts renders no one asked for yet.
     pageRenders: { max: 120, timeWindowMs: 60_000 },
   })
 })

@@ -16,7 +16,7 @@ import { actorOf } from './route-helpers.js'
 const MINUTE_MS = 60_000
 
 /**
- * Every route's rate limit, in one place (issue 26 §4): how many requests in which window, and
+ * Every route's rate limit, in one place: how many requests in which window, and
  * by what they are counted. The sign-in paths' limits are Better Auth's and plugins/auth.ts's
  * (per address, then per e-mail), counted before any account is known.
  *
@@ -25,7 +25,7 @@ const MINUTE_MS = 60_000
  * (plugins/rate-limit-store.ts): enforced per process, never skipped, and never a 503.
  */
 export const RATE_LIMITS = {
-  /** Placing an order, both ordering routes together (issue 25). */
+  /** Placing an order, both ordering routes together. */
   orders: { max: ORDERS_PER_MINUTE_MAX, timeWindowMs: MINUTE_MS },
   /** Requesting a quote, sending it again. */
   quotes: { max: 10, timeWindowMs: MINUTE_MS },
@@ -47,7 +47,7 @@ export const RATE_LIMITS = {
   subscribe: { max: 10, timeWindowMs: 10 * MINUTE_MS },
   /**
    * Per network address: pages rendered on the server that no one asked for since the catalogue
-   * last changed, such as /products with a query of its own (issue 29). Generous, because an
+   * last changed, such as /products with a query of its own. Generous, because an
    * office or a mobile carrier puts many buyers behind one address; a page already rendered is
    * never counted. Past it, the page comes unrendered and the browser renders it.
    */
@@ -89,7 +89,7 @@ export function pageRenderLimit(
 
 /**
  * A route's `config` counting per account, not per address: many buyers share an office's
- * address (issue 13). Counted after the sign-in check (preHandler), in the shared store, across
+ * address. Counted after the sign-in check (preHandler), in the shared store, across
  * processes; `key` names the counter, so routes that give the same key (or `groupId`) share one
  * budget (plugins/rate-limit-store.ts).
  */
@@ -114,7 +114,7 @@ export function perAccount(
   }
 }
 
-/** The orders' own words when an account orders too often (issue 13). */
+/** The orders' own words when an account orders too often. */
 export const tooManyOrders = () => new AppError('RATE_LIMITED', messages.orderRules.tooManyOrders)
 
 /** Both payment-start routes' one budget per account, with the payments' own words. */

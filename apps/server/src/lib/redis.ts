@@ -90,7 +90,7 @@ export async function closeRedis(redis: Redis): Promise<void> {
 const AUTH_NAMESPACE = 'auth:'
 
 /**
- * Better Auth's secondaryStorage on Redis (issue 31 §2). No call ever throws: a Redis that
+ * Better Auth's secondaryStorage on Redis. No call ever throws: a Redis that
  * fails or times out must not sign anyone out. A failed read answers "not there", and Better
  * Auth then reads the session from the database, where every session is also kept
  * (`session.storeSessionInDatabase`). Its own rate-limit counter (`increment`) counts in this

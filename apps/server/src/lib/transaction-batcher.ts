@@ -31,12 +31,12 @@ export function mergeLockSets<Kind extends string>(
 }
 
 /**
- * Group commit for short writes that all touch a few hot rows (orders taking stock, issue 8).
+ * Group commit for short writes that all touch a few hot rows (orders taking stock).
  * A durable commit waits for the disk; while one transaction commits, the writes that arrive
  * queue up and then run together in the next transaction, so one commit (one flush) serves
  * them all. Nothing waits when there is no queue.
  *
- * No deadlock (issue 14): every write declares the rows it will lock, and a transaction
+ * No deadlock: every write declares the rows it will lock, and a transaction
  * locks the union of its writes' rows before any of them runs, kind by kind in the one fixed
  * order `locks.order` (e.g. users, then tools), each kind in id order. Every transaction of
  * every process takes its locks in that one global order, so none can wait on another that
@@ -63,7 +63,7 @@ export function createTransactionBatcher<Kind extends string = never>(
     savepoints?: boolean
     /**
      * Runs after every write of a transaction, before it commits: writes may leave work here
-     * to be done once for all of them (issue 31 §3: an order batch's inserts in two statements).
+     * to be done once for all of them (an order batch's inserts in two statements).
      */
     beforeCommit?: (tx: Tx) => Promise<void>
     /** A shared transaction failed and its writes are retried alone (worth a log line). */

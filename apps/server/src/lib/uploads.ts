@@ -2,7 +2,7 @@ import multipart, { type FastifyMultipartOptions } from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 /**
- * Multipart uploads, in one place (issue 26 §4): the reader's limits, the route's body limit,
+ * Multipart uploads, in one place: the reader's limits, the route's body limit,
  * and reading one file so that a refusal still reads the rest of the body (a client that is
  * still sending gets its answer: plugins/lingering-close.ts). The quote form's drawings, many
  * files streamed to the blob store, use `registerUploads` and `uploadBodyLimit` too.

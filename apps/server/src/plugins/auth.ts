@@ -57,8 +57,8 @@ export const authPlugin = fp<Options>(
     app.decorateRequest('actor', null)
 
     // These paths are limited per network address, then per e-mail, so one account cannot be
-    // hammered from many addresses (issue 3). The address is checked first: an address over its
-    // limit writes no per-e-mail counter (issue 25). Better Auth counts per address too.
+    // hammered from many addresses. The address is checked first: an address over its
+    // limit writes no per-e-mail counter. Better Auth counts per address too.
     const emailOf = (request: FastifyRequest) => {
       const body = request.body as { email?: unknown } | undefined
       return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
@@ -106,7 +106,7 @@ export const authPlugin = fp<Options>(
       const ttl = over(await perEmail(request))
       if (ttl === undefined) return
       if (path !== '/api/auth/sign-in/email') throw new AppError('RATE_LIMITED')
-      // Others' wrong passwords do not lock the owner out where they signed in before (issue 25).
+      // Others' wrong passwords do not lock the owner out where they signed in before.
       if (await hasSignedInFrom(db, emailOf(request), request.ip)) return
       const seconds = Math.max(1, Math.ceil(ttl / 1000))
       reply.header('retry-after', String(seconds))
@@ -116,7 +116,7 @@ export const authPlugin = fp<Options>(
     /**
      * Better Auth's get-session answers the stored role; the shop acts on the effective one
      * (accounts.queries.ts), so the session shows that one, as /api/admin/{email} and the users
-     * list do (issue 26). A session of an unproven ADMIN_EMAILS address is no session (null),
+     * list do. A session of an unproven ADMIN_EMAILS address is no session (null),
      * as the sessionUser decorator below says.
      */
     async function withEffectiveRole(body: string): Promise<string> {
@@ -135,7 +135,7 @@ export const authPlugin = fp<Options>(
       async handler(request, reply) {
         // Better Auth routes the URL after `new URL` has resolved dot segments, so `./`,
         // `x/../`, `%2e/` and backslash spellings would reach sign-in while the per-email limit
-        // below saw another path (issue 13, M2). Only the one canonical spelling is served.
+        // below saw another path. Only the one canonical spelling is served.
         const path = canonicalAuthPath(request.url)
         if (path === undefined) throw new AppError('NOT_FOUND')
         if (request.method === 'POST') await checkLimits(request, reply, path)
@@ -149,7 +149,7 @@ export const authPlugin = fp<Options>(
             body: hasBody ? JSON.stringify(request.body) : undefined,
           }),
         )
-        // The sign-up of an ADMIN_EMAILS address (issue 25, H2) answers that its link was
+        // The sign-up of an ADMIN_EMAILS address answers that its link was
         // mailed, nothing else: the same whether the address had an account or not, as every
         // sign-up answers (auth.ts, autoSignIn). No session was made and no cookie is sent.
         if (
@@ -192,7 +192,7 @@ export const authPlugin = fp<Options>(
     const trusted = new Set(trustedOrigins)
     app.decorate('sessionUser', async (request: FastifyRequest): Promise<SessionUser | null> => {
       // A cookie rides along on cross-site requests, so a foreign Origin is refused like
-      // Better Auth refuses it on its own routes (issue 13, Low). A request without Origin
+      // Better Auth refuses it on its own routes (Low). A request without Origin
       // is allowed: browsers always send Origin on the PUT fetch that asks for a token, so
       // only non-browser clients (curl, scripts) that hold the cookie themselves omit it.
       const origin = request.headers.origin

@@ -11,11 +11,11 @@ export const LINGER_MS = 5_000
  * 413, 429 from an onRequest check) keeps being read and its bytes discarded, so the client
  * finishes sending and reads the answer. Closing on unread bytes makes the kernel send a
  * reset, and a client still writing its upload then reports a network error instead of the
- * answer (issue 13). Bounded in time and bytes, so a slow or endless body cannot hold the socket.
+ * answer. Bounded in time and bytes, so a slow or endless body cannot hold the socket.
  */
 export const lingeringClosePlugin = fp(
   async (app: FastifyInstance) => {
-    // A callback hook, not async: it runs on every answer (issue 16, per-request work).
+    // A callback hook, not async: it runs on every answer (per-request work).
     app.addHook('onSend', (request, _reply, payload, done) => {
       const raw = request.raw
       if (!raw.complete && !raw.readableEnded && !raw.destroyed) {

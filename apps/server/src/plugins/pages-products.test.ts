@@ -22,7 +22,7 @@ const jsonLd = (html: string) =>
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
   )
 
-describe('server-rendered catalogue pages (issue 29)', () => {
+describe('server-rendered catalogue pages', () => {
   test('a product page has its own title, description and Product data, for visitors', async ({
     onTestFinished,
   }) => {

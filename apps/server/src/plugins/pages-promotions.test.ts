@@ -33,7 +33,7 @@ const home = async (app: App) => {
   return res.body
 }
 
-describe("the home page's promotions (issue 14)", () => {
+describe("the home page's promotions", () => {
   test("today's promotions are in the server's HTML, and an admin's edit shows at once", async ({
     onTestFinished,
   }) => {

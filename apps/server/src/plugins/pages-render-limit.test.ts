@@ -13,7 +13,7 @@ const database = useTestDatabase()
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1]
 
 /**
- * Issue 29: a server render no one asked for yet (a random search on /products) is counted per
+ * A server render no one asked for yet (a random search on /products) is counted per
  * address, generously; past the budget the page comes unrendered with 429 and still reads (the
  * bare app with its title renders in the browser). Pages already rendered are never counted.
  */

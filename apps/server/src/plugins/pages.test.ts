@@ -16,7 +16,7 @@ const database = useTestDatabase()
 const renders = () => (globalThis as { fixtureRenders?: number }).fixtureRenders ?? 0
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1]
 
-describe('server-rendered pages (issue 16)', () => {
+describe('server-rendered pages', () => {
   test.for(['/', '/products?page=2', '/myportfolio', '/blogs', '/login', '/signup', '/no/such'])(
     '%s comes rendered, with no script that executes inline but the early-click capture',
     async (url, { onTestFinished }) => {

@@ -52,18 +52,18 @@ type Options = {
   /** Absolute origin for structured data, e.g. https://shop.example.com. */
   publicUrl: string
   catalog: ListSource<ToolSearchQuery> & { getOne(id: string): Promise<CachedAnswer> }
-  /** Issue 29: the facets beside /products, and the category tree (names, paths). */
+  /** The facets beside /products, and the category tree (names, paths). */
   search: { facets(query: ToolFacetsQuery): Promise<CachedAnswer> }
   categories: { list(): Promise<Category[]> }
   reviews: ListSource<ReviewListQuery>
   /** Today's promotions, from their cache (keyed by the shop's date). */
   promotions: { listActive(): Promise<CachedAnswer> }
-  /** The taka rate in force (issue 28): every price on a page may be shown in taka. */
+  /** The taka rate in force: every price on a page may be shown in taka. */
   rates: { current(): Promise<ExchangeRate | undefined> }
   changes: ChangeFeed
   /**
    * Counts a render no one asked for yet (its HTML not kept) against the caller's budget
-   * (issue 29); absent: no limit.
+   *; absent: no limit.
    */
   renderLimit?: (request: FastifyRequest) => Promise<RenderBudget>
   /**
@@ -90,7 +90,7 @@ type Page = {
   render: boolean
   /**
    * 404 for the app's not-found screen: the same page, with the status that says so; 429 for a
-   * page left to the browser because its caller rendered too many (issue 29).
+   * page left to the browser because its caller rendered too many.
    */
   status: 200 | 404 | 429
   entries: Entry[]
@@ -99,12 +99,12 @@ type Page = {
 
 /**
  * The most the rendered pages kept may hold in memory, compressed copies included
- * (encodedBytes): past it the least recently used go first (issue 31). 16 MB is some 200
+ * (encodedBytes): past it the least recently used go first. 16 MB is some 200
  * pages of today's size.
  */
 export const RENDERED_PAGES_MAX_BYTES = 16 * 1024 * 1024
 const PURCHASE_PAGE = /^\/purchase\/[^/]+$/
-/** A tool's public page (issue 29). */
+/** A tool's public page. */
 const PRODUCT_PAGE = /^\/products\/([^/]+)$/
 /** "Related in this category": this many, the tool itself left out by the page. */
 export const RELATED_TOOLS_QUERY_LIMIT = 5
@@ -138,7 +138,7 @@ async function loadRenderer(file: string): Promise<RenderPage | undefined> {
 }
 
 /**
- * The HTML of every page (issue 16). Public pages come rendered from the web app's own
+ * The HTML of every page. Public pages come rendered from the web app's own
  * components (apps/web/src/entry-server.tsx) and are hydrated in the browser; the first
  * screen's answers ride along in a JSON data block that seeds the query cache, plus JSON-LD.
  * Personal and dashboard pages get the bare app and render in the browser behind their guards.
@@ -260,7 +260,7 @@ export const pagesPlugin = fp<Options>(
       }
     }
 
-    /** A tool's public page (issue 29): the tool, its category's path and its neighbours. */
+    /** A tool's public page: the tool, its category's path and its neighbours. */
     const productPage = async (id: string): Promise<Page> => {
       let one: CachedAnswer
       try {
@@ -380,7 +380,7 @@ export const pagesPlugin = fp<Options>(
 
     // The same page and data give the same HTML: kept by key (concurrent misses share one
     // render), sent with an ETag, and dropped on any catalogue, reviews or promotions change.
-    // Its brotli and gzip copies are made once each, when first asked for (issue 16), not on
+    // Its brotli and gzip copies are made once each, when first asked for, not on
     // every request.
     // Kept as promises, so concurrent misses share one render: a promise's size is known once
     // it settles, so it is counted then (`keep`), and until then it is in `rendering`.
@@ -434,7 +434,7 @@ export const pagesPlugin = fp<Options>(
     }
 
     /**
-     * Issue 28: a rendered page shows its prices in the currency the buyer's cookie chose, at
+     * A rendered page shows its prices in the currency the buyer's cookie chose, at
      * the rate in force; both ride in the data block, so the browser hydrates the same figures,
      * and both are in the page's key.
      */
@@ -507,7 +507,7 @@ export const pagesPlugin = fp<Options>(
       if (!isPage) return reply.callNotFound()
       // A purchase or dashboard page needs an account. A visitor who has no session cookie (nor
       // bearer) at all is signed out for certain: the login page at once, which brings them back
-      // after, instead of a spinner while the scripts load only to learn the same (issues 16, 26).
+      // after, instead of a spinner while the scripts load only to learn the same.
       // A visitor with one gets the page, even if the session has ended: the app asks, and a
       // failure to ask is not an answer (no one is signed out on a server error).
       if (ACCOUNT_PAGES.some((page) => page.test(url.pathname)) && !carriesCredentials(request)) {

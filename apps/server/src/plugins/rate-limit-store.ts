@@ -181,7 +181,7 @@ export function redisRateLimitStore(
 }
 
 /**
- * Deletes the counters whose window has ended (issue 25): ours by each row's own window,
+ * Deletes the counters whose window has ended: ours by each row's own window,
  * Better Auth's (`rate_limit`, all of whose windows are `authWindowMs` or shorter) once their
  * last request is older than that. A row deleted is a window that would restart at its next
  * hit anyway, so racing an increment changes no verdict. Answers how many rows went.

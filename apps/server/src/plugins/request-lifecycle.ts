@@ -5,11 +5,11 @@ import { redactUrl } from '../lib/log-safe.js'
 
 /**
  * One log line per request, and connections closed while draining: moved out
- * of app.ts so that it only wires things together (issue 16).
+ * of app.ts so that it only wires things together.
  */
 export const requestLifecyclePlugin = fp(
   async (app: FastifyInstance) => {
-    // One line per request instead of Fastify's two: half the logging cost (issue 8).
+    // One line per request instead of Fastify's two: half the logging cost.
     app.addHook('onResponse', (request, reply, done) => {
       request.log.info(
         {
@@ -30,7 +30,7 @@ export const requestLifecyclePlugin = fp(
       draining = true
       done()
     })
-    // A callback hook, not async: it runs on every answer (issue 16, per-request work).
+    // A callback hook, not async: it runs on every answer (per-request work).
     app.addHook('onSend', (_request, reply, payload, done) => {
       if (draining) reply.header('connection', 'close')
       done(null, payload)

@@ -23,7 +23,7 @@ const HELMET_HEADERS = [
   'x-xss-protection',
 ]
 
-describe('security headers made once, not by helmet on every request (issue 16)', () => {
+describe('security headers made once, not by helmet on every request', () => {
   test('an answer, a JSON 404 and a refused body all carry helmet headers', async () => {
     const app = testApp.current
     const answers = await Promise.all([

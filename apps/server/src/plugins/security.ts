@@ -7,7 +7,7 @@ import { EARLY_CLICKS_CSP_SOURCE } from '../lib/early-clicks.js'
 type Options = {
   publicUrl: string
   stripe: boolean
-  /** MEDIA_PUBLIC_URL's origin: picture variants come from there when it is set (issue 31). */
+  /** MEDIA_PUBLIC_URL's origin: picture variants come from there when it is set. */
   mediaOrigin?: string | undefined
 }
 type HelmetOptions = Parameters<typeof helmet>[1]
@@ -15,7 +15,7 @@ type HelmetOptions = Parameters<typeof helmet>[1]
 /**
  * The headers helmet sets, made once at startup: @fastify/helmet builds helmet's middleware
  * (parsing the CSP) again on every request, which showed in the catalogue's profile under
- * load (issue 16). None of them depends on the request. Asked of a throwaway instance, so
+ * load. None of them depends on the request. Asked of a throwaway instance, so
  * the values are exactly helmet's.
  */
 async function helmetHeaders(options: HelmetOptions): Promise<[string, string | string[]][]> {
@@ -54,7 +54,7 @@ export const securityPlugin = fp<Options>(
           scriptSrc: stripe
             ? ["'self'", 'https://js.stripe.com', EARLY_CLICKS_CSP_SOURCE]
             : ["'self'", EARLY_CLICKS_CSP_SOURCE],
-          // blob: is the in-page preview of a quote's PDF drawing (issue 15): fetched with the
+          // blob: is the in-page preview of a quote's PDF drawing: fetched with the
           // bearer token, served only when its bytes are a PDF, shown from an object URL.
           frameSrc: stripe
             ? ['blob:', 'https://js.stripe.com', 'https://hooks.stripe.com']
@@ -84,7 +84,7 @@ export const securityPlugin = fp<Options>(
     })
     // API answers are personal unless a route says otherwise (the catalogue and reviews set
     // their own revalidation): no browser, proxy or CDN may keep a profile, an order or a token.
-    // A callback hook, not async: it runs on every answer, and a promise each is measurable (issue 16).
+    // A callback hook, not async: it runs on every answer, and a promise each is measurable.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
         reply.header('Cache-Control', 'no-store')

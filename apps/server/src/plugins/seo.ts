@@ -12,7 +12,7 @@ type Options = {
   /** Absolute origin for the sitemap, e.g. https://shop.example.com. */
   publicUrl: string
   /**
-   * The catalogue's pages (category and product pages, issue 29), at most `limit`, as paths;
+   * The catalogue's pages (category and product pages), at most `limit`, as paths;
    * read at each request (the catalogue service keeps them until the catalogue changes).
    */
   catalogPaths?: (limit: number) => Promise<string[]>

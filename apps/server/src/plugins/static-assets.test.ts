@@ -25,7 +25,7 @@ const database = useTestDatabase()
 
 const ASSET = '/assets/app-abc123.js'
 
-describe('hashed assets from memory, compressed at build time (issue 16)', () => {
+describe('hashed assets from memory, compressed at build time', () => {
   let dist: string
   let original: Buffer
   let builtBrotli: Buffer
@@ -149,7 +149,7 @@ describe('hashed assets from memory, compressed at build time (issue 16)', () =>
 
     expect(robots.headers['content-disposition']).toBeUndefined()
 
-    // The demo catalogue's documents are downloads, as uploaded ones are (issue 29).
+    // The demo catalogue's documents are downloads, as uploaded ones are.
     const datasheet = await get(app, {}, '/docs/tw-demo-datasheet.pdf')
     expect(datasheet.statusCode).toBe(200)
     expect(datasheet.headers['content-type']).toBe('application/pdf')

@@ -26,7 +26,7 @@ const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 /**
  * The demo catalogue's documents (scripts/demo-documents.mjs): downloads, as an uploaded
- * document is (issue 29: `Content-Disposition: attachment`), never opened in the shop's origin.
+ * document is (`Content-Disposition: attachment`), never opened in the shop's origin.
  */
 const DOWNLOADS = /^docs\//
 
@@ -46,7 +46,7 @@ const variant = (body: Buffer, tagSuffix = ''): Variant => ({
 
 /**
  * Loads the built web app's files into memory with their brotli and gzip copies, which
- * scripts/precompress.mjs made at build time (issue 16). A copy that is missing (a build
+ * scripts/precompress.mjs made at build time. A copy that is missing (a build
  * made without the script) is made once here, at a lower level, and the gap is logged.
  */
 export function loadAssets(webDistDir: string, log: FastifyInstance['log']) {
@@ -92,7 +92,7 @@ export function loadAssets(webDistDir: string, log: FastifyInstance['log']) {
 }
 
 /**
- * Serves the built web app's files from memory (issue 16): hashed assets (/assets/*) cached for
+ * Serves the built web app's files from memory: hashed assets (/assets/*) cached for
  * a year, other files (favicon, images) revalidated by ETag. The client gets the brotli or
  * gzip copy its Accept-Encoding allows, with `Vary: Accept-Encoding` so a shared cache keeps
  * them apart; nothing is read from disk or compressed per request. Unknown files fall through

@@ -144,7 +144,7 @@ describe('the web app on the API port', () => {
     )
   })
 
-  describe('the first screen in the HTML (issue 8)', () => {
+  describe('the first screen in the HTML', () => {
     const blocks = (html: string, type: string) =>
       [
         ...html.matchAll(
@@ -177,7 +177,7 @@ describe('the web app on the API port', () => {
         ['tools', { limit: 8 }],
         ['reviews', { limit: 8 }],
         ['promotions', 'active'],
-        // Issue 28: every rendered page's prices follow the rate and the buyer's currency.
+        // Every rendered page's prices follow the rate and the buyer's currency.
         ['exchange-rate'],
         ['currency-choice'],
       ])
@@ -251,7 +251,7 @@ describe('the web app on the API port', () => {
     }) => {
       const app = await buildTestApp(database.current, onTestFinished, { webDistDir })
       const login = await app.inject({ method: 'GET', url: '/login' })
-      // Only the currency's two entries (issue 28): no rate set, no choice made.
+      // Only the currency's two entries: no rate set, no choice made.
       expect(initialData(login.body).queries).toEqual([
         { key: ['exchange-rate'], data: null },
         { key: ['currency-choice'], data: null },
@@ -338,7 +338,7 @@ describe('the web app on the API port', () => {
       )
     })
 
-    test('the sitemap lists every category page and every product on sale (issue 29)', async ({
+    test('the sitemap lists every category page and every product on sale', async ({
       onTestFinished,
     }) => {
       const ids = await insertDemoCatalogue(database.current.db)

@@ -10,7 +10,7 @@ import { routes } from './router'
 
 /**
  * The app around its router. Made after main.tsx has loaded the current page's lazy screens
- * (issue 16): a router made before would start by rendering the loading fallback, which
+ *: a router made before would start by rendering the loading fallback, which
  * differs from the server's markup.
  */
 export function createApp({ hydrating }: { hydrating: boolean }) {

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 import { toast } from '@/lib/toast'
 import { renderWithProviders } from '@/testing/render'
 
-test('the toast container and its stylesheet come with the first toast, which still shows (issue 16)', async () => {
+test('the toast container and its stylesheet come with the first toast, which still shows', async () => {
   const { user } = renderWithProviders(
     <button type="button" onClick={() => toast.success('Saved.')}>
       Save

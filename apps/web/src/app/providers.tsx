@@ -20,7 +20,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   )
 }
 
-/** Not in the server's HTML (issue 16): nothing to show there, and no Suspense to reveal. */
+/** Not in the server's HTML: nothing to show there, and no Suspense to reveal. */
 function LazyToasts() {
   const hydrated = useHydrated()
   const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false)

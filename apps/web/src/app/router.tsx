@@ -59,7 +59,7 @@ const dashboard: RouteObject = {
           // docs/product.md §2: admin only; a non-admin is signed out and sent to /login.
           Component: RequireAdmin,
           children: [
-            // Running the shop (issue 17): the admin's figures; uPlot loads inside this screen.
+            // Running the shop: the admin's figures; uPlot loads inside this screen.
             {
               path: 'overview',
               lazy: async () => ({
@@ -102,7 +102,7 @@ const dashboard: RouteObject = {
                 Component: (await import('@/routes/dashboard/promotions')).PromotionsRoute,
               }),
             },
-            // Custom manufacturing quotes (issue 15): the shop's side.
+            // Custom manufacturing quotes: the shop's side.
             {
               path: 'quotes',
               lazy: async () => ({
@@ -115,7 +115,7 @@ const dashboard: RouteObject = {
                 Component: (await import('@/routes/dashboard/quote-request')).QuoteRequestRoute,
               }),
             },
-            // The catalogue's categories and the search's synonyms (issue 29).
+            // The catalogue's categories and the search's synonyms.
             {
               path: 'categories',
               lazy: async () => ({
@@ -128,14 +128,14 @@ const dashboard: RouteObject = {
                 Component: (await import('@/routes/dashboard/synonyms')).SynonymsRoute,
               }),
             },
-            // Running the shop (issue 17): the audit log.
+            // Running the shop: the audit log.
             {
               path: 'activity',
               lazy: async () => ({
                 Component: (await import('@/routes/dashboard/activity')).ActivityRoute,
               }),
             },
-            // Taka prices (issue 28): the rate and its history.
+            // Taka prices: the rate and its history.
             {
               path: 'exchange-rate',
               lazy: async () => ({
@@ -164,7 +164,7 @@ export const routes: RouteObject[] = [
           { path: 'home', Component: HomeRoute },
           { path: 'products', Component: ProductsRoute },
           {
-            // Public (issue 29): every tool's own page, server-rendered; ordering asks to sign in.
+            // Public: every tool's own page, server-rendered; ordering asks to sign in.
             path: 'products/:id',
             lazy: async () => ({ Component: (await import('@/routes/product')).ProductRoute }),
           },
@@ -179,12 +179,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            // Public (issue 14): a visitor's cart is kept in the browser.
+            // Public: a visitor's cart is kept in the browser.
             path: 'cart',
             lazy: async () => ({ Component: (await import('@/routes/cart')).CartRoute }),
           },
           {
-            // Public (issue 15): anyone may read and fill Request a Quote; sending asks to sign in.
+            // Public: anyone may read and fill Request a Quote; sending asks to sign in.
             path: 'quote',
             lazy: async () => ({ Component: (await import('@/routes/quote')).QuoteRoute }),
           },
@@ -206,7 +206,7 @@ export const routes: RouteObject[] = [
             Component: RequireAuth,
             children: [
               {
-                // Issue 29: it adds to the server's cart, so it needs an account.
+                // It adds to the server's cart, so it needs an account.
                 path: 'quick-order',
                 lazy: async () => ({
                   Component: (await import('@/routes/quick-order')).QuickOrderRoute,

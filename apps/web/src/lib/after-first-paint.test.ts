@@ -38,7 +38,7 @@ function setVisibility(state: DocumentVisibilityState) {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
 }
 
-describe('afterFirstPaint (issue 16: the scripts wait for the first screen)', () => {
+describe('afterFirstPaint (the scripts wait for the first screen)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
     setVisibility('visible')

@@ -4,7 +4,7 @@
  *
  * Not after the next animation frame: that callback runs before the frame is painted, and a
  * task queued from it often runs before the paint too, so the scripts it asks for could still
- * share the link with the stylesheet and delay the first screen (issue 16). Browsers without
+ * share the link with the stylesheet and delay the first screen. Browsers without
  * paint timing get the next frame and a task, as before.
  */
 export const FALLBACK_MS = 3000

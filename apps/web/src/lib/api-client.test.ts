@@ -114,7 +114,7 @@ describe('api client', () => {
     expect(headers.get('x-total-count')).toBe('57')
   })
 
-  describe('lazyEndpoint (issue 16: the first screen loads its contracts, and zod, on first call)', () => {
+  describe('lazyEndpoint (the first screen loads its contracts, and zod, on first call)', () => {
     test('loads the endpoint once and still parses the answer by its schema', async () => {
       const tools = [makeTool()]
       server.use(http.get('/api/tool', () => HttpResponse.json(tools)))

@@ -24,7 +24,7 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>
   readonly providerCode: string | undefined
   readonly retryAfterMs: number | undefined
-  /** The answer's JSON body (quick order's `error.lines`, issue 29); undefined for none. */
+  /** The answer's JSON body (quick order's `error.lines`); undefined for none. */
   readonly body: unknown
 
   constructor({ status, code, message, fields, providerCode, retryAfterMs, body }: ApiErrorInit) {
@@ -41,7 +41,7 @@ export class ApiError extends Error {
 /**
  * A failure that says nothing about the request or the person: no answer at all, an answer a
  * proxy or captive portal made up, a timeout, "too many requests" or a server failure. Asking
- * again later may succeed, so it never counts as "signed out" or "not allowed" (issue 13, M7).
+ * again later may succeed, so it never counts as "signed out" or "not allowed".
  */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false

@@ -1,7 +1,7 @@
 import { accountsContract } from '@toolworks/shared'
 import { z } from 'zod'
 
-// Loaded by auth.tsx on its first call, so zod stays out of the first load (issue 16).
+// Loaded by auth.tsx on its first call, so zod stays out of the first load.
 
 // Better Auth's own endpoints (docs/decisions/0002-better-auth-bearer-token.md). Only the fields the app reads are named.
 const SessionSchema = z

@@ -8,7 +8,7 @@ type Origin = { from: Partial<Location> }
 /**
  * Where the visitor was going when asked to sign in: RequireAuth remembers it in the history
  * state; the server, which sends a signed-out visitor from a purchase page straight to the login,
- * puts it in `?from=` (issue 16), a path of this site only.
+ * puts it in `?from=`, a path of this site only.
  */
 export function signInOrigin(location: { state: unknown; search: string }): Origin | null {
   const from = (location.state as Partial<Origin> | null)?.from

@@ -16,7 +16,7 @@ import { retryDelay, retryTransient } from './retry'
 
 export type { SessionUser }
 
-// The contracts (and zod) load with the first call, not with the first screen (issue 16).
+// The contracts (and zod) load with the first call, not with the first screen.
 const endpoints = () => import('./auth-contract')
 const getSessionEndpoint = lazyEndpoint(() => endpoints().then((m) => m.authContract.getSession))
 const signOutEndpoint = lazyEndpoint(() => endpoints().then((m) => m.authContract.signOut))

@@ -2,7 +2,7 @@ import fontUrl from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-benga
 
 /** The family index.css names last in `--font-sans`, after every system font. */
 export const BENGALI_FAMILY = 'Toolworks Bengali'
-// Bengali letters and the taka sign (issue 28: prices in ৳, Bengali names and addresses), with
+// Bengali letters and the taka sign (prices in ৳, Bengali names and addresses), with
 // the joiners Bengali spelling uses.
 export const BENGALI_RANGE = 'U+0980-09FF, U+200C-200D'
 

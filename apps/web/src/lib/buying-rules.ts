@@ -70,7 +70,7 @@ export function madeToOrderText(tool: BuyingFields, line: PricedLine): string | 
 }
 
 /**
- * The quantity to use instead of a refused one (issue 30): rounded up to the minimum and the
+ * The quantity to use instead of a refused one: rounded up to the minimum and the
  * pack size, or down to what stock holds for a tool that is not made to order; null when there
  * is none (nothing left).
  */
@@ -83,7 +83,7 @@ export function quantityToUse(tool: BuyingFields, quantity: number): number | nu
   return roundUpQuantity(wanted, tool)
 }
 
-/** The next volume price above this quantity, and how many more units reach it (issue 30). */
+/** The next volume price above this quantity, and how many more units reach it. */
 export function nextPriceBreak(
   tool: Pick<Tool, 'priceBreaks'>,
   quantity: number,

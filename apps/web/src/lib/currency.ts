@@ -19,14 +19,14 @@ import { ApiError } from './api-error'
 import { useSession } from './auth'
 
 /**
- * The header's currency switch (issue 28): USD or BDT (৳). The choice lives in a cookie, so the
+ * The header's currency switch: USD or BDT (৳). The choice lives in a cookie, so the
  * server renders a page in it at once (plugins/pages.ts seeds both queries below from the
  * request), and for a signed-in buyer in the profile too. Prices stay dollars in the catalogue;
  * they are shown in taka by the shared inCurrency, the rule the server charges by.
  */
 
 // Every page's header asks for the rate: its contracts load on the first call, so zod stays
-// out of the first load (issue 16).
+// out of the first load.
 const contracts = () => import('./first-screen-contracts')
 const rateEndpoint = lazyEndpoint(() => contracts().then((m) => m.exchangeRateContract.current))
 const setCurrencyEndpoint = lazyEndpoint(() =>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { captureEarlyClicks, REPLAY_READY_ATTRIBUTE, takeHeldClicks } from './event-replay'
 import { useReplayedClick } from './use-replayed-click'
 
-// Issue 26 §5: a click on a server-rendered control before the app can act on it is held by the
+// A click on a server-rendered control before the app can act on it is held by the
 // boot script and replayed by the live control.
 
 captureEarlyClicks(document)

@@ -1,4 +1,4 @@
-/** What a toast offers to do next (issue 30: View cart after Add to cart). */
+/** What a toast offers to do next (View cart after Add to cart). */
 export type ToastAction = { label: string; onClick: () => void }
 
 /**

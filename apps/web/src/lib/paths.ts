@@ -3,20 +3,20 @@ export const paths = {
   home: () => '/',
   /** `search` as made by `productsSearchString`, e.g. `?page=2`. */
   products: (search = '') => `/products${search}`,
-  /** A tool's public page (issue 29). */
+  /** A tool's public page. */
   product: (toolId: string) => `/products/${encodeURIComponent(toolId)}`,
   purchase: (toolId: string) => `/purchase/${encodeURIComponent(toolId)}`,
   cart: () => '/cart',
-  /** Quick order (issue 29): part numbers and quantities, pasted or from a CSV. */
+  /** Quick order: part numbers and quantities, pasted or from a CSV. */
   quickOrder: () => '/quick-order',
-  /** Request a Quote (issue 15). */
+  /** Request a Quote. */
   quote: () => '/quote',
   blogs: () => '/blogs',
   about: () => '/myportfolio',
   login: () => '/login',
   signup: () => '/signup',
   resetPassword: () => '/reset-password',
-  /** The home page's contact form, its message started about an order (issue 30). */
+  /** The home page's contact form, its message started about an order. */
   contactAbout: (orderNumber: string) => `/?order=${encodeURIComponent(orderNumber)}#contact`,
   dashboard: {
     root: () => '/dashboard',
@@ -33,17 +33,17 @@ export const paths = {
         : '/dashboard/manageproduct',
     messages: () => '/dashboard/messages',
     promotions: () => '/dashboard/promotions',
-    // Custom manufacturing quotes (issue 15): the buyer's and the shop's.
+    // Custom manufacturing quotes: the buyer's and the shop's.
     myQuotes: () => '/dashboard/myquotes',
     myQuote: (id: string) => `/dashboard/myquotes/${encodeURIComponent(id)}`,
     quotes: (status?: string) =>
       status ? `/dashboard/quotes?status=${encodeURIComponent(status)}` : '/dashboard/quotes',
     quoteRequest: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}`,
-    // Running the shop (issue 17): the figures and the audit log.
+    // Running the shop: the figures and the audit log.
     overview: () => '/dashboard/overview',
     activity: () => '/dashboard/activity',
     exchangeRate: () => '/dashboard/exchange-rate',
-    // The catalogue's categories and the search's synonyms (issue 29).
+    // The catalogue's categories and the search's synonyms.
     categories: () => '/dashboard/categories',
     synonyms: () => '/dashboard/synonyms',
   },

@@ -32,7 +32,7 @@ function countRequests(path: string) {
 
 afterEach(() => document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove())
 
-describe('the initial data in the page (issue 8)', () => {
+describe('the initial data in the page', () => {
   test('the products page renders from it at once, without asking the API', async () => {
     const tools = makeTools(3)
     addBlock({

@@ -31,7 +31,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Puts the answers the server wrote into the page (issue 8: the first paint does not wait for
+ * Puts the answers the server wrote into the page (the first paint does not wait for
  * an API round trip) into the cache under their query keys, then removes the block. They are
  * the same bytes the API would send, so they skip the response parse: the first screen needs
  * no schema work.

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { ApiError, isTransient, parseRetryAfter } from './api-error'
 import { GATE_RETRIES, retryDelay, retryTransient } from './retry'
 
-describe('retry policy (issue 13, M7)', () => {
+describe('retry policy', () => {
   test('waits as long as the server asked with Retry-After, up to a minute', () => {
     const asked = new ApiError({ status: 429, code: 'RATE_LIMITED', retryAfterMs: 7000 })
     expect(retryDelay(0, asked)).toBe(7000)

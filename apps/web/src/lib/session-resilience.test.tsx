@@ -52,7 +52,7 @@ function countSignOuts() {
   return () => count
 }
 
-describe('the session check through a passing failure (issue 13, M7)', () => {
+describe('the session check through a passing failure', () => {
   test('503, then 200: the dashboard loads signed in, never signed out in between, with the notice meanwhile', async () => {
     const user = makeUser({ email: 'steady@example.com' })
     const calls = sessionFailsThen(
@@ -135,7 +135,7 @@ describe('the session check through a passing failure (issue 13, M7)', () => {
   })
 })
 
-describe('the admin check through a passing failure (issue 13, M7)', () => {
+describe('the admin check through a passing failure', () => {
   test('503 on the admin check: RequireAdmin does not sign out and shows the page once the retry succeeds', async () => {
     const email = 'boss@example.com'
     let adminCalls = 0

@@ -14,7 +14,7 @@ export function isDenied(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     (error.status === 401 || error.status === 403) &&
-    // "Verify your e-mail first" (issue 25) is a good token asked for more: it stays signed in.
+    // "Verify your e-mail first" is a good token asked for more: it stays signed in.
     error.code !== 'EMAIL_NOT_VERIFIED'
   )
 }

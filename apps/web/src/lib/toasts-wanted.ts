@@ -1,7 +1,7 @@
 /**
  * Whether a toast has been raised yet. The toast container and react-toastify's stylesheet
  * load only then (app/providers.tsx): the stylesheet sets variables on :root, and adding it
- * restyles the whole page, a long task on a phone that no first screen needs (issue 16).
+ * restyles the whole page, a long task on a phone that no first screen needs.
  * Kept apart from react-toastify, so the app shell can read it without loading it.
  */
 let wanted = false

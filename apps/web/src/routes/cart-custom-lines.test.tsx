@@ -30,7 +30,7 @@ function signedIn() {
     profileHandler({
       phone: '+880 1711 111111',
       location: 'Dhaka',
-      // Issue 30: the delivery block checkout starts from.
+      // The delivery block checkout starts from.
       street: 'Road 5',
       city: 'Dhaka',
       postcode: '1205',
@@ -48,7 +48,7 @@ const puts = (cart: ReturnType<typeof cartServer>) =>
 const customRow = () =>
   within(screen.getByRole('rowheader', { name: /Custom: Bracket/ }).closest('tr') ?? document.body)
 
-describe('/cart with a custom part (issue 15)', () => {
+describe('/cart with a custom part', () => {
   test('shows the custom line read-only with its link, price, total and lead time; totals and count include it', async () => {
     signedIn()
     renderApp('/cart')

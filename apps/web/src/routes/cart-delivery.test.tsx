@@ -14,7 +14,7 @@ import { paymentsConfigHandler, paymentsServer } from '@/testing/handlers/paymen
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 
-/** Issue 30: the checkout's delivery block, and where it starts from. */
+/** The checkout's delivery block, and where it starts from. */
 const email = 'jane@example.com'
 const saw = makeTool({ _id: 'saw', name: 'Hand Saw', price: 25, minimum: 1, quantity: 3 })
 
@@ -39,7 +39,7 @@ function signedIn(
   return checkout
 }
 
-describe('/cart checkout delivery block (issue 30)', () => {
+describe('/cart checkout delivery block', () => {
   test('starts from the profile’s Company and Delivery address and sends the block', async () => {
     const checkout = signedIn({
       phone: '+880 1711 111111',

@@ -11,7 +11,7 @@ import { paymentsConfigHandler, paymentsServer } from '@/testing/handlers/paymen
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 
-// Issue 26 §5: the cart saved on every keystroke. It waits for the typing to pause, sends the
+// The cart saved on every keystroke. It waits for the typing to pause, sends the
 // last value, and sends a waiting save at once when the page is left, hidden or checked out.
 
 const email = 'jane@example.com'
@@ -31,7 +31,7 @@ function signedIn() {
     profileHandler({
       phone: '+880 1711 111111',
       location: 'Dhaka',
-      // Issue 30: the delivery block checkout starts from.
+      // The delivery block checkout starts from.
       street: 'Road 5',
       city: 'Dhaka',
       postcode: '1205',

@@ -51,7 +51,7 @@ function signedIn(lines: { tool: string; quantity: number }[]) {
     profileHandler({
       phone: '+880 1711 111111',
       location: 'Dhaka',
-      // Issue 30: the delivery block checkout starts from.
+      // The delivery block checkout starts from.
       street: 'Road 5',
       city: 'Dhaka',
       postcode: '1205',
@@ -75,7 +75,7 @@ describe('/cart', () => {
     expect(await screen.findByRole('heading', { name: 'Cart', level: 1 })).toBeInTheDocument()
     await screen.findByRole('rowheader', { name: /Hex Bolts/ })
     expect(rowOf('Hex Bolts').getByTestId('unit-price')).toHaveTextContent('$10.00')
-    // Issue 30: how far the next volume price is.
+    // How far the next volume price is.
     expect(rowOf('Hex Bolts').getByText('Add 90 more to pay $8.50 each.')).toBeInTheDocument()
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$150.00')
     expect(
@@ -153,7 +153,7 @@ describe('/cart', () => {
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/cart' } })
   })
 
-  test('with no phone or address in the profile, checkout starts from the last order’s (issue 30)', async () => {
+  test('with no phone or address in the profile, checkout starts from the last order’s', async () => {
     signedIn([{ tool: 'saw', quantity: 2 }])
     const last = makeOrder({
       customer: email,
@@ -203,7 +203,7 @@ describe('/cart', () => {
         street: 'Road 5',
         city: 'Dhaka',
         postcode: '1205',
-        // Issue 28: dollars (no rate set), delivered in Bangladesh, no BIN given (empty).
+        // Dollars (no rate set), delivered in Bangladesh, no BIN given (empty).
         currency: 'USD',
         country: 'BD',
         bin: '',
@@ -289,7 +289,7 @@ describe('/cart', () => {
     renderApp('/cart')
 
     expect(await screen.findByTestId('cart-discount')).toHaveTextContent('−$20.00')
-    // 50% of $50 would be $25: the cap is what limits it, and the line says so (issue 30).
+    // 50% of $50 would be $25: the cap is what limits it, and the line says so.
     expect(
       screen.getByText('Discount (First-order discount (50%, capped at $20.00))'),
     ).toBeInTheDocument()
@@ -324,7 +324,7 @@ describe('/cart', () => {
     expect(await screen.findByTestId('cart-discount')).toHaveTextContent(
       `−${formatMoney(charged!.amountCents / 100)}`,
     )
-    // 50% of $50 would be $25: the cap is what limits it, and the line says so (issue 30).
+    // 50% of $50 would be $25: the cap is what limits it, and the line says so.
     expect(
       screen.getByText('Discount (First-order discount (50%, capped at $20.00))'),
     ).toBeInTheDocument()
@@ -372,7 +372,7 @@ describe('/cart', () => {
     expect(screen.getByTestId('cart-offer')).toHaveTextContent('50% off, up to $100.00')
   })
 
-  test('the estimate asks about the checkout’s phone and address, and asks again when they change (issue 25)', async () => {
+  test('the estimate asks about the checkout’s phone and address, and asks again when they change', async () => {
     signedIn([{ tool: 'saw', quantity: 2 }])
     // This phone already had the discount, on another account.
     const estimate = firstOrderEstimateServer(({ phone }) =>

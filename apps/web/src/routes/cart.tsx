@@ -88,7 +88,7 @@ function useLineTools(cart: CartApi): Map<string, ToolState> {
 }
 
 /**
- * The lines of one order: the tools, then the custom parts (issue 15), in the order the cart
+ * The lines of one order: the tools, then the custom parts, in the order the cart
  * shows them, so a refusal's `lines.<i>` points at the row on screen.
  */
 const checkoutLines = (rows: CartRow[], quoteLines: CartQuoteLine[]): CartAnyLineInput[] => [
@@ -98,7 +98,7 @@ const checkoutLines = (rows: CartRow[], quoteLines: CartQuoteLine[]): CartAnyLin
 
 /** Signed in: the checkout form, filled from the profile; else the way to sign in and back. */
 /**
- * Where a signed-in buyer's order goes until they type (issue 30): the profile's phone,
+ * Where a signed-in buyer's order goes until they type: the profile's phone,
  * delivery block (Company, address, city, postcode), country and BIN, else those of their last
  * order. An account or order from before the block starts the address line from the seed's
  * location or one-line address. One home for the cart's estimate and the checkout form.
@@ -163,7 +163,7 @@ function CheckoutSection(props: {
   )
 }
 
-/** The buyer's cart (issue 14): lines, totals and checkout. Public: a visitor's is the browser's. */
+/** The buyer's cart: lines, totals and checkout. Public: a visitor's is the browser's. */
 export function CartRoute() {
   useDocumentTitle(m.title)
   const hydrated = useHydrated()
@@ -176,7 +176,7 @@ export function CartRoute() {
   // Where the order goes, as the checkout form has it (the defaults until the buyer edits).
   const [typedWhere, setTypedWhere] = useState<CheckoutWhere | null>(null)
   const where = typedWhere ?? whereOf(checkoutDefaults.defaults)
-  // Issue 28: the cart in the header's currency, for its delivery country, as the server
+  // The cart in the header's currency, for its delivery country, as the server
   // will charge it (taka at the rate, an export without VAT); the other currency beside it.
   const money = useMoney()
   const site = useQuery(siteConfigQuery())

@@ -9,7 +9,7 @@ const { home } = messages
 /** The tiles' wire values (`machining`, ...), in the tiles' order (shared/quote-processes.ts). */
 const PROCESSES = QUOTE_PROCESSES
 
-/** `/quote?process=machining` (issue 15). */
+/** `/quote?process=machining`. */
 const quoteForProcess = (process: string | undefined) =>
   process ? `${paths.quote()}?process=${encodeURIComponent(process)}` : paths.quote()
 
@@ -41,7 +41,7 @@ export function HomeHero() {
           <ul className="mt-4 grid grid-cols-2 gap-3">
             {home.capabilities.map((capability, index) => (
               <li key={capability}>
-                {/* Each tile opens Request a Quote with its process chosen (issue 15). */}
+                {/* Each tile opens Request a Quote with its process chosen. */}
                 <Link
                   to={quoteForProcess(PROCESSES[index])}
                   className="flex items-center gap-2 rounded-field border border-white/10 bg-neutral px-3 py-3 font-semibold text-neutral-content transition-colors hover:bg-white/10 hover:text-white"

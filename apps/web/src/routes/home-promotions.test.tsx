@@ -7,7 +7,7 @@ import { activePromotionsHandler, makePromotion } from '@/testing/handlers/promo
 import { renderApp, testQueryClient } from '@/testing/render'
 import { server } from '@/testing/server'
 
-describe("the home page's Promotion section (issue 14)", () => {
+describe("the home page's Promotion section", () => {
   test("shows today's promotions in the admin's words, a discount with its percent", async () => {
     server.use(
       activePromotionsHandler([
@@ -33,7 +33,7 @@ describe("the home page's Promotion section (issue 14)", () => {
     expect(offers).toHaveLength(2)
     expect(offers[0]).toHaveTextContent('35%')
     expect(
-      // Issue 30: a first-order discount says its cap after the admin's words.
+      // A first-order discount says its cap after the admin's words.
       within(offers[0]!).getByRole('heading', { name: 'A third off, near enough, up to $80.00' }),
     ).toBeVisible()
     expect(offers[0]).toHaveTextContent('Up to $80.')

@@ -25,7 +25,7 @@ const drill = makeTool({
 const neighbour = makeTool({ name: 'HSS twist drill 10 mm', category: 'drill-bits' })
 
 // Many keystrokes and screens per test: more than the default 5 s on a busy machine.
-describe('/products/:id, the public product page (issue 29)', { timeout: 15_000 }, () => {
+describe('/products/:id, the public product page', { timeout: 15_000 }, () => {
   test('a visitor reads the part number, path, specs with units, documents and buying rules', async () => {
     server.use(
       toolHandler(() => drill),
@@ -108,7 +108,7 @@ describe('/products/:id, the public product page (issue 29)', { timeout: 15_000 
     ).toBeInTheDocument()
   })
 
-  test('in BDT the price is in whole taka with the dollar price beside it (issue 28)', async () => {
+  test('in BDT the price is in whole taka with the dollar price beside it', async () => {
     document.cookie = 'currency=BDT; Path=/'
     try {
       server.use(

@@ -42,7 +42,7 @@ const IMAGE_SIZES = '(min-width: 1024px) 40vw, 100vw'
 const categoryHref = (slug: string) =>
   paths.products(productsSearchString(withCategory(EMPTY_PRODUCTS_SEARCH, slug)))
 
-/** A tool's public page (issue 29): everything a visitor may read; the order form when signed in. */
+/** A tool's public page: everything a visitor may read; the order form when signed in. */
 export function ProductRoute() {
   const { id = '' } = useParams()
   const tool = useTool(id)

@@ -28,7 +28,7 @@ const drillFacets = {
 }
 
 // Many keystrokes and screens per test: more than the default 5 s on a busy machine.
-describe('/products facets (issue 29)', { timeout: 15_000 }, () => {
+describe('/products facets', { timeout: 15_000 }, () => {
   test('a category page shows its description, sub-categories, counts and its spec facets', async () => {
     const seen: URL[] = []
     server.use(toolListHandler(makeTools(3)), facetsHandler(drillFacets, seen))

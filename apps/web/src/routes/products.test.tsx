@@ -35,7 +35,7 @@ describe('/products', () => {
   })
 })
 
-describe('/products links to quick order (issue 29)', () => {
+describe('/products links to quick order', () => {
   test('beside the search, a buyer with part numbers goes to /quick-order', async () => {
     server.use(toolListHandler(makeTools(3)))
     const { router, user } = renderApp('/products')
@@ -54,7 +54,7 @@ describe('/products links to quick order (issue 29)', () => {
   })
 })
 
-describe('/products paging, search and sort (issue 8)', () => {
+describe('/products paging, search and sort', () => {
   const location = (router: ReturnType<typeof renderApp>['router']) =>
     `${router.state.location.pathname}${router.state.location.search}`
   const cardNames = () =>

@@ -163,7 +163,7 @@ describe('/purchase/:id', () => {
     expect(screen.getByLabelText('Address')).toHaveAttribute('aria-invalid', 'true')
   })
 
-  test('price breaks: the table marks the break in force and the total follows it (issue 14)', async () => {
+  test('price breaks: the table marks the break in force and the total follows it', async () => {
     const tool = makeTool({
       _id: 'bolts',
       name: 'Hex bolts',
@@ -200,7 +200,7 @@ describe('/purchase/:id', () => {
     expect(screen.getByRole('button', { name: 'Purchase' })).toBeDisabled()
   })
 
-  test('made to order: a quantity above stock is taken and the split is shown (issue 14)', async () => {
+  test('made to order: a quantity above stock is taken and the split is shown', async () => {
     const tool = makeTool({
       _id: 'lathe',
       name: 'Mini Lathe',

@@ -47,7 +47,7 @@ export function PurchaseRoute() {
           <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
             <div>
               <ToolDetail tool={data} />
-              {/* Issue 15: a buyer who needs a variant of this tool can ask for it to drawing. */}
+              {/* A buyer who needs a variant of this tool can ask for it to drawing. */}
               <p className="mt-6">
                 <Link to={paths.quote()} className="link link-primary font-semibold">
                   {messages.catalog.requestQuote}

@@ -35,7 +35,7 @@ function signedIn() {
   return { cart, quick }
 }
 
-describe('/quick-order (issue 29)', () => {
+describe('/quick-order', () => {
   test('a bad line shows why with a one-click fix; then every line goes to the cart', async () => {
     const { cart, quick } = signedIn()
     const { user, router } = renderApp('/quick-order')

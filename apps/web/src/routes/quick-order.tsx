@@ -76,7 +76,7 @@ function RefusedLines({
 }
 
 /**
- * Quick order (issue 29): paste lines of `PART-NUMBER quantity` or upload a CSV; every line is
+ * Quick order: paste lines of `PART-NUMBER quantity` or upload a CSV; every line is
  * checked at once by the server, each bad one shown with why and a fix, and all are added to
  * the cart or none.
  */

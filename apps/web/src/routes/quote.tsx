@@ -16,7 +16,7 @@ const readProcess = (value: string | null): QuoteProcess | null =>
   QUOTE_PROCESSES.find((name) => name === value) ?? null
 
 /**
- * Request a Quote (issue 15). Public: anyone may read and fill the form; sending asks a visitor
+ * Request a Quote. Public: anyone may read and fill the form; sending asks a visitor
  * to sign in and brings them back here, with what they typed.
  */
 export function QuoteRoute() {

@@ -35,7 +35,7 @@ export function RootLayout() {
         <DemoNotice />
         <Header showSidebarToggle={inDashboard} cart={<LazyCartButton />} />
         {/* At least a screen high: while a lazy screen loads, the footer waits below the fold, so
-            its arrival moves nothing in view (issue 8, CLS 0). */}
+            its arrival moves nothing in view (CLS 0). */}
         <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
           <Outlet />
         </main>

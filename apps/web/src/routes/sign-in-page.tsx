@@ -35,7 +35,7 @@ export function SignInPage({
   const navigate = useNavigate()
   const origin = signInOrigin(location)
   const target = redirectAfterSignIn(origin)
-  // Shown from the server's HTML, usable once hydrated: nothing typed is lost (issue 16).
+  // Shown from the server's HTML, usable once hydrated: nothing typed is lost.
   const hydrated = useHydrated()
 
   return (

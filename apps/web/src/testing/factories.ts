@@ -73,7 +73,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     bin: null,
     country: null,
     currency: null,
-    // Issue 30: no Company or Delivery address yet.
+    // No Company or Delivery address yet.
     company: null,
     street: null,
     city: null,
@@ -143,13 +143,13 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     subtotal,
     discount,
     paymentMethod: null,
-    // A paid order's money was received; override for the other states (issue 27).
+    // A paid order's money was received; override for the other states.
     paymentState: overrides.paid === true ? 'paid' : 'unpaid',
-    // Issue 28: a US-dollar order delivered in Bangladesh, no VAT shown.
+    // A US-dollar order delivered in Bangladesh, no VAT shown.
     currency: 'USD',
     exchangeRate: null,
     country: 'BD',
-    // Issue 30: placed with the seed's one address string, no delivery block.
+    // Placed with the seed's one address string, no delivery block.
     company: null,
     street: null,
     city: null,

@@ -22,7 +22,7 @@ export const server = setupServer(
   ...accountsHandlers,
   ...catalogHandlers,
   ...contactHandlers,
-  // No taka rate set (issue 28): the currency switch offers US dollars only.
+  // No taka rate set: the currency switch offers US dollars only.
   ...exchangeRateHandlers(),
   ...ordersHandlers,
   ...paymentsHandlers,

@@ -30,11 +30,11 @@ export const users = pgTable(
     location: text('location'),
     education: text('education'),
     linkedin: text('linkedin'),
-    /** Issue 28: the buyer's BIN (13 digits), country (ISO 3166 alpha-2) and chosen currency. */
+    /** The buyer's BIN (13 digits), country (ISO 3166 alpha-2) and chosen currency. */
     bin: text('bin'),
     country: text('country'),
     currency: text('currency', { enum: ORDER_CURRENCIES }),
-    /** Issue 30: Company and the Delivery address checkout starts from (country above). */
+    /** Company and the Delivery address checkout starts from (country above). */
     company: text('company'),
     street: text('street'),
     city: text('city'),
@@ -109,7 +109,7 @@ export const rateLimits = pgTable('rate_limit', {
 })
 
 /**
- * The network addresses an account has signed in from (issue 25, lockout by third parties):
+ * The network addresses an account has signed in from (lockout by third parties):
  * a sign-in from one of them is not held back by the per-e-mail limit that others' wrong
  * passwords filled. Sessions record their address too, but go at sign-out. At most a few
  * per account, the most recent kept (accounts.queries.ts).

@@ -1,7 +1,7 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
- * Who changed what in the shop (issue 17): one row per admin action, written in the same
+ * Who changed what in the shop: one row per admin action, written in the same
  * transaction as the change. Append-only: a trigger (migration 0010) refuses UPDATE, DELETE
  * and TRUNCATE, so the application cannot rewrite its own history. No foreign keys: a row
  * outlives the user, product or order it names.
@@ -34,7 +34,7 @@ export const auditLog = pgTable(
 )
 
 /**
- * The last invoice number given (issue 17). One row; the payment's transaction takes the next
+ * The last invoice number given. One row; the payment's transaction takes the next
  * number with `update … set last_number = last_number + 1 returning`, so a rolled-back payment
  * gives its number back and the numbers have no gaps (a sequence would leave gaps).
  */

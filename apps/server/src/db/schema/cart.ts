@@ -6,7 +6,7 @@ import { tools } from './catalog.js'
 import { timestamps } from './columns.js'
 
 /**
- * A signed-in buyer's cart, kept by the server so it follows them across devices (issue 14).
+ * A signed-in buyer's cart, kept by the server so it follows them across devices.
  * One row per tool; `position` keeps the buyer's order of lines.
  */
 export const cartLines = pgTable(

@@ -29,7 +29,7 @@ const GIN_DIRECT = { fastupdate: false }
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
- * The catalogue's category tree (issue 29), at most 3 levels. A category's attributes are the
+ * The catalogue's category tree, at most 3 levels. A category's attributes are the
  * typed specifications of its tools; sub-categories inherit their parents'.
  */
 export const categories = pgTable(
@@ -51,7 +51,7 @@ export const categories = pgTable(
   (t) => [index('categories_parent_idx').on(t.parentId)],
 )
 
-/** Groups of words that mean the same to the search (issue 29), in the admin's order. */
+/** Groups of words that mean the same to the search, in the admin's order. */
 export const searchSynonyms = pgTable('search_synonyms', {
   id: uuid('id').primaryKey().defaultRandom(),
   position: integer('position').notNull(),
@@ -60,7 +60,7 @@ export const searchSynonyms = pgTable('search_synonyms', {
 })
 
 /**
- * Every word of the catalogue's search text with a letter in it, three characters or more (issue 29): a mistyped word
+ * Every word of the catalogue's search text with a letter in it, three characters or more: a mistyped word
  * of a search is matched by similarity against these few thousand words, not against every
  * tool's text, and the words it finds are searched through the tsvector index. Filled by the
  * trigger `tools_search_lexicon` (migration 0026) on each tool's insert and change of name,
@@ -82,7 +82,7 @@ export const tools = pgTable(
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     minimum: integer('minimum').notNull().default(1),
-    /** Volume prices (issue 14): ascending `{ minQuantity, priceCents }`, at most 5. */
+    /** Volume prices: ascending `{ minQuantity, priceCents }`, at most 5. */
     priceBreaks: jsonb('price_breaks')
       .$type<PriceBreakCents[]>()
       .notNull()
@@ -92,9 +92,9 @@ export const tools = pgTable(
     /** May be ordered beyond stock; the rest is made in leadTimeDays working days. */
     madeToOrder: boolean('made_to_order').notNull().default(false),
     leadTimeDays: integer('lead_time_days'),
-    /** A deleted tool leaves the shop but its orders keep their snapshot (issue 6). */
+    /** A deleted tool leaves the shop but its orders keep their snapshot. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
-    /** Issue 29: unique regardless of letter case (tools_part_number_idx). */
+    /** Unique regardless of letter case (tools_part_number_idx). */
     partNumber: text('part_number'),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     /** Attribute key → number or text, checked against the category's attributes. */
@@ -132,7 +132,7 @@ export const tools = pgTable(
       sql`not ${t.madeToOrder} or ${t.leadTimeDays} between 1 and 365`,
     ),
     // The shop lists only tools on sale, newest first or by price, 24 at a time, and
-    // searches them by name (issue 8): each of those reads walks one of these indexes.
+    // searches them by name: each of those reads walks one of these indexes.
     index('tools_active_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
@@ -148,7 +148,7 @@ export const tools = pgTable(
     index('tools_part_number_trgm_idx')
       .using('gin', sql`lower(${t.partNumber}) gin_trgm_ops`)
       .with(GIN_DIRECT),
-    // Quick order's closest part number (issue 29): GiST answers `order by <-> limit 1` by
+    // Quick order's closest part number: GiST answers `order by <-> limit 1` by
     // walking the index nearest first, which GIN cannot.
     index('tools_part_number_knn_idx')
       .using('gist', sql`lower(${t.partNumber}) gist_trgm_ops`)
@@ -164,7 +164,7 @@ export const tools = pgTable(
 )
 
 /**
- * A document an admin uploaded for a tool (issue 29): a datasheet, CAD file, manual or
+ * A document an admin uploaded for a tool: a datasheet, CAD file, manual or
  * certificate, its bytes in the blob store under `sha256`, its type sniffed from those bytes.
  * The tool's `documents` list names it by its served route (`/api/tool/{id}/documents/{id}`).
  */

@@ -3,7 +3,7 @@ import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-c
 
 import { timestamps } from './columns.js'
 
-/** Contact With Us messages, read by admins on the Messages page (issue 7). */
+/** Contact With Us messages, read by admins on the Messages page. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -19,7 +19,7 @@ export const contactMessages = pgTable(
   ],
 )
 
-/** The footer's newsletter list: each address once, whatever its case (issue 7). */
+/** The footer's newsletter list: each address once, whatever its case. */
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest'
 import { orders, promotions, quoteMessages, quoteRequests, users } from './index.js'
 
 /**
- * The database's text enums come from the contract's lists (issue 26 §4): a value the API can
+ * The database's text enums come from the contract's lists: a value the API can
  * send is one the column's type takes, and the other way round. A column given its own copy of
  * a list that then drifts fails here.
  */

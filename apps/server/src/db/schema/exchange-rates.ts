@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
- * Every taka rate an admin set (issue 28), never updated or deleted: the one in force is the
+ * Every taka rate an admin set, never updated or deleted: the one in force is the
  * latest whose `effective_from` has come, and a placed order keeps the rate it used.
  */
 export const exchangeRates = pgTable(

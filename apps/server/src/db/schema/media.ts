@@ -5,7 +5,7 @@ import { bytea, timestamps } from './columns.js'
 
 /**
  * Image variants. The key is `<content hash>-<width>.webp`: the same picture is stored once.
- * The bytes are in the blob store under `sha256` (issue 25); `data` held them before and is
+ * The bytes are in the blob store under `sha256`; `data` held them before and is
  * emptied by the start-up move (modules/blobs/blob-move.ts): exactly one of the two is set.
  */
 export const mediaFiles = pgTable(

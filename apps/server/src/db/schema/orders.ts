@@ -32,12 +32,12 @@ import { quoteRequests } from './quotes.js'
 /**
  * An order keeps a snapshot of what was bought (tool name, unit price), so it stays
  * whole when the catalogue changes (docs/conventions.md §3). Its lines (order_lines) are the truth of
- * what was bought (issue 14); tool_id, tool_name, unit_price_cents and quantity summarise them
+ * what was bought; tool_id, tool_name, unit_price_cents and quantity summarise them
  * for the seed's single-tool fields: the first line's tool and unit price, every line's name
  * and every unit.
  */
 /**
- * Order numbers (issue 30): one sequence for every process, so a number is never given twice
+ * Order numbers: one sequence for every process, so a number is never given twice
  * and never reused; shown as `TW-10482` (packages/shared orderNumberText).
  */
 export const orderNumbers = pgSequence('order_numbers', { startWith: 10001 })
@@ -46,17 +46,17 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The order's short name for people (issue 30), given at creation from `order_numbers`. */
+    /** The order's short name for people, given at creation from `order_numbers`. */
     orderNumber: bigint('order_number', { mode: 'number' })
       .notNull()
       .unique()
       .default(sql`nextval('order_numbers')`),
-    /** The first line's tool; null when the first line is a custom part (issue 15). */
+    /** The first line's tool; null when the first line is a custom part. */
     toolId: uuid('tool_id').references(() => tools.id),
     toolName: text('tool_name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
-    /** Sum of the line totals (issue 14). */
+    /** Sum of the line totals. */
     subtotalCents: integer('subtotal_cents').notNull(),
     /** The first-order discount, stored as a line of its own: its words and its amount. */
     discountCents: integer('discount_cents').notNull().default(0),
@@ -64,7 +64,7 @@ export const orders = pgTable(
     promotionId: uuid('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
     /**
      * This order took the customer's first-order discount. A unique index lets one live
-     * (not cancelled) order per customer have it, whatever races the checks (issue 14).
+     * (not cancelled) order per customer have it, whatever races the checks.
      */
     firstOrderDiscount: boolean('first_order_discount').notNull().default(false),
     /** What is paid: subtotal less discount. */
@@ -75,7 +75,7 @@ export const orders = pgTable(
     phone: text('phone').notNull(),
     address: text('address').notNull(),
     /**
-     * Issue 30: the delivery block (company, street, city, postcode; the country is `country`).
+     * The delivery block (company, street, city, postcode; the country is `country`).
      * Null on orders placed with the seed's one `address` string; `address` always holds the
      * text every reader uses.
      */
@@ -91,7 +91,7 @@ export const orders = pgTable(
     phoneKey: text('phone_key'),
     addressKey: text('address_key'),
     /**
-     * Until when an unpaid order holds its stock (issue 25): shorter before the buyer's e-mail
+     * Until when an unpaid order holds its stock: shorter before the buyer's e-mail
      * is verified, pushed on when a payment starts. Null on orders placed before it was kept:
      * their hold ends ORDER_HOLD_HOURS after they were placed.
      */
@@ -101,38 +101,38 @@ export const orders = pgTable(
     transactionId: text('transaction_id').unique(),
     paymentIntentId: text('payment_intent_id').unique(),
     /**
-     * The provider holding the order's payment (issue 26 §3): named when a payment starts and
+     * The provider holding the order's payment: named when a payment starts and
      * when one is verified, so voids and refunds go where the money is. Null on orders from
      * before it was kept: the configured card provider.
      */
     paymentProvider: text('payment_provider'),
     /**
-     * How the buyer chose to pay (issue 27): SSLCommerz, bank transfer or card. Null until a
+     * How the buyer chose to pay: SSLCommerz, bank transfer or card. Null until a
      * method is chosen. The provider above is who holds the money; this is the buyer's choice.
      */
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     /**
-     * Where the order's money stands (issue 27), moved only as PAYMENT_TRANSITIONS allows
+     * Where the order's money stands, moved only as PAYMENT_TRANSITIONS allows
      * (packages/shared/src/payment-states.ts), in the same statements that move `status`.
      */
     paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('unpaid'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
-    /** Given at payment from invoice_counter, in the payment's transaction: no gaps (issue 17). */
+    /** Given at payment from invoice_counter, in the payment's transaction: no gaps. */
     invoiceNumber: bigint('invoice_number', { mode: 'number' }).unique(),
-    /** A paid order is never deleted; the customer's delete only hides it (issue 4). */
+    /** A paid order is never deleted; the customer's delete only hides it. */
     hiddenByCustomer: boolean('hidden_by_customer').notNull().default(false),
     /**
-     * Why a cancelled order was cancelled (issue 13): by its customer, by an admin, because its
+     * Why a cancelled order was cancelled: by its customer, by an admin, because its
      * hold expired, or because its money arrived after the cancellation when the stock was gone
      * and it was refunded, or because its money arrived after its first-order discount had gone
-     * to a later order and it was refunded (issue 14), or because its money arrived after its buyer
-     * or an admin cancelled it, which is final (issue 26). Null while the order is live.
+     * to a later order and it was refunded, or because its money arrived after its buyer
+     * or an admin cancelled it, which is final. Null while the order is live.
      */
     cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
     /** The provider's refund of a payment that arrived for a cancelled, sold-out order. */
     refundId: text('refund_id'),
     /**
-     * Issue 28: the currency the order is placed and paid in. Every `*_cents` column of the order
+     * The currency the order is placed and paid in. Every `*_cents` column of the order
      * and its lines is in this currency's minor unit (cents or poisha), frozen at placing.
      */
     currency: text('currency', { enum: ORDER_CURRENCIES }).notNull().default('USD'),
@@ -147,7 +147,7 @@ export const orders = pgTable(
     /** The buyer's BIN (13 digits) for the Mushak-6.3, as given at checkout or in the profile. */
     buyerBin: text('buyer_bin'),
     /**
-     * The Mushak-6.3 serial (issue 28): given at payment to a domestic order, from
+     * The Mushak-6.3 serial: given at payment to a domestic order, from
      * mushak_counters, in the payment's transaction, so it has no gaps within a fiscal year.
      */
     mushakFiscalYear: text('mushak_fiscal_year'),
@@ -194,14 +194,14 @@ export const orders = pgTable(
     index('orders_customer_id_idx').on(t.customerId),
     index('orders_tool_id_idx').on(t.toolId),
     index('orders_created_at_idx').on(t.createdAt.desc()),
-    // The hold sweeper and the open-unpaid limit read only unpaid orders (issue 13, M4).
+    // The hold sweeper and the open-unpaid limit read only unpaid orders.
     index('orders_unpaid_created_at_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'unpaid'`),
     index('orders_unpaid_hold_until_idx')
       .on(t.holdUntil)
       .where(sql`${t.status} = 'unpaid'`),
-    // Whether a phone or an address already had a first-order discount (issue 25).
+    // Whether a phone or an address already had a first-order discount.
     index('orders_discount_phone_key_idx')
       .on(t.phoneKey)
       .where(sql`${t.firstOrderDiscount} and ${t.status} <> 'cancelled'`),
@@ -215,7 +215,7 @@ export const orders = pgTable(
 )
 
 /**
- * One line of an order (issue 14): what was bought, at what unit price, how much came from
+ * One line of an order: what was bought, at what unit price, how much came from
  * stock and how much is made to order, and the date it is promised for. Cancelling returns
  * `from_stock` to stock, never the made part.
  */
@@ -227,7 +227,7 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** 0-based, in the order the buyer listed the lines. */
     position: integer('position').notNull(),
-    /** A stock tool's line has its tool; a custom part's line has its quote request (issue 15). */
+    /** A stock tool's line has its tool; a custom part's line has its quote request. */
     toolId: uuid('tool_id').references(() => tools.id),
     quoteId: uuid('quote_id').references(() => quoteRequests.id),
     /** A custom part's promised lead time: ships in about this many working days from payment. */
@@ -241,7 +241,7 @@ export const orderLines = pgTable(
     madeToOrder: integer('made_to_order').notNull().default(0),
     /**
      * The promised date. A custom part's is provisional until payment (its lead time from the
-     * order's day), then its lead time from the payment's shop date (issue 26 §5).
+     * order's day), then its lead time from the payment's shop date.
      */
     shipsBy: date('ships_by', { mode: 'string' }).notNull(),
   },
@@ -262,7 +262,7 @@ export const orderLines = pgTable(
   ],
 )
 
-/** The last Mushak-6.3 serial given in each fiscal year (issue 28): a year starts at 1. */
+/** The last Mushak-6.3 serial given in each fiscal year: a year starts at 1. */
 export const mushakCounters = pgTable('mushak_counters', {
   fiscalYear: text('fiscal_year').primaryKey(),
   lastSerial: integer('last_serial').notNull(),

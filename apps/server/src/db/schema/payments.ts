@@ -22,7 +22,7 @@ import { timestamps } from './columns.js'
 import { orders } from './orders.js'
 
 /**
- * The sandbox provider's payment intents (issue 5). Stripe keeps its own; this table is the
+ * The sandbox provider's payment intents. Stripe keeps its own; this table is the
  * sandbox's stand-in for Stripe's records. No card data is ever stored here.
  */
 export const sandboxPaymentIntents = pgTable(
@@ -48,7 +48,7 @@ export const sandboxPaymentIntents = pgTable(
 )
 
 /**
- * One payment attempt at a gateway (issue 27): SSLCommerz knows an attempt only by its
+ * One payment attempt at a gateway: SSLCommerz knows an attempt only by its
  * `tran_id`, so this maps each to its order. A retried attempt gets a new one; what the gateway
  * said last is kept for My Orders' outcome and the audit log.
  */

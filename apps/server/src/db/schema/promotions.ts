@@ -5,7 +5,7 @@ import { PROMOTION_KINDS } from '@toolworks/shared'
 import { timestamps } from './columns.js'
 
 /**
- * What the shop promises on its home page (issue 14): a first-order discount (percent with a
+ * What the shop promises on its home page: a first-order discount (percent with a
  * cap) or a free-shipping note, active from one shop date to another, inclusive.
  */
 export const promotions = pgTable(

@@ -17,7 +17,7 @@ import { users } from './accounts.js'
 import { bytea, timestamps } from './columns.js'
 
 /**
- * A buyer's request for a custom part (issue 15). Its status moves only by conditional updates
+ * A buyer's request for a custom part. Its status moves only by conditional updates
  * guarded on the from-states of `QUOTE_TRANSITIONS` (packages/shared/src/quote-states.ts), so
  * two tabs or two clicks cannot both make a step.
  * `quantities` holds 1 to 3 whole numbers, the quantities the buyer wants priced.
@@ -94,7 +94,7 @@ export const quoteDrawings = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     /**
-     * The blob store's key: the SHA-256 of the bytes, lower-case hex (issue 25). A request sent
+     * The blob store's key: the SHA-256 of the bytes, lower-case hex. A request sent
      * again refers to the same blobs.
      */
     sha256: text('sha256'),

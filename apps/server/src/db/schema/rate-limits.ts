@@ -8,6 +8,6 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStartMs: bigint('window_start_ms', { mode: 'number' }).notNull(),
-  /** The window the row counts in, so the sweep knows when it has expired (issue 25). */
+  /** The window the row counts in, so the sweep knows when it has expired. */
   windowMs: bigint('window_ms', { mode: 'number' }).notNull().default(86_400_000),
 })

@@ -16,7 +16,7 @@ import {
 } from '../schema/index.js'
 
 /**
- * Demo accounts (issue 18): a verified admin and a verified customer, made with the demo
+ * Demo accounts: a verified admin and a verified customer, made with the demo
  * catalogue so a first `npm start` can show the admin side without editing ADMIN_EMAILS.
  * Development only: production never gets them, whatever SEED_DEMO says.
  */
@@ -28,7 +28,7 @@ export const DEMO_ACCOUNTS = [
 /** Every demo account's address ends in it; no real mailbox does (`.test` is reserved). */
 export const DEMO_DOMAIN = 'demo.toolworks.test'
 
-/** How to remove them, as the production start says it (issue 25). */
+/** How to remove them, as the production start says it. */
 export const REMOVE_DEMO_COMMAND = 'npm run seed -- --remove-demo'
 
 export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt'
@@ -174,7 +174,7 @@ export async function countDemoAccounts(db: DbOrTx): Promise<number> {
 }
 
 /**
- * A production server does not start while demo accounts exist (issue 25): their passwords sat
+ * A production server does not start while demo accounts exist: their passwords sat
  * in a file, and the admin one runs the shop. The one line to print, or undefined.
  */
 export async function demoAccountsRefusal(

@@ -63,7 +63,7 @@ test('a development seed makes about 60 orders of every status over the last 90 
     }
     expect(o.subtotalCents).toBe(own.reduce((s, l) => s + l.lineTotalCents, 0))
     expect(o.totalCents).toBe(o.subtotalCents - o.discountCents)
-    // Issue 28: domestic dollar orders, showing the 15% VAT their lines hold.
+    // Domestic dollar orders, showing the 15% VAT their lines hold.
     expect(o).toMatchObject({ currency: 'USD', country: 'BD', vatRate: 15 })
     expect(o.vatCents).toBe(
       own.reduce((s, l) => s + l.lineTotalCents - Math.round((l.lineTotalCents * 100) / 115), 0),

@@ -17,7 +17,7 @@ import type { SeedTool } from './catalog/tools.js'
 import { DEMO_VAT_PERCENT, vatOf } from './demo-vat.js'
 
 /**
- * A lived-in demo shop (issue 18): about 60 orders over the last 90 days from the demo buyer
+ * A lived-in demo shop: about 60 orders over the last 90 days from the demo buyer
  * and four other demo buyers, a few contact messages and newsletter subscriptions. Made in the
  * seed's transaction with the demo accounts, so only a development shop's first start has them.
  *
@@ -191,7 +191,7 @@ export async function insertDemoShop(
         subtotalCents,
         discountCents: 0,
         totalCents: subtotalCents,
-        // Domestic dollar orders at list prices: the VAT their lines hold (issue 28).
+        // Domestic dollar orders at list prices: the VAT their lines hold.
         vatRate: DEMO_VAT_PERCENT,
         vatCents: vatOf(lines),
         customerId,
@@ -204,7 +204,7 @@ export async function insertDemoShop(
         transactionId: paymentId,
         paymentIntentId: paymentId,
         paidAt,
-        // The demo's history was paid by card (issue 27: its method and state).
+        // The demo's history was paid by card (its method and state).
         paymentMethod: paid ? 'card' : null,
         paymentState: paid ? 'paid' : 'unpaid',
         cancelReason:

@@ -42,7 +42,7 @@ test('a development seed makes a quote request in every status, with drawings, o
       .from(quoteDrawings)
       .where(eq(quoteDrawings.requestId, request.id))
     expect(drawings).toHaveLength(1)
-    // The bytes are in the blob store, named by their hash; none in the row (issue 25).
+    // The bytes are in the blob store, named by their hash; none in the row.
     expect(drawings[0]?.data).toBeNull()
     const bytes = await blobBytes(app.services.blobs, drawings[0]?.sha256 ?? '')
     expect(bytes?.subarray(0, 13).toString()).toBe('ISO-10303-21;')

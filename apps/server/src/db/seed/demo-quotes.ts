@@ -41,7 +41,7 @@ type DemoQuote = {
 }
 
 /**
- * The quote requests of the demo shop (issues 15 and 18): one in every status, so a fresh
+ * The quote requests of the demo shop: one in every status, so a fresh
  * development shop shows the queue, a quote to accept, one in the demo buyer's cart, one ordered
  * and paid (a custom line in Manage Orders), and the ends. The demo buyer owns the three that can
  * still be acted on.

@@ -18,7 +18,7 @@ import { seedDemoData } from './seed.js'
  * `npm run seed`: the demo catalogue into an empty database of the configured kind.
  * `npm run seed -- --demo`: the demo accounts and their history too, in a development shop
  * only (no NODE_ENV); never without the flag, so a seed run against another database (a
- * production DATABASE_URL) adds no accounts (issue 25). The password hash is Better Auth's
+ * production DATABASE_URL) adds no accounts. The password hash is Better Auth's
  * default, the one the server signs in with.
  * `npm run seed -- --remove-demo`: removes the demo accounts and what was made in their names.
  */
@@ -47,7 +47,7 @@ async function seed(demo: boolean) {
   const demoAccounts = demoAccountsAllowed({ ...config, seedDemo: demo })
     ? { dataDir: config.dataDir, hashPassword }
     : undefined
-  // The configured store: the bucket when S3_BUCKET is set (issue 31).
+  // The configured store: the bucket when S3_BUCKET is set.
   const blobs = await openBlobStore(config)
   const result = await seedDemoData(
     database.db,

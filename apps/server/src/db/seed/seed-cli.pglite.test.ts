@@ -43,7 +43,7 @@ async function productionStartRefused(dataDir: string) {
   }
 }
 
-test('npm run seed without --demo adds no accounts, even in a development shop (issue 25)', async ({
+test('npm run seed without --demo adds no accounts, even in a development shop', async ({
   onTestFinished,
 }) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-seed-plain-'))
@@ -56,8 +56,8 @@ test('npm run seed without --demo adds no accounts, even in a development shop (
 
 /**
  * `npm run seed -- --demo` in a development shop: the demo accounts it writes can sign in
- * (issue 18). Production never gets them: a production start refuses while they exist and says
- * how to remove them; once removed, it starts (issue 25). One seeded folder for both halves:
+ *. Production never gets them: a production start refuses while they exist and says
+ * how to remove them; once removed, it starts. One seeded folder for both halves:
  * a child process encodes the demo images, the slow part, once.
  */
 test('npm run seed -- --demo makes demo accounts that sign in; production refuses to start until they are removed', async ({

@@ -31,18 +31,18 @@ test('fills an empty database with the demo catalogue and reviews, once', async 
   const [reviewCount] = await db.select({ n: count() }).from(reviews)
   expect(toolCount?.n).toBe(first.tools)
   expect(reviewCount?.n).toBe(first.reviews)
-  // Two widths per distinct picture: the range's tools share their family's (issue 29).
+  // Two widths per distinct picture: the range's tools share their family's.
   const [imageCount] = await db.select({ n: count() }).from(mediaFiles)
   expect(imageCount?.n).toBe(new Set(seedTools.map((t) => t.svg)).size * 2)
   const toolImages = await db.select({ image: tools.image }).from(tools)
   expect(toolImages.every((t) => t.image.startsWith('/media/'))).toBe(true)
-  // The demo documents are on the tools (issue 29).
+  // The demo documents are on the tools.
   const withDocuments = await db
     .select({ n: count() })
     .from(tools)
     .where(sql`jsonb_array_length(${tools.documents}) > 0`)
   expect(withDocuments[0]?.n).toBe(seedTools.filter((t) => t.documents?.length).length)
-  // The demo prices in taka at 122.5 per dollar (issue 28), set once.
+  // The demo prices in taka at 122.5 per dollar, set once.
   const rates = await db.select().from(exchangeRates)
   expect(rates.map((r) => r.perUsdUnits)).toEqual([1_225_000])
 })

@@ -19,10 +19,10 @@ import { insertDemoShop } from './demo-orders.js'
 import { insertDemoQuotes, putDemoDrawings } from './demo-quotes.js'
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the seed numbers its paid demo orders' invoices; listed in db/README.md
 import { numberSeededInvoices } from '../../modules/orders/invoices.queries.js'
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- and their Mushak-6.3 serials (issue 28); listed in db/README.md
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- and their Mushak-6.3 serials; listed in db/README.md
 import { numberSeededMushakSerials } from '../../modules/orders/mushak.queries.js'
 
-/** The demo's taka per US dollar (issue 28). */
+/** The demo's taka per US dollar. */
 export const DEMO_TAKA_PER_USD = 122.5
 
 // Any key works as long as every process uses the same one.
@@ -34,7 +34,7 @@ export type SeedResult = {
   promotions: number
   accounts: number
   orders: number
-  /** Demo quote requests (issue 15), with the demo orders. */
+  /** Demo quote requests, with the demo orders. */
   quotes: number
 }
 
@@ -43,7 +43,7 @@ const DAY_MS = 86_400_000
 const PROMOTION_DAYS_BEFORE = 30
 const PROMOTION_DAYS_AFTER = 365
 
-/** The home page's two offers of the spec (docs/product.md §2 Home 6) as promotions (issue 14). */
+/** The home page's two offers of the spec (docs/product.md §2 Home 6) as promotions. */
 function demoPromotions(now: number) {
   const startsAt = shopDate(new Date(now - PROMOTION_DAYS_BEFORE * DAY_MS))
   const endsAt = shopDate(new Date(now + PROMOTION_DAYS_AFTER * DAY_MS))
@@ -94,7 +94,7 @@ export async function seedDemoData(
     return { tools: 0, reviews: 0, promotions: 0, accounts: 0, orders: 0, quotes: 0 }
 
   // Images are encoded before the transaction: nothing slow may run inside one. The range's
-  // tools share their family's picture (issue 29): each distinct picture is stored once.
+  // tools share their family's picture: each distinct picture is stored once.
   const images = toolCount > 0 ? [] : await storeDemoPictures(media)
   const prepared =
     toolCount === 0 && demoAccounts ? await prepareDemoAccounts(demoAccounts) : undefined
@@ -147,7 +147,7 @@ export async function seedDemoData(
           .returning({ id: promotions.id })
         result.promotions = offers.length
       }
-      // The demo prices in taka too (issue 28): a rate as Bangladesh Bank published one, in
+      // The demo prices in taka too: a rate as Bangladesh Bank published one, in
       // force from a month before the seed (rates are kept in ten-thousandths).
       const [ratesNow] = await tx.select({ n: count() }).from(exchangeRates)
       if ((ratesNow?.n ?? 0) === 0)
@@ -169,8 +169,8 @@ export async function seedDemoData(
           })
           result.orders = (await insertDemoShop(tx, seeded, now)).orders
           result.quotes = await insertDemoQuotes(tx, now, demoDrawings)
-          // Made paid directly: their invoice numbers, in the order they were paid (issue 17),
-          // and their Mushak-6.3 serials (issue 28).
+          // Made paid directly: their invoice numbers, in the order they were paid,
+          // and their Mushak-6.3 serials.
           await numberSeededInvoices(tx)
           await numberSeededMushakSerials(tx)
         }
@@ -207,7 +207,7 @@ async function storeDemoPictures(media: MediaService) {
 }
 
 /**
- * The demo category tree (issue 29), parents first, when the shop has no categories yet.
+ * The demo category tree, parents first, when the shop has no categories yet.
  * Answers every category's id by slug (the shop's own when it already had them).
  */
 export async function seedCategoryTree(tx: DbOrTx): Promise<Map<string, string>> {

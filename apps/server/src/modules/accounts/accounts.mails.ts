@@ -5,10 +5,10 @@ import type { Mail } from '../../lib/mailer.js'
 type Person = { name: string; email: string; emailVerified: boolean }
 
 /**
- * A mail to an address nobody has proven yet carries no text its registrant typed (issue 25):
+ * A mail to an address nobody has proven yet carries no text its registrant typed:
  * whoever signed up may not own the mailbox, so the name would be their words in the shop's
  * mail. Such mails say "Hello,". To a verified address, the name appears as plain text on one
- * line, at most 100 characters (issue 13, M5); older rows with longer names or line breaks
+ * line, at most 100 characters; older rows with longer names or line breaks
  * are fitted here. The mails are text only: there is no HTML part to inject markup into.
  */
 const greeting = (user: Person) => {

@@ -15,7 +15,7 @@ import {
 type Role = (typeof users.$inferSelect)['role']
 
 /**
- * The role the shop acts on (issue 13, High). An ADMIN_EMAILS address is an admin exactly
+ * The role the shop acts on (High). An ADMIN_EMAILS address is an admin exactly
  * while its email is verified, whatever its stored role says; every other account has its
  * stored role (customer, or admin through Make Admin). Deriving it here, in the query that
  * every admin check already runs, rather than promoting and demoting rows, also covers the
@@ -35,7 +35,7 @@ function effectiveRole(adminEmails: readonly string[]): SQL<Role> {
 }
 
 /**
- * True for an ADMIN_EMAILS address whose mailbox is not proven yet (issue 25, H2). Nobody is
+ * True for an ADMIN_EMAILS address whose mailbox is not proven yet. Nobody is
  * signed in to such an account: no session is created for it and no token of it is honoured.
  */
 function unprovenAdminAddress(adminEmails: readonly string[]): SQL<boolean> {
@@ -105,7 +105,7 @@ export async function findUserBySession(
 /**
  * findUserBySession's query, built once per database and admin list and prepared by name:
  * every signed-in request runs it, and building it each time was a large part of an order's
- * CPU (issue 31 §3). The name carries the list, as one connection may serve apps with others.
+ * CPU. The name carries the list, as one connection may serve apps with others.
  */
 function sessionQuery(db: DbOrTx, adminEmails: readonly string[]) {
   const list = adminEmails.map((e) => e.toLowerCase()).join(',')
@@ -135,7 +135,7 @@ type SessionQuery = { execute(params: { userId: string; sessionId: string }): Pr
 const sessionQueries = new WeakMap<DbOrTx, Map<string, SessionQuery>>()
 
 /**
- * The role an account's session shows (Better Auth's get-session, issue 26): the effective
+ * The role an account's session shows (Better Auth's get-session): the effective
  * one above, as every admin check sees it. Undefined for no such account, and for an
  * ADMIN_EMAILS address whose mailbox is unproven, to which nobody is signed in.
  */
@@ -221,10 +221,10 @@ export async function updateProfileFields(
     location: string
     education: string
     linkedin: string
-    // Issue 28: left out, left as it is; a null BIN removes it.
+    // Left out, left as it is; a null BIN removes it.
     bin?: string | null
     country?: string
-    // Issue 30: left out, left as it is; null clears.
+    // Left out, left as it is; null clears.
     company?: string | null
     street?: string | null
     city?: string | null
@@ -239,12 +239,12 @@ export async function updateProfileFields(
   return rows.length
 }
 
-/** Keeps a signed-in buyer's currency switch (issue 28). */
+/** Keeps a signed-in buyer's currency switch. */
 export async function setPreferredCurrency(db: DbOrTx, id: string, currency: OrderCurrency) {
   await db.update(users).set({ currency }).where(eq(users.id, id))
 }
 
-/** What decides the currency a buyer starts in at sign-in (issue 28). */
+/** What decides the currency a buyer starts in at sign-in. */
 export async function findCurrencyPreference(
   db: DbOrTx,
   id: string,
@@ -268,7 +268,7 @@ export async function promoteToAdmin(db: DbOrTx, id: string): Promise<number> {
 
 /**
  * Locks accounts in one statement, in id order: the first lock of an order's transaction
- * (issue 14), so one customer's orders and cart changes run one after the other. NO KEY
+ *, so one customer's orders and cart changes run one after the other. NO KEY
  * UPDATE does not block the key-share locks of foreign keys (a new session, a cart line).
  */
 export async function lockUsersInOrder(
@@ -285,7 +285,7 @@ export async function lockUsersInOrder(
     .for('no key update')
 }
 
-/** Whether the account's e-mail is verified (read under its lock by ordering, issue 25). */
+/** Whether the account's e-mail is verified (read under its lock by ordering). */
 export async function isEmailVerified(tx: DbOrTx, id: string): Promise<boolean> {
   const [row] = await tx
     .select({ verified: users.emailVerified })
@@ -296,7 +296,7 @@ export async function isEmailVerified(tx: DbOrTx, id: string): Promise<boolean> 
 }
 
 /**
- * What an order needs of its buyer (issues 25 and 28): whether the e-mail is verified, and the
+ * What an order needs of its buyer: whether the e-mail is verified, and the
  * BIN of the profile, printed on the Mushak-6.3 when checkout names none.
  */
 export type BuyerFacts = { emailVerified: boolean; bin: string | null }
@@ -312,7 +312,7 @@ export async function buyerFacts(tx: DbOrTx, id: string): Promise<BuyerFacts> {
 
 /**
  * Locks one account as lockUsersInOrder does and answers whether its e-mail is verified (or
- * undefined when it is gone): what the account may do is decided under that lock (issue 25).
+ * undefined when it is gone): what the account may do is decided under that lock.
  */
 export async function lockUserReadVerified(tx: DbOrTx, id: string): Promise<boolean | undefined> {
   const [row] = await tx
@@ -324,7 +324,7 @@ export async function lockUserReadVerified(tx: DbOrTx, id: string): Promise<bool
 }
 
 /**
- * One page of All Users for the CSV export (issue 17), newest first like the screen, after
+ * One page of All Users for the CSV export, newest first like the screen, after
  * `after` (keyset on the time to the microsecond, as text, and the id).
  */
 export function usersExportPage(
@@ -356,7 +356,7 @@ export function usersExportPage(
 export const SIGN_IN_ADDRESSES_KEPT = 10
 
 /**
- * A session was made for the account from `ip` (issue 25): remembered, newest first, at most
+ * A session was made for the account from `ip`: remembered, newest first, at most
  * SIGN_IN_ADDRESSES_KEPT per account.
  */
 export async function recordSignInAddress(db: DbOrTx, userId: string, ip: string): Promise<void> {

@@ -69,7 +69,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     async (request) => accounts.updateProfile(actorOf(request), request.query.email, request.body),
   )
 
-  // Issue 28: the header's currency switch, kept for a signed-in buyer (the cookie keeps it
+  // The header's currency switch, kept for a signed-in buyer (the cookie keeps it
   // for everyone; web/src/lib/currency.ts).
   app.put(
     c.setCurrency.path,

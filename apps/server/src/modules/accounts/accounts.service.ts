@@ -114,7 +114,7 @@ export function createAccountsService({
       return { currency }
     },
 
-    /** All Users for the CSV export (issue 17), a page at a time, newest first. */
+    /** All Users for the CSV export, a page at a time, newest first. */
     async *exportPages(pageSize = 500) {
       let after: { at: string; id: string } | undefined
       for (;;) {
@@ -153,11 +153,11 @@ export function createAccountsService({
 
     /** Inside another domain's transaction: serializes what each of these accounts does. */
     lockUsers: (tx: DbOrTx, ids: readonly string[]) => lockUsersInOrder(tx, ids),
-    /** Whether the account's e-mail is verified: what it may hold unpaid depends on it (issue 25). */
+    /** Whether the account's e-mail is verified: what it may hold unpaid depends on it. */
     emailVerified: (tx: DbOrTx, id: string) => isEmailVerified(tx, id),
     buyerFacts: (tx: DbOrTx, id: string) => buyerFacts(tx, id),
 
-    /** The same lock on one account, answering whether its e-mail is verified (issue 25). */
+    /** The same lock on one account, answering whether its e-mail is verified. */
     lockCustomer: (tx: DbOrTx, id: string) => lockUserReadVerified(tx, id),
   }
 }

@@ -6,7 +6,7 @@ const jane: Actor = { id: 'u1', email: 'jane@example.com', name: 'Jane', role: '
 const admin: Actor = { id: 'a1', email: 'boss@example.com', name: 'Boss', role: 'admin' }
 
 /**
- * The one ownership rule (issue 26 §4). Orders pass their customer's id and address, quotes their
+ * The one ownership rule. Orders pass their customer's id and address, quotes their
  * customer's id only; both go through `owns`, so the difference is what they pass, never a rule
  * written twice.
  */

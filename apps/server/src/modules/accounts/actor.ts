@@ -1,7 +1,7 @@
 import type { Role } from '@toolworks/shared'
 
 /**
- * Who is calling and what they own, in one place (issue 26 §4). The bearer hooks put the
+ * Who is calling and what they own, in one place. The bearer hooks put the
  * caller on the request (lib/route-helpers.ts `actorOf`); services decide with these.
  */
 export type Actor = { id: string; email: string; name: string; role: Role }

@@ -49,7 +49,7 @@ type AuthDeps = {
   /** Tests only (AppOptions.passwordHasher); Better Auth's scrypt scheme otherwise (password-hash.ts). */
   passwordHasher?: PasswordHasher | undefined
   /**
-   * Redis when REDIS_URL is set (issue 31 §2, lib/redis.ts): sessions are read from it first
+   * Redis when REDIS_URL is set (lib/redis.ts): sessions are read from it first
    * and Better Auth's rate limits count in it. Every session is also kept in the database, so
    * a Redis that fails signs nobody out.
    */
@@ -72,7 +72,7 @@ const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/
 
 /**
  * The path of a request under /api/auth when it is spelled the one canonical way, else
- * undefined (issue 13, M2). Refused: dot segments (`.`, `..`, `%2e` in any case), empty
+ * undefined. Refused: dot segments (`.`, `..`, `%2e` in any case), empty
  * segments (`//`, a trailing `/`), percent-escapes and backslashes. Each of those is either
  * rewritten by `new URL` on the way into Better Auth or matched loosely by its router, so
  * the path a limiter saw could differ from the route that ran.
@@ -97,7 +97,7 @@ const unprovenAdmin = () =>
 export const AUTH_RATE_WINDOW_SECONDS = 60
 
 /**
- * Requests a minute per network address on the paths that guess or send mail (issue 3). The
+ * Requests a minute per network address on the paths that guess or send mail. The
  * mount checks the first three itself, before their per-e-mail limit (plugins/auth.ts).
  */
 export const AUTH_ADDRESS_LIMITS = {
@@ -154,7 +154,7 @@ export function createAuth({
   }
 
   /**
-   * Where the verification of an ADMIN_EMAILS address leads (issue 25, H2): the web's reset
+   * Where the verification of an ADMIN_EMAILS address leads: the web's reset
    * page with a fresh reset token, so the mailbox owner chooses the password. Thrown from
    * Better Auth's verify-email as its redirect, before it would sign anyone in.
    */
@@ -230,7 +230,7 @@ export function createAuth({
       expiresIn: 24 * 3600,
       sendVerificationEmail: async ({ user, url }) =>
         mailer.send(verificationMail(user, url, { choosePassword: adminAddress(user.email) })),
-      // An ADMIN_EMAILS address (issue 25, H2): whoever signed it up may not own it. Before the
+      // An ADMIN_EMAILS address: whoever signed it up may not own it. Before the
       // address counts as verified, the password typed at sign-up is discarded and every
       // session goes; then the owner is sent to choose a password instead of being signed in.
       beforeEmailVerification: async (user) => {
@@ -276,7 +276,7 @@ export function createAuth({
       },
     },
     // Names typed by a person (sign-up, update-user) are checked and refused with the field's
-    // message (issue 13, M5); the check runs inside Better Auth so every way in is covered.
+    // message; the check runs inside Better Auth so every way in is covered.
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // An unproven ADMIN_EMAILS address is refused before its password is even checked.
@@ -301,7 +301,7 @@ export function createAuth({
         }
       }),
       // Every way of signing in (password, Google, the link in a verification mail) makes a new
-      // session: a browser with no currency of its own starts in the buyer's (issue 28), so the
+      // session: a browser with no currency of its own starts in the buyer's, so the
       // first page they see is already in it. Not HttpOnly: the header's switch rewrites it.
       after: createAuthMiddleware(async (ctx) => {
         const session = ctx.context.newSession
@@ -318,7 +318,7 @@ export function createAuth({
       }),
     },
     databaseHooks: {
-      // No session of an ADMIN_EMAILS address until its mailbox is proven (issue 25, H2),
+      // No session of an ADMIN_EMAILS address until its mailbox is proven,
       // whichever way it would be made: sign-up, sign-in, Google with an unverified e-mail.
       session: {
         create: {
@@ -326,7 +326,7 @@ export function createAuth({
             const state = await findSignInState(db, { id: session.userId })
             if (state && adminAddress(state.email) && !state.emailVerified) throw unprovenAdmin()
           },
-          // Where the account signs in from, so the per-e-mail limit spares it (issue 25).
+          // Where the account signs in from, so the per-e-mail limit spares it.
           after: async (session) => {
             if (session.ipAddress) await recordSignInAddress(db, session.userId, session.ipAddress)
           },
@@ -337,7 +337,7 @@ export function createAuth({
           // Nobody chooses a role: every account starts as a customer. An ADMIN_EMAILS address
           // becomes an admin once its email is verified, which the role query derives
           // (accounts.queries.ts, effectiveRole). A Google name is made to fit, not refused:
-          // the person cannot change it here (issue 13, M5).
+          // the person cannot change it here.
           before: async (user) => ({
             data: {
               ...user,
@@ -375,7 +375,7 @@ export function createAuth({
           ]),
         ),
         // Every page load reads the session; a shared address (an office, carrier-grade NAT)
-        // would hit the 100 a minute of the rule above in normal use (issue 13, M7). Reading
+        // would hit the 100 a minute of the rule above in normal use. Reading
         // the session changes nothing and guesses nothing, so it is not limited per address.
         '/get-session': false,
       },

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import { LRUCache } from 'lru-cache'
 
-/** Bearer tokens live at most a day (issue 3). */
+/** Bearer tokens live at most a day. */
 export const TOKEN_TTL_SECONDS = 24 * 3600
 const ISSUER = 'toolworks'
 const AUDIENCE = 'toolworks-api'

@@ -65,7 +65,7 @@ describe('display names are checked on the server', () => {
       'Rahim\r\nBcc: x',
       'Ra\u0000him',
       'Ra\u2028him',
-      // Bidirectional overrides and isolates read the text around them backwards (issue 25).
+      // Bidirectional overrides and isolates read the text around them backwards.
       'Rahim\u202egnp.exe',
       'Ra\u2066him\u2069',
     ]) {
@@ -183,7 +183,7 @@ describe('e-mails carry the name as one line of plain text', () => {
     expect(mail).not.toMatch(/^Bcc:/m)
   })
 
-  test('mails to an unverified address carry no text the registrant typed (issue 25)', async () => {
+  test('mails to an unverified address carry no text the registrant typed', async () => {
     const app = testApp.current
     const typed = 'Your parcel is held, pay at evil.example'
     const user = await signUp(app, { name: typed })

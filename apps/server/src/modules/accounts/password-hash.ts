@@ -5,7 +5,7 @@ import type { PasswordHasher } from './auth.js'
 
 // Better Auth's own scheme (@better-auth/utils/password), kept exactly so every stored hash
 // still verifies: "<salt as 32 hex characters>:<key as hex>", scrypt over the NFKC password
-// with the salt's hex text as salt. Only where and how many at once change (issue 31 §4):
+// with the salt's hex text as salt. Only where and how many at once change:
 // - Better Auth runs scrypt in JavaScript on the event loop, and each hash holds a 32 MiB
 //   block (128 · N · r bytes) until it ends. The bench's eight sign-ups at a time took the
 //   process from 151 to 307 MB, and every hash took turns of the thread the shop answers on.

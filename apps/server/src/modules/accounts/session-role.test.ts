@@ -7,7 +7,7 @@ import { useTestDatabase } from '../../../test/database.js'
 import type { App } from '../../app.js'
 import { users } from '../../db/schema/index.js'
 
-// Issue 26 §5: Better Auth's get-session shows the role the shop acts on, the same one as
+// Better Auth's get-session shows the role the shop acts on, the same one as
 // GET /api/admin/{email} and the users list, not the stored column.
 const database = useTestDatabase()
 

@@ -58,7 +58,7 @@ async function saveCurrency(user: TestUser, currency: 'USD' | 'BDT') {
   expect(res.statusCode).toBe(200)
 }
 
-describe('the currency a buyer starts in at sign-in (issue 28)', () => {
+describe('the currency a buyer starts in at sign-in', () => {
   test('a profile in Bangladesh starts in BDT; one elsewhere, or with no country, keeps USD', async () => {
     const dhaka = await signUp(testApp.current)
     await setProfile(dhaka, { country: 'BD' })

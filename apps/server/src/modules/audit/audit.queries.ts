@@ -9,7 +9,7 @@ export type AuditActor = { id: string | null; email: string }
 
 /**
  * Appends one row to the audit log. Call it with the change's own transaction, so the row and
- * the change commit or roll back together (issue 17).
+ * the change commit or roll back together.
  */
 export async function insertAuditEntry(
   tx: DbOrTx,

@@ -23,7 +23,7 @@ import { changedValues } from './audit-values.js'
 export type { AuditActor } from './audit.queries.js'
 
 /**
- * One payment event of an order (issue 27): received, under review, refused, refunded, due or
+ * One payment event of an order: received, under review, refused, refunded, due or
  * sent back; `after` keeps its method and the gateway's ids. The caller's transaction, as below.
  */
 export function writePaymentEvent(
@@ -42,7 +42,7 @@ export function writePaymentEvent(
 
 /**
  * Writes one audit row in the caller's transaction, so a change and its row commit together
- * (issue 17). Other modules and the flows write the audit log only through this (issue 26 §3).
+ *. Other modules and the flows write the audit log only through this.
  */
 export function writeAuditEntry(
   tx: DbOrTx,
@@ -54,7 +54,7 @@ export function writeAuditEntry(
 
 /**
  * The audit row of an edit: only the fields it changed, before and after; nothing when the
- * edit saved the same values (issue 17). Catalog and promotions edits record through this.
+ * edit saved the same values. Catalog and promotions edits record through this.
  */
 export async function writeAuditedUpdate(
   tx: DbOrTx,
@@ -83,7 +83,7 @@ function toEntry(row: AuditRow): AuditEntry {
 
 export type AuditService = ReturnType<typeof createAuditService>
 
-/** The audit log as admins read it (issue 17); rows are written by each domain's change. */
+/** The audit log as admins read it; rows are written by each domain's change. */
 export function createAuditService({ db }: { db: Db }) {
   return {
     /**

@@ -5,7 +5,7 @@ import { createFsBlobStore } from './fs-blob-store.js'
 export type OpenedBlobStore = { store: BlobStore; close: () => void }
 
 /**
- * The blob store the configuration names (issue 31): the bucket when S3_BUCKET is set, the
+ * The blob store the configuration names: the bucket when S3_BUCKET is set, the
  * folder (BLOB_DIR, DATA_DIR/blobs by default) otherwise. `close()` ends the S3 client's
  * sockets when the app closes. The AWS SDK is loaded only for a bucket: a shop on the folder
  * does not pay its start-up time and memory.

@@ -62,7 +62,7 @@ const isNotFound = (error: unknown): boolean => {
 }
 
 /**
- * The blob store on an S3-compatible bucket (issue 31): one object per blob, named by its
+ * The blob store on an S3-compatible bucket: one object per blob, named by its
  * SHA-256 at the bucket's root, so the same bytes are stored once.
  *
  * The key is only known once the last byte has been hashed, and S3 cannot rename. So `stage()`

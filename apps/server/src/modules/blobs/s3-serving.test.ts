@@ -21,7 +21,7 @@ import type { App } from '../../app.js'
 import type { S3Settings } from '../../config.js'
 
 /**
- * Issue 31: the shop with S3_BUCKET set keeps every file in the bucket (an s3rver stand-in here)
+ * The shop with S3_BUCKET set keeps every file in the bucket (an s3rver stand-in here)
  * and serves it as with the folder: pictures with immutable caching (or a redirect to
  * MEDIA_PUBLIC_URL), drawings only to their owner and the shop, streamed through the shop
  * after its own authorization check (docs/architecture.md, "Files").

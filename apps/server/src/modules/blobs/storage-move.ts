@@ -28,7 +28,7 @@ async function hashOf(store: BlobStore, key: string): Promise<string | undefined
 }
 
 /**
- * Copies every blob a row names from one store to the other (`npm run storage:move`, issue 31).
+ * Copies every blob a row names from one store to the other (`npm run storage:move`).
  *
  * Rows name bytes by their SHA-256, not by where they are: the store the configuration names
  * serves every row, so there is no per-row switch to make and no column to add. What makes the

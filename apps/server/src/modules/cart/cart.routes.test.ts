@@ -17,7 +17,7 @@ import { acceptQuote, insertQuotedRequest, quoteRow, shopDay } from '../../../te
 import type { App } from '../../app.js'
 import { cartLines, quoteOffers, tools } from '../../db/schema/index.js'
 
-/** GET/PUT /api/cart (issue 14): the signed-in buyer's cart, kept by the server. */
+/** GET/PUT /api/cart: the signed-in buyer's cart, kept by the server. */
 const database = useTestDatabase()
 const testApp = useTestApp(database)
 const db = () => database.current.db
@@ -141,7 +141,7 @@ describe('the server cart', () => {
   })
 })
 
-describe('custom parts in the cart (issue 15)', () => {
+describe('custom parts in the cart', () => {
   const lines = [
     { quantity: 100, unitPriceCents: 450 },
     { quantity: 500, unitPriceCents: 320 },

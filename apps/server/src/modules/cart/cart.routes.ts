@@ -12,13 +12,13 @@ import type { CartService } from './cart.service.js'
 
 type Deps = {
   cart: CartService
-  /** Order again spans orders, catalogue and cart: a flow (src/flows/, issue 26 §3). */
+  /** Order again spans orders, catalogue and cart: a flow (src/flows/). */
   reorder: Pick<ReorderFlow, 'reorder'>
 }
 
 /**
- * GET/PUT /api/cart (issue 14), DELETE /api/cart/quote/{id} (issue 26) and POST /api/cart/quick
- * (issue 29). Any signed-in account; no limit per address (many buyers of
+ * GET/PUT /api/cart, DELETE /api/cart/quote/{id} and POST /api/cart/quick
+ *. Any signed-in account; no limit per address (many buyers of
  * one office share one), and the answers are personal, so never cached (plugins/security.ts).
  */
 export const cartRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cart, reorder }) => {

@@ -30,7 +30,7 @@ import { quickOrderRefusals } from './quick-order.js'
 export type CartService = ReturnType<typeof createCartService>
 
 /**
- * A signed-in buyer's cart, kept by the server so it follows them across devices (issue 14).
+ * A signed-in buyer's cart, kept by the server so it follows them across devices.
  * It holds what the buyer means to order, not stock: its quantities follow the minimum and
  * pack rules, and the stock is checked at checkout.
  */
@@ -48,7 +48,7 @@ export function createCartService({
 }) {
   /**
    * The kept lines, without tools that left the shop since they were added, then the buyer's
-   * accepted quotes, oldest accepted first (issue 15).
+   * accepted quotes, oldest accepted first.
    */
   async function read(dbOrTx: DbOrTx, userId: string): Promise<Cart> {
     const lines = await listCartLines(dbOrTx, userId)
@@ -104,7 +104,7 @@ export function createCartService({
   return {
     get: (actor: Actor): Promise<Cart> => read(db, actor.id),
 
-    /** Reorder (issue 29): adds an order's tools inside the flow's transaction; the new cart. */
+    /** Reorder: adds an order's tools inside the flow's transaction; the new cart. */
     async addToCart(
       tx: Tx,
       userId: string,
@@ -116,9 +116,9 @@ export function createCartService({
 
     /**
      * Replaces the stock tools' lines; a line that could never be ordered is refused by name.
-     * Custom parts enter the cart only by accepting their quote (issue 15) and leave it only by
+     * Custom parts enter the cart only by accepting their quote and leave it only by
      * removeQuote: a PUT may send them (at their quoted quantity), and one it leaves out stays,
-     * as another tab may have just accepted it (issue 26).
+     * as another tab may have just accepted it.
      */
     async put(actor: Actor, body: CartBody): Promise<Cart> {
       const split = splitLines(body.lines)
@@ -157,7 +157,7 @@ export function createCartService({
     },
 
     /**
-     * `POST /api/cart/quick` (issue 29): every line is checked at once, and either all are added
+     * `POST /api/cart/quick`: every line is checked at once, and either all are added
      * to the cart (a tool already there gets the quantity added) or none, with why each bad line
      * was refused. The check and the write share one transaction under the buyer's lock.
      */

@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../lib/app-error.js'
 import type { LineToolRow } from '../catalog/catalog.queries.js'
 
-/** Why one line of a cart or a checkout cannot be had (issue 14). */
+/** Why one line of a cart or a checkout cannot be had. */
 export type LineRefusal = {
   /** 0-based, as in the request. */
   index: number
@@ -35,7 +35,7 @@ export function pricedTool(row: LineToolRow): PricedTool {
 }
 
 /**
- * A cart's or a checkout's lines split into stock tools and custom parts (issue 15), ids as
+ * A cart's or a checkout's lines split into stock tools and custom parts, ids as
  * the database spells them, each with its place in the request (refusals name that place).
  */
 export function splitLines(lines: readonly CartAnyLineInput[]) {

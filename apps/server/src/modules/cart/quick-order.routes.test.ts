@@ -15,7 +15,7 @@ import { insertTool } from '../../../test/factories.js'
 import type { App } from '../../app.js'
 import { cartLines } from '../../db/schema/index.js'
 
-/** POST /api/cart/quick (issue 29): paste part numbers and quantities, all added or none. */
+/** POST /api/cart/quick: paste part numbers and quantities, all added or none. */
 const database = useTestDatabase()
 const testApp = useTestApp(database)
 const db = () => database.current.db

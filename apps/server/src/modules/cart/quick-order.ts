@@ -14,7 +14,7 @@ import { pricedTool } from './line-rules.js'
 const r = quickOrderMessages.reasons
 
 /**
- * Every line of a quick order that cannot be had, with why and how to fix it (issue 29): an
+ * Every line of a quick order that cannot be had, with why and how to fix it: an
  * unknown part number (with the closest one), a quantity that is no whole number, below the
  * minimum or not whole packs (with the quantity to round up to), more than the stock of a tool
  * that is not made to order (with the most the stock gives). The rules are the cart's and the

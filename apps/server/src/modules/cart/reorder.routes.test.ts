@@ -11,7 +11,7 @@ import { cancel, checkout } from '../../../test/orders.js'
 import type { App } from '../../app.js'
 import { cartLines, tools } from '../../db/schema/index.js'
 
-/** POST /api/purchase/{id}/reorder (issue 29): order again, at today's prices. */
+/** POST /api/purchase/{id}/reorder: order again, at today's prices. */
 const ADMIN = uniqueEmail('admin')
 const database = useTestDatabase()
 const testApp = useTestApp(database, { adminEmails: [ADMIN] })

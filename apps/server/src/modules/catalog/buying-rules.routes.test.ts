@@ -48,7 +48,7 @@ const post = (app: App, who: TestUser, payload: object) =>
 const fieldsOf = (res: { json: () => unknown }) =>
   ErrorBodySchema.parse(res.json()).error.fields ?? {}
 
-describe('price breaks, pack sizes and made to order on products (issue 14)', () => {
+describe('price breaks, pack sizes and made to order on products', () => {
   test('an admin saves breaks, a pack size and made to order; the API shows them', async ({
     onTestFinished,
   }) => {

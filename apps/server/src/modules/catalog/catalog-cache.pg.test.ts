@@ -59,7 +59,7 @@ async function freshWithinOneSecond(read: () => Promise<boolean>) {
 
 test('a product edited through process A is served fresh by process B within one second', async () => {
   const [a, b] = servers.map((s) => s.url) as [string, string]
-  // ADMIN_EMAILS: the mailbox owner follows the link and chooses the password (issue 25).
+  // ADMIN_EMAILS: the mailbox owner follows the link and chooses the password.
   const admin = await adminTokenThroughOutbox(
     a,
     '/tmp/toolworks-cache-a',

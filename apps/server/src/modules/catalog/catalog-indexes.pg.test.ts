@@ -11,7 +11,7 @@ let client: pg.Client
 
 beforeAll(async () => {
   database = await createTestDatabase()
-  // A catalogue of the size the shop must stay fast with (issue 8), a few already deleted.
+  // A catalogue of the size the shop must stay fast with, a few already deleted.
   await database.db.execute(sql`
     insert into tools (name, description, image, price_cents, quantity, minimum, created_at, deleted_at)
     select

@@ -18,7 +18,7 @@ export const toolColumns = {
   leadTimeDays: tools.leadTimeDays,
   partNumber: tools.partNumber,
   categoryId: tools.categoryId,
-  // A primary-key lookup per row: answers name the category by its slug (issue 29).
+  // A primary-key lookup per row: answers name the category by its slug.
   categorySlug: sql<
     string | null
   >`(select ${categories.slug} from ${categories} where ${categories.id} = ${tools.categoryId})`,
@@ -73,7 +73,7 @@ function activeWhere(words: string[] | undefined): SQL | undefined {
 }
 
 const ORDER: Record<ToolSort, SQL[]> = {
-  // The id breaks ties so pages never overlap; each order is an index (issue 8).
+  // The id breaks ties so pages never overlap; each order is an index.
   newest: [desc(tools.createdAt), desc(tools.id)],
   price_asc: [asc(tools.priceCents), asc(tools.id)],
   price_desc: [desc(tools.priceCents), desc(tools.id)],
@@ -184,7 +184,7 @@ export async function updateTool(
  * leaves stock again, down to zero at most (the shortfall is logged for the shop to handle).
  */
 /**
- * Takes stock back for a cancelled order whose payment arrived late (issue 13): the same
+ * Takes stock back for a cancelled order whose payment arrived late: the same
  * conditional UPDATE as ordering, so it takes all of it or nothing and never goes below 0.
  * Answers the stock left, or undefined when there is not enough.
  */
@@ -217,7 +217,7 @@ export function findToolsById(db: DbOrTx, ids: readonly string[]): Promise<LineT
 }
 
 /**
- * Locks tools for an order in one statement, in id order (issue 14): every transaction that
+ * Locks tools for an order in one statement, in id order: every transaction that
  * locks several tools does it here, so two of them meet in the same order and cannot
  * deadlock. NO KEY UPDATE, the lock an UPDATE of the stock takes anyway: it does not block
  * the key-share locks of foreign keys (a cart line naming the tool). Ids must be uuids.
@@ -245,7 +245,7 @@ export async function takeCheckedStock(
 
 /**
  * Takes stock from tools already locked and checked by the caller, in one statement (a shared
- * order transaction takes its batch's stock at once, issue 31 §3), answering the stock left of
+ * order transaction takes its batch's stock at once), answering the stock left of
  * each tool taken. Still conditional, so a bug can never take stock below 0 (the check
  * constraint would refuse it anyway): a tool missing from the answer did not have the amount.
  * Each id at most once.
@@ -312,7 +312,7 @@ export function findActiveToolsByIdOrName(
 }
 
 /**
- * The sitemap's tools (issue 29): the ids of the tools on sale, newest first (the list's
+ * The sitemap's tools: the ids of the tools on sale, newest first (the list's
  * index), at most `limit` (a sitemap file holds at most 50,000 addresses).
  */
 export async function activeToolIds(db: DbOrTx, limit: number): Promise<string[]> {

@@ -209,7 +209,7 @@ export function createCatalogService({
     ): Promise<{ acknowledged: true; insertedId: string }> {
       await checkImage(body.image)
       const base = newToolValues(body)
-      // The product and its audit row commit together (issue 17).
+      // The product and its audit row commit together.
       const row = await db.transaction(async (tx) => {
         const values = { ...base, ...(await searchFieldsOf(tx, undefined, body)) }
         const [inserted] = await insertTools(tx, [values])
@@ -294,7 +294,7 @@ export function createCatalogService({
     /** After an order's transaction has committed: stock moved, so cached answers are stale. */
     stockChanged: () => cache.changed(),
     /**
-     * The ids of the tools on sale for the sitemap (issue 29), newest first; kept until the
+     * The ids of the tools on sale for the sitemap, newest first; kept until the
      * catalogue changes, so a crawler's visits cost no query.
      */
     async sitemapToolIds(limit: number): Promise<string[]> {
@@ -321,7 +321,7 @@ export function createCatalogService({
       return new Map(rows.map((row) => [row.id, row]))
     },
     /**
-     * Tools on sale by part number, regardless of letter case (quick order, issue 29): keyed by
+     * Tools on sale by part number, regardless of letter case (quick order): keyed by
      * the lower-cased number.
      */
     async toolsForPartNumbers(
@@ -392,7 +392,7 @@ export function createCatalogService({
       return toTool(row)
     },
 
-    /** The tools on sale for the CSV export (issue 17), a page at a time, oldest first. */
+    /** The tools on sale for the CSV export, a page at a time, oldest first. */
     async *exportPages(pageSize = 500): AsyncGenerator<Tool[]> {
       let after: PageCursor | undefined
       for (;;) {
@@ -410,7 +410,7 @@ export function createCatalogService({
     },
 
     /**
-     * The category tree as the products CSV needs it (issue 29): every attribute key (one
+     * The category tree as the products CSV needs it: every attribute key (one
      * `spec.<key>` column each) and a slug's name and attributes, inherited ones included.
      */
     async csvCategories(): Promise<CsvCategories> {
@@ -435,7 +435,7 @@ export function createCatalogService({
     editProblem: editProblemOf,
 
     /**
-     * An import's rows in ONE transaction, all or none (issue 17): new tools inserted in the
+     * An import's rows in ONE transaction, all or none: new tools inserted in the
      * file's order (each a millisecond newer than the one before, so lists keep the file's
      * order), updates applied to the locked rows after checking them again. `record` runs in
      * the same transaction for each row (the audit log). The cache is told after the commit.

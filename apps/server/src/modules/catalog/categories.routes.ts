@@ -7,7 +7,7 @@ import type { CategoryService } from './categories.service.js'
 
 type Deps = { categories: CategoryService }
 
-/** The category tree (issue 29): public to read, the admin's to change. */
+/** The category tree: public to read, the admin's to change. */
 export const categoryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { categories }) => {
   const { list, create, update, remove } = categoryContract
 

@@ -86,7 +86,7 @@ const invalid = (field: string, message: string) =>
 export type CategoryService = ReturnType<typeof createCategoryService>
 
 /**
- * The category tree and the admin's changes to it (issue 29). `catalogChanged` runs after each
+ * The category tree and the admin's changes to it. `catalogChanged` runs after each
  * committed change: tools name their category by slug, and the facets read the attributes.
  */
 export function createCategoryService({

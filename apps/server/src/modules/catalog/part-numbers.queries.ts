@@ -5,7 +5,7 @@ import { tools } from '../../db/schema/index.js'
 import { toolColumns } from './catalog.queries.js'
 
 /**
- * Part-number lookups for quick order (issue 29). Part numbers are matched regardless of letter
+ * Part-number lookups for quick order. Part numbers are matched regardless of letter
  * case: `lower(part_number)` is what tools_part_number_idx (unique), tools_part_number_trgm_idx
  * (GIN) and tools_part_number_knn_idx (GiST, migration 0022) hold.
  */

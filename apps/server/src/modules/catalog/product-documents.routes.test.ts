@@ -23,7 +23,7 @@ import type { App } from '../../app.js'
 import { auditLog, toolDocuments, tools } from '../../db/schema/index.js'
 
 /**
- * A tool's uploaded documents (issue 29): checked by their bytes like drawings, kept in the blob
+ * A tool's uploaded documents: checked by their bytes like drawings, kept in the blob
  * store, listed in the tool's `documents`, served to anyone as an attachment of a fixed type,
  * deleted by an admin with their file. Runs on PGlite and on PostgreSQL.
  */

@@ -29,7 +29,7 @@ import {
 } from './product-documents.queries.js'
 
 /**
- * A tool's uploaded documents (issue 29). The bytes go to the blob store, a row keeps the key,
+ * A tool's uploaded documents. The bytes go to the blob store, a row keeps the key,
  * the sniffed type and the names, and the tool's `documents` list (what every read of a tool
  * answers) names the document by the route that serves it; row and list change in one
  * transaction with the tool locked, and the catalogue's cached answers are told after it.

@@ -53,7 +53,7 @@ export type FacetCounts = {
 }
 
 /**
- * The catalogue's search engine (issue 29). Routes and services talk to this interface only,
+ * The catalogue's search engine. Routes and services talk to this interface only,
  * so a search server could replace the SQL one without touching them.
  */
 export interface SearchIndex {

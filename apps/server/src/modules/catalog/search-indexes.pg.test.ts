@@ -23,7 +23,7 @@ import {
 import { searchUnits, searchWords, withTypoWords } from './search-words.js'
 
 /**
- * Issue 29: on PostgreSQL with 10,000 tools in 40 categories (generated specs), freshly loaded
+ * On PostgreSQL with 10,000 tools in 40 categories (generated specs), freshly loaded
  * and ANALYZEd (no VACUUM), the planner left free chooses index plans for every query of the
  * search: pages, counts, facets, suggestions and part numbers. No sequential scan of tools,
  * read from `EXPLAIN (FORMAT JSON)`.

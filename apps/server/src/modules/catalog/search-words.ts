@@ -1,5 +1,5 @@
 /**
- * How the search reads its words (issue 29): each word of the query, or a run of words that
+ * How the search reads its words: each word of the query, or a run of words that
  * is one of the shop's synonyms, becomes a unit; a tool matches when it matches every unit.
  * A unit matches by any of its phrases (the words as typed, or every synonym of the run), each
  * word as the start of a word of the tool; a long enough single word also matches the

@@ -19,7 +19,7 @@ import { toolColumns, type ToolRow } from './catalog.queries.js'
 import { rankTsQuery, unitTsQuery, type SearchUnit } from './search-words.js'
 
 /**
- * The SQL of the catalogue search (issue 29), the same on PGlite and PostgreSQL. Every
+ * The SQL of the catalogue search, the same on PGlite and PostgreSQL. Every
  * condition is one of the indexes of db/schema/catalog.ts: the weighted tsvector (words and
  * their starts), pg_trgm on the search text (typos) and on the part number, the jsonb
  * specifications (containment), the category.
@@ -399,7 +399,7 @@ export type FacetCountRow = {
 }
 
 /**
- * Every facet of a search with words in one statement (issue 29): the tools the words match
+ * Every facet of a search with words in one statement: the tools the words match
  * (the dear part: the tsvector and trigram conditions, and their rechecks) are found once, kept
  * in a materialized CTE, and each facet counts over them with its own filter left out. Parts:
  * 0 the total, 1 per category, 2 per value of a text or enum spec, 3 a number spec's range.

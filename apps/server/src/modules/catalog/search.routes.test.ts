@@ -40,7 +40,7 @@ async function search(app: App, query: string) {
 
 const q = (text: string) => `q=${encodeURIComponent(text)}`
 
-describe('GET /api/tool: the catalogue search (issue 29)', () => {
+describe('GET /api/tool: the catalogue search', () => {
   test('an exact part number comes first, in any letter case', async () => {
     const app = testApp.current
     await insertDemoCatalogue(database.current.db)

@@ -46,7 +46,7 @@ export type SearchService = ReturnType<typeof createSearchService>
 const TREE_TTL_MS = 10_000
 
 /**
- * The catalogue search (issue 29): listing with filters, facets, suggestions, part numbers and
+ * The catalogue search: listing with filters, facets, suggestions, part numbers and
  * synonyms, through the SearchIndex. Answers are cached like the catalogue list, keyed by the
  * normalised query, and forgotten when the catalogue changes in any process.
  */

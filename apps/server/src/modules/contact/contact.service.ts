@@ -25,7 +25,7 @@ function toContactMessage(row: ContactMessageRow): ContactMessage {
 
 export type ContactService = ReturnType<typeof createContactService>
 
-/** Contact With Us messages and the newsletter list (issue 7). */
+/** Contact With Us messages and the newsletter list. */
 export function createContactService({ db }: { db: Db }) {
   return {
     async send(body: ContactMessageBody) {

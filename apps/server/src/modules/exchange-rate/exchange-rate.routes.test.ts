@@ -8,7 +8,7 @@ import { useTestDatabase } from '../../../test/database.js'
 import { auditLog } from '../../db/schema/index.js'
 
 /**
- * The taka rate (issue 28): public to read, set by admins with the date it applies from, every
+ * The taka rate: public to read, set by admins with the date it applies from, every
  * change kept and audited; the rate in force follows the shop's clock.
  */
 const database = useTestDatabase()

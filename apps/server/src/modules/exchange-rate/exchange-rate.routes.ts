@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf, errorResponses } from '../../lib/route-helpers.js'
 import type { ExchangeRateService } from './exchange-rate.service.js'
 
-/** The taka rate (issue 28): public to read, set by admins, every change kept. */
+/** The taka rate: public to read, set by admins, every change kept. */
 export const exchangeRateRoutes: FastifyPluginAsyncZod<{ rates: ExchangeRateService }> = async (
   app,
   { rates },

@@ -43,7 +43,7 @@ function refuseUnconfirmedJump(current: number, body: ExchangeRateBody): void {
 export type ExchangeRateService = ReturnType<typeof createExchangeRateService>
 
 /**
- * The taka rate (issue 28): an admin sets it with the date it applies from; every change is
+ * The taka rate: an admin sets it with the date it applies from; every change is
  * kept and audited; the rate in force is the latest whose date has come on the shop's clock.
  */
 export function createExchangeRateService({ db, now = systemClock }: { db: Db; now?: Clock }) {
@@ -56,7 +56,7 @@ export function createExchangeRateService({ db, now = systemClock }: { db: Db; n
 
     /**
      * The rate in force on a shop date, in ten-thousandths, read in the caller's transaction:
-     * the rate an order is placed at (issue 28); undefined when none is set.
+     * the rate an order is placed at; undefined when none is set.
      */
     async unitsOn(tx: DbOrTx, day: string): Promise<number | undefined> {
       return (await rateInForce(tx, day))?.perUsdUnits

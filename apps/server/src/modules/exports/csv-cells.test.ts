@@ -36,7 +36,7 @@ test('money has two decimals and price breaks are quantity:price pairs', () => {
   expect(priceBreaksCell([])).toBe('')
 })
 
-// Issue 25: a spreadsheet that splits on ";" or tab runs each piece as a cell of its own.
+// A spreadsheet that splits on ";" or tab runs each piece as a cell of its own.
 test('every piece after a ";" or a tab that starts a formula gets a quote too', () => {
   expect(neutralise('Hammer;=1+1')).toBe("Hammer;'=1+1")
   expect(neutralise('a\t+1\t-2;@x')).toBe("a\t'+1\t'-2;'@x")

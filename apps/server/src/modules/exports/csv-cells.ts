@@ -3,7 +3,7 @@ import { Readable, pipeline } from 'node:stream'
 import { stringify } from 'csv-stringify'
 
 /**
- * Cells of our CSV files (issues 17 and 25). A spreadsheet runs a cell that starts with `=`,
+ * Cells of our CSV files. A spreadsheet runs a cell that starts with `=`,
  * `+`, `-`, `@`, a tab or a carriage return as a formula (CSV injection, OWASP), and one that
  * splits the file on `;` or tab (a locale's list separator, or "paste as columns") does the
  * same to each piece. So every piece at the start of a cell or after a `;` or a tab that starts

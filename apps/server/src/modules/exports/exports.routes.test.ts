@@ -191,7 +191,7 @@ test('the exports are for admins only', async ({ onTestFinished }) => {
   }
 })
 
-// Issue 25: who took personal data out of the shop, with which filter and how many rows.
+// Who took personal data out of the shop, with which filter and how many rows.
 test('each export of orders or users writes an export.* audit row with the filter and the row count; products do not', async ({
   onTestFinished,
 }) => {

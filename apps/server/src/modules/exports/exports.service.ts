@@ -88,7 +88,7 @@ function userRecord(user: UserRow): string[] {
 
 export type ExportsService = ReturnType<typeof createExportsService>
 
-/** The admin's CSV files (issue 17), each read from its domain a page at a time. */
+/** The admin's CSV files, each read from its domain a page at a time. */
 export function createExportsService({
   orders,
   accounts,
@@ -101,7 +101,7 @@ export function createExportsService({
   audit: Pick<AuditService, 'record'>
 }) {
   /**
-   * An export of personal data leaves an audit row (issue 25): who, the filter in force and
+   * An export of personal data leaves an audit row: who, the filter in force and
    * how many rows went out, written before the file's last bytes (or when it stopped early).
    */
   const audited =

@@ -29,7 +29,7 @@ import { unneutralise } from './csv-cells.js'
 import { baseName, type ImportFile } from './import-file.js'
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number]
-/** The fixed columns' cells, and `spec.<key>` cells (issue 29). */
+/** The fixed columns' cells, and `spec.<key>` cells. */
 type Cells = Partial<Record<Column, string>> & Record<string, string | undefined>
 
 /** `spec.<attribute key>`: a specification column of the products file. */
@@ -124,7 +124,7 @@ function fieldsOf(cells: Cells) {
     madeToOrder: yesNo(cells.made_to_order),
     leadTimeDays: whole('lead_time_days', cells.lead_time_days) ?? null,
     image: cells.image || undefined,
-    // Issue 29: a column left empty clears the tool's part number or category.
+    // A column left empty clears the tool's part number or category.
     partNumber: cells.partNumber === undefined ? undefined : cells.partNumber || null,
     category: cells.category === undefined ? undefined : cells.category || null,
   }
@@ -184,7 +184,7 @@ export type ImportDeps = {
 }
 
 /**
- * Manage Products' Import CSV (issue 17): every row is checked with the rules of the admin's
+ * Manage Products' Import CSV: every row is checked with the rules of the admin's
  * own form (the shared schemas and the catalogue's edit rules), matched to a tool by id or
  * name, and shown as new, update or error. Nothing is written unless every row is good; then
  * all rows go in one transaction with an audit row each.

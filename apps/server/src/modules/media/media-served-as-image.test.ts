@@ -10,7 +10,7 @@ import { makeImage, uploadImage } from '../../../test/uploads.js'
 import { mediaFiles } from '../../db/schema/index.js'
 
 /**
- * Issue 9: an uploaded file can only ever be served as an image. Whatever type and name the
+ * An uploaded file can only ever be served as an image. Whatever type and name the
  * upload declares, what comes back is WebP re-encoded by the server, as image/webp with
  * nosniff; a file that is not a picture is refused; a picture carrying a script is stripped.
  */

@@ -15,7 +15,7 @@ import type { MediaService } from './media.service.js'
 
 type Deps = {
   media: MediaService
-  /** MEDIA_PUBLIC_URL (issue 31): variants are served from there, by their blob key. */
+  /** MEDIA_PUBLIC_URL: variants are served from there, by their blob key. */
   publicUrl?: string | undefined
 }
 

@@ -12,7 +12,7 @@ import { findMedia, insertMediaVariants, mediaExists, type MediaVariant } from '
 
 /**
  * sharp (libvips) loads with the first picture a process handles: about 27 MB of resident
- * memory that a process answering only reads never pays (issue 31 §4, docs/performance.md).
+ * memory that a process answering only reads never pays (docs/performance.md).
  */
 let loadingSharp: Promise<typeof Sharp> | undefined
 const loadSharp = () => (loadingSharp ??= import('sharp').then((module) => module.default))
@@ -69,7 +69,7 @@ const CACHED_MAX_BYTES = MEMORY_BUDGET_BYTES / 8
 export type MediaFile = { contentType: string; size: number; body: Buffer | Readable }
 
 /**
- * Pictures: their rows in the database, their bytes in the blob store (issue 25), so any server
+ * Pictures: their rows in the database, their bytes in the blob store, so any server
  * process that shares the store serves any of them.
  */
 export function createMediaService({ db, blobs }: { db: Db; blobs: BlobStore }) {
@@ -128,7 +128,7 @@ export function createMediaService({ db, blobs }: { db: Db; blobs: BlobStore }) 
     /** The store the bytes go to (the demo seed writes its drawings there too). */
     blobs,
     store,
-    /** An admin's upload (issue 6): checked by its bytes, then stored like any picture. */
+    /** An admin's upload: checked by its bytes, then stored like any picture. */
     async upload(input: Buffer): Promise<StoredImage> {
       await checkUpload(input)
       return store(input)
@@ -142,7 +142,7 @@ export function createMediaService({ db, blobs }: { db: Db; blobs: BlobStore }) 
     },
     /**
      * The blob key (SHA-256) of a variant's bytes: what a CDN in front of the bucket serves it
-     * by (MEDIA_PUBLIC_URL, issue 31).
+     * by (MEDIA_PUBLIC_URL).
      */
     async blobKey(key: string): Promise<string> {
       const row = KEY_PATTERN.test(key) ? await findMedia(db, key) : undefined

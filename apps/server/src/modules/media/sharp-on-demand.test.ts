@@ -8,7 +8,7 @@ import { TEST_ORIGIN } from '../../../test/app.js'
 import { startServer } from '../../../test/server-process.js'
 
 /**
- * Issue 31 §4: sharp's libvips (about 27 MB resident) is loaded by the first picture a process
+ * Sharp's libvips (about 27 MB resident) is loaded by the first picture a process
  * handles, not at start, so a process that answers the catalogue never maps it. Its mapping in
  * /proc/<pid>/maps is what shows whether it was loaded.
  */

@@ -42,7 +42,7 @@ import {
 } from '../../db/schema/index.js'
 import { eq } from 'drizzle-orm'
 
-/** POST /api/checkout (issue 14): several lines, one order, all of them or none. */
+/** POST /api/checkout: several lines, one order, all of them or none. */
 const database = useTestDatabase()
 const testApp = useTestApp(database)
 const db = () => database.current.db
@@ -357,7 +357,7 @@ describe('the cart after a checkout', () => {
   })
 })
 
-describe('custom parts (issue 15)', () => {
+describe('custom parts', () => {
   const quoted = [
     { quantity: 100, unitPriceCents: 450 },
     { quantity: 500, unitPriceCents: 320 },
@@ -376,7 +376,7 @@ describe('custom parts (issue 15)', () => {
     return q
   }
 
-  test('a custom line ships its lead time in working days after the payment, not after the order (issue 26 §5)', async ({
+  test('a custom line ships its lead time in working days after the payment, not after the order', async ({
     onTestFinished,
   }) => {
     const app = await buildTestApp(database.current, onTestFinished)
@@ -593,7 +593,7 @@ describe('custom parts (issue 15)', () => {
   })
 })
 
-describe('cancelled orders with custom parts (issue 15)', () => {
+describe('cancelled orders with custom parts', () => {
   const quoted = [{ quantity: 100, unitPriceCents: 450 }]
 
   async function orderedQuote(app: Awaited<ReturnType<typeof buildTestApp>>, user: TestUser) {

@@ -17,7 +17,7 @@ import { payOrder, pdfText } from '../../../test/invoices.js'
 import { orders, users } from '../../db/schema/index.js'
 import type { App } from '../../app.js'
 
-/** Issue 30: the checkout's delivery block and the profile's Company and Delivery address. */
+/** The checkout's delivery block and the profile's Company and Delivery address. */
 const database = useTestDatabase()
 const testApp = useTestApp(database)
 const db = () => database.current.db

@@ -25,7 +25,7 @@ import {
 import type { App } from '../../app.js'
 import { orders, sandboxPaymentIntents } from '../../db/schema/index.js'
 
-/** The first-order discount at checkout (issue 14): decided by the server, once per customer. */
+/** The first-order discount at checkout: decided by the server, once per customer. */
 const database = useTestDatabase()
 const testApp = useTestApp(database)
 const db = () => database.current.db
@@ -51,7 +51,7 @@ describe('the first-order discount', () => {
     )
     expect(first).toMatchObject({
       subtotal: 300,
-      // The cap set the amount, and the label says so, as the cart does (issue 30).
+      // The cap set the amount, and the label says so, as the cart does.
       discount: { label: messages.promotions.firstOrderCappedLabel(50, '$100.00'), amount: 100 },
       totalMoney: 200,
     })
@@ -113,7 +113,7 @@ describe('the first-order discount', () => {
     const again = orderOf(await purchase(app, user, tool.id, 2))
     expect(again.discount?.amount).toBe(2)
     // Another customer's orders do not count against this one's (delivered elsewhere: one
-    // discount per phone and per address, issue 25).
+    // discount per phone and per address).
     const other = await createUser(app, { verified: true })
     const elsewhere = { phone: '+880 1811 000000', address: 'House 1, Road 9, Khulna' }
     expect(orderOf(await purchase(app, other, tool.id, 1, elsewhere)).discount?.amount).toBe(1)
@@ -196,7 +196,7 @@ describe('the first-order discount', () => {
   })
 })
 
-describe('once per account, per phone and per address, with a verified e-mail (issue 25)', () => {
+describe('once per account, per phone and per address, with a verified e-mail', () => {
   const estimate = async (app: App, user: TestUser, to: { phone: string; address: string }) => {
     const res = await app.inject({
       method: 'GET',

@@ -79,7 +79,7 @@ describe('the invoice PDF', () => {
     // The payment's date in the shop's time zone (UTC+6): already 1 April there.
     expect(text).toContain('Invoice date: 2026-04-01')
     expect(text).toContain('Invoice number: INV-000042')
-    // Issue 30: the order's number beside the invoice's own.
+    // The order's number beside the invoice's own.
     expect(text).toContain('Order: TW-10042')
     expect(rows).toContain('সাকিব আল হাসান')
     expect(rows).toContain('বাড়ি ৫, রোড ২, ঢাকা (House 5, Road 2, Dhaka)')

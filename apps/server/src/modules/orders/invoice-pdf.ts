@@ -27,7 +27,7 @@ function exportDocumentFact(order: InvoiceData['order']): [string, string][] {
 }
 
 /**
- * The invoice of a paid order (issue 17) as a PDF stream. A4, one or more pages; amounts in
+ * The invoice of a paid order as a PDF stream. A4, one or more pages; amounts in
  * US dollars; the date is the payment's date in the shop's time zone.
  */
 export function invoicePdf({ company, order }: InvoiceData): Doc {

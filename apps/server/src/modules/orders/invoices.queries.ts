@@ -4,7 +4,7 @@ import { selectRows, type DbOrTx } from '../../db/client.js'
 import { invoiceCounter, orders } from '../../db/schema/index.js'
 
 /**
- * Gives a just-paid order the next invoice number (issue 17). Call it in the SAME transaction
+ * Gives a just-paid order the next invoice number. Call it in the SAME transaction
  * that marks the order paid: the counter's row stays locked until that transaction ends, so
  * concurrent payments take their numbers one after another, and a payment that rolls back
  * gives its number back (no gaps; a sequence would leave one). An order that already has a

@@ -20,12 +20,12 @@ import type { OrdersService } from './orders.service.js'
 type Deps = {
   orders: Pick<OrdersService, 'forInvoice'>
   company: Company
-  /** The shop's BIN for the Mushak-6.3 (issue 28); undefined: none issued until it is set. */
+  /** The shop's BIN for the Mushak-6.3; undefined: none issued until it is set. */
   sellerBin: string | undefined
 }
 
 /**
- * GET /api/purchase/{id}/invoice.pdf (issue 17): the order's owner or an admin. Anyone else,
+ * GET /api/purchase/{id}/invoice.pdf: the order's owner or an admin. Anyone else,
  * a missing order and a malformed id get the same 404; an order without an invoice (unpaid,
  * or cancelled and refunded) gets 409. The PDF is made on the server and streamed.
  */
@@ -63,7 +63,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (
       return sendPrivatePdf(reply, invoiceWords.fileName(order.invoiceNumber), stream)
     },
   )
-  // GET /api/purchase/{id}/mushak-6.3.pdf (issue 28): the tax invoice of a paid domestic order.
+  // GET /api/purchase/{id}/mushak-6.3.pdf: the tax invoice of a paid domestic order.
   const m = invoicesContract.mushak
   app.get(
     m.path,

@@ -7,7 +7,7 @@ import { selectRows, type Tx } from '../../db/client.js'
 import { lockToolsInOrder, takeCheckedStock } from '../catalog/catalog.queries.js'
 
 /**
- * Issue 14: two carts holding the same two tools in opposite order. Locking line by line, as a
+ * Two carts holding the same two tools in opposite order. Locking line by line, as a
  * naive checkout would, deadlocks; locking every tool first, in id order (what each order's
  * transaction does, lib/transaction-batcher.ts), makes the second wait and then go on.
  */

@@ -103,7 +103,7 @@ export function drawFacts(pen: Pen, facts: [string, string][]) {
 }
 
 /**
- * The Mushak-6.3 tax invoice of a paid domestic order (issue 28), as a PDF stream: A4 landscape,
+ * The Mushak-6.3 tax invoice of a paid domestic order, as a PDF stream: A4 landscape,
  * in English under the form's Bengali title. Every figure is read back from the order's frozen
  * amounts through the shared taxLines, the rule that priced the order, so Σ value before VAT +
  * Σ VAT = the total paid, to the poisha.

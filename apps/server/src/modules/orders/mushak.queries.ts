@@ -5,7 +5,7 @@ import { selectRows, type DbOrTx } from '../../db/client.js'
 import { orders } from '../../db/schema/index.js'
 
 /**
- * Gives a just-paid domestic order the next Mushak-6.3 serial of its fiscal year (issue 28).
+ * Gives a just-paid domestic order the next Mushak-6.3 serial of its fiscal year.
  * Call it in the SAME transaction that marks the order paid, as the invoice number is: the
  * year's counter row stays locked until that transaction ends, so payments take their serials
  * one after another and a payment that rolls back gives its serial back (no gaps). A year's

@@ -10,7 +10,7 @@ import { purchase, stockOf } from '../../../test/orders.js'
 import { selectRows } from '../../db/client.js'
 
 /**
- * Issue 31 §3: orders that share a transaction are read and written set-wise, so the
+ * Orders that share a transaction are read and written set-wise, so the
  * transaction costs the same handful of statements whether it holds one order or forty
  * (flows/checkout.ts, `writePending`). Counted on the wire: every statement the pool's
  * clients send, cut into transactions at begin and commit.

@@ -181,7 +181,7 @@ test('cancels, card payments, late money and new orders racing through two proce
   expect(end.stock).toBeGreaterThanOrEqual(0)
   expect(end.stock + end.live).toBe(STOCK)
   // Every late payment for an order its buyer cancelled is refunded, once, never reinstated
-  // (a person's cancellation is final, issue 26 §5).
+  // (a person's cancellation is final).
   for (const { id } of cancelledIds) {
     const [row] = await database.db.select().from(orders).where(eq(orders.id, id))
     expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'refunded_cancelled' })

@@ -114,7 +114,7 @@ const ageOrder = (id: string, hours: number) =>
         where id = ${id}`,
   )
 
-describe('a cancelled order cannot be paid back into life (issue 13, M3)', () => {
+describe('a cancelled order cannot be paid back into life', () => {
   test('order all 3, open the payment page, cancel, another customer orders all 3: the old intent is void and 3 units are live, not 6', async ({
     onTestFinished,
   }) => {
@@ -209,7 +209,7 @@ describe('a cancelled order cannot be paid back into life (issue 13, M3)', () =>
   })
 })
 
-describe('unpaid orders hold their stock for ORDER_HOLD_HOURS (issue 13, M4)', () => {
+describe('unpaid orders hold their stock for ORDER_HOLD_HOURS', () => {
   test('an unpaid order answers its pay-by time: placed + 48 hours; a paid one answers null', async ({
     onTestFinished,
   }) => {
@@ -339,7 +339,7 @@ describe('unpaid orders hold their stock for ORDER_HOLD_HOURS (issue 13, M4)', (
   })
 })
 
-describe('a payment on an order a person cancelled is refunded, never reinstated (issue 26 §5)', () => {
+describe('a payment on an order a person cancelled is refunded, never reinstated', () => {
   /** The card went through at the provider just before the void reached it (a race). */
   const succeedLate = (paymentIntentId: string) =>
     database.current.db

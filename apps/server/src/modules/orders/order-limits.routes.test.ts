@@ -16,7 +16,7 @@ import { cancel, checkout, openPaymentPage, purchase, stockOf } from '../../../t
 import { orders } from '../../db/schema/index.js'
 
 /**
- * What one account may hold unpaid (issue 25, M3): a value and a hold time, tighter before its
+ * What one account may hold unpaid: a value and a hold time, tighter before its
  * e-mail is verified; a payment that starts keeps its order held; one budget of orders a
  * minute for both ordering routes.
  */
@@ -41,7 +41,7 @@ const age = (id: string, ms: number) =>
         hold_until = hold_until - make_interval(secs => ${ms / 1000}) where id = ${id}`,
   )
 
-describe('open unpaid value (issue 25)', () => {
+describe('open unpaid value', () => {
   test('an unverified account may hold $1,000 unpaid; more is a 409 that takes nothing, until its e-mail is verified', async () => {
     const app = testApp.current
     const user = await createUser(app)
@@ -113,7 +113,7 @@ describe('open unpaid value (issue 25)', () => {
   })
 })
 
-describe('how long unpaid stock is held (issue 25)', () => {
+describe('how long unpaid stock is held', () => {
   test('an unverified account’s order is held 60 minutes, a verified one’s 48 hours; the sweeper keeps to each', async () => {
     const app = testApp.current
     const unverified = await createUser(app)
@@ -194,7 +194,7 @@ describe('how long unpaid stock is held (issue 25)', () => {
   })
 })
 
-test('POST /api/purchase and POST /api/checkout spend one budget of orders a minute per account (issue 25)', async () => {
+test('POST /api/purchase and POST /api/checkout spend one budget of orders a minute per account', async () => {
   const app = testApp.current
   const user = await createUser(app, { verified: true })
   const tool = await insertTool(db(), { priceCents: 100, quantity: 1_000 })

@@ -71,7 +71,7 @@ export async function countAwaitingTransfer(
  * A payment starts through a gateway or the card form (this replaces the payment id kept before,
  * issue 26 §3): the method is remembered, and an order that awaited a transfer goes back to
  * unpaid (the buyer switched). The payment's id and its
- * provider are kept so a void or a refund reaches it (issue 26 §3).
+ * provider are kept so a void or a refund reaches it.
  */
 export async function startedWith(
   db: DbOrTx,
@@ -96,7 +96,7 @@ export async function startedWith(
     .where(and(eq(orders.id, id), eq(orders.paid, false)))
 }
 
-/** SSLCommerz validated the payment but flagged it as risky: an admin decides (issue 27). */
+/** SSLCommerz validated the payment but flagged it as risky: an admin decides. */
 export async function flagForReview(
   tx: DbOrTx,
   id: string,

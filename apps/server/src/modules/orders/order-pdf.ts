@@ -16,7 +16,7 @@ import type { OrderWithLines } from './orders.queries.js'
 import { woffToSfnt } from './woff.js'
 
 /**
- * What the order's documents share (the invoice, issue 17, and the proforma invoice, issue 27):
+ * What the order's documents share (the invoice, issue 17, and the proforma invoice):
  * the fonts, lines of mixed Latin and Bengali text, the company and document header, the buyer,
  * the table of lines and the sums. Each document adds its own facts and closing section.
  */
@@ -292,7 +292,7 @@ export function orderPdf(d: OrderDocument): Doc {
   // The buyer.
   line(w.billTo, PAGE.margin, STYLES.heading)
   gap(16)
-  // The buyer's company (issue 30) under their name, when the order has one.
+  // The buyer's company under their name, when the order has one.
   const buyer = [
     order.customerName,
     order.company ?? '',
@@ -368,7 +368,7 @@ export function orderPdf(d: OrderDocument): Doc {
   const rate = order.exchangeRateUnits === null ? null : rateFromUnits(order.exchangeRateUnits)
   lineRight(mushakWords.currency(order.currency, rate), RIGHT, muted)
   gap(14)
-  // What the total holds of VAT (issue 28): the VAT a domestic price includes, or the export's
+  // What the total holds of VAT: the VAT a domestic price includes, or the export's
   // zero rate.
   lineRight(
     !isExportTo(order.country)

@@ -5,7 +5,7 @@ type Log = { error(obj: object, msg: string): void }
 export type OrderSweeper = ReturnType<typeof createOrderSweeper>
 
 /**
- * Runs the hold sweep (issue 13, M4) on a timer inside the server. Every process runs one;
+ * Runs the hold sweep on a timer inside the server. Every process runs one;
  * an advisory lock in `expireDue` lets one of them work at a time, and each order is
  * cancelled once whoever sweeps it.
  *

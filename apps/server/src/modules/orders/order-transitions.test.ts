@@ -19,7 +19,7 @@ import type { App } from '../../app.js'
 import { orders, sandboxPaymentIntents } from '../../db/schema/index.js'
 
 /**
- * The order's transitions table (packages/shared/src/order-states.ts, issue 26 §3) walked
+ * The order's transitions table (packages/shared/src/order-states.ts) walked
  * through the shop's own routes and sweeper: every row is a step the server takes, and a step
  * the table does not list is refused and changes nothing.
  */
@@ -102,7 +102,7 @@ const perform: Record<OrderEvent, (o: Order) => Promise<number>> = {
 /**
  * A fresh order brought to `status` by the table's own steps. A cancelled order is cancelled
  * by expiry (money may reinstate it), or by its buyer when the step is a refund (money for a
- * person's cancellation always goes back, issue 26 §5).
+ * person's cancellation always goes back).
  */
 async function orderIn(status: OrderStatus, next: OrderEvent): Promise<Order> {
   const app = testApp.current
@@ -157,7 +157,7 @@ const samePaymentAs = new Set([
   'unpaid reinstate',
   'unpaid refund',
   'cancelled pay',
-  // The admin's cancel route (issue 27) cancels an unpaid order as `cancel_by_admin`.
+  // The admin's cancel route cancels an unpaid order as `cancel_by_admin`.
   'unpaid cancel_paid',
 ])
 

@@ -91,7 +91,7 @@ function purchase(
 
 test('200 concurrent orders through two processes never oversell: the orders add up to the stock exactly', async () => {
   const [a, b] = servers.map((s) => s.url) as [string, string]
-  // 20 customers with 10 orders each: at most 10 open unpaid orders per customer (issue 13).
+  // 20 customers with 10 orders each: at most 10 open unpaid orders per customer.
   const tokens = await Promise.all(
     Array.from({ length: 20 }, (_, n) => customerToken(n % 2 === 0 ? a : b, n + 1)),
   )
@@ -209,7 +209,7 @@ async function stockOf(ids: string[]) {
 
 test('200 concurrent multi-line checkouts over overlapping tools, lines in every order, through two processes: no oversell, made-to-order never below 0, every refusal a 409', async () => {
   const [a, b] = servers.map((s) => s.url) as [string, string]
-  // 25 customers with 8 checkouts each: under 10 open unpaid orders and 30 a minute (issue 13).
+  // 25 customers with 8 checkouts each: under 10 open unpaid orders and 30 a minute.
   const tokens = await Promise.all(
     Array.from({ length: 25 }, (_, n) => customerToken(n % 2 === 0 ? a : b, 200 + n)),
   )
@@ -283,7 +283,7 @@ test('parallel first orders of one customer through two processes: exactly one g
     customers.flatMap((token, c) =>
       Array.from({ length: 8 }, async (_, i) => {
         const base = i % 2 === 0 ? a : b
-        // Each customer delivers to a phone and an address of their own (issue 25).
+        // Each customer delivers to a phone and an address of their own.
         const to = { phone: `+880 1811 00000${c}`, address: `House ${c}, Road 1, Dhaka` }
         const res =
           i % 4 < 2

@@ -36,7 +36,7 @@ describe('the buyer’s order e-mails', () => {
     const mails = await orderMailsTo(app, buyer.email)
     expect(mails).toHaveLength(1)
     const [mail] = mails
-    // Issue 30: the order is named by its number.
+    // The order is named by its number.
     const number = await orderNumberOf(db(), orderId)
     expect(number).toMatch(/^TW-\d{5,}$/)
     expect(mail?.subject).toBe(`Your Toolworks order ${number}`)

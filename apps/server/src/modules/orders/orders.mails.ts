@@ -53,7 +53,7 @@ function compose(to: string, subject: string, body: Body): Mail {
   return { to, subject: oneLine(subject, 250), text: `${text}\n`, html }
 }
 
-/** The order as the buyer names it (issue 30): its number, `TW-10482`. */
+/** The order as the buyer names it: its number, `TW-10482`. */
 const nameOf = (order: OrderWithLines) => orderNumberText(order.orderNumber)
 
 /** The order's lines, its discount (if any) and its total, as the buyer reads them. */
@@ -71,7 +71,7 @@ function figures(order: OrderWithLines): string[] {
     order.discountCents > 0
       ? [w.discountLine(oneLine(order.discountLabel ?? ''), money(order.discountCents))]
       : []
-  // Issue 28: the VAT the total holds, or the export's zero rate.
+  // The VAT the total holds, or the export's zero rate.
   const vat = !isExportTo(order.country)
     ? `${taxWords.vatIncluded(order.vatRate)}: ${money(order.vatCents)}`
     : taxWords.exportZeroRated
@@ -81,7 +81,7 @@ function figures(order: OrderWithLines): string[] {
 export type OrderMails = ReturnType<typeof createOrderMails>
 
 /**
- * The buyer's order e-mails (issue 17): placed (with the link to pay), paid (the receipt) and
+ * The buyer's order e-mails: placed (with the link to pay), paid (the receipt) and
  * shipped. Called after the step's transaction committed; a mail that fails is logged and
  * never fails the order or the payment, which already happened.
  */
@@ -142,7 +142,7 @@ export function createOrderMails({
       )
     },
     /**
-     * Money going back (issue 27): refunded through the gateway or card it came by, due back
+     * Money going back: refunded through the gateway or card it came by, due back
      * by bank transfer, or sent by bank transfer with its reference.
      */
     refund(

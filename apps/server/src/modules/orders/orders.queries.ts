@@ -37,7 +37,7 @@ export type OrderRow = typeof orders.$inferSelect
 export type NewOrderRow = typeof orders.$inferInsert
 export type OrderLineRow = typeof orderLines.$inferSelect
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>
-/** An order with its lines, in the order the buyer listed them (issue 14). */
+/** An order with its lines, in the order the buyer listed them. */
 export type OrderWithLines = OrderRow & { lines: OrderLineRow[] }
 type Status = OrderRow['status']
 type CancelReason = NonNullable<OrderRow['cancelReason']>
@@ -47,7 +47,7 @@ const LIST_LIMIT = 500
 /**
  * Inserts several orders and their lines, whatever their number, in two statements built from
  * one array per column (db/insert-columns.ts), then reads them back in two more (a shared order
- * transaction writes its batch at once, issue 31 §3). Answers them in the order given.
+ * transaction writes its batch at once). Answers them in the order given.
  */
 export async function insertOrders(
   tx: DbOrTx,
@@ -120,7 +120,7 @@ export async function findOrderHead(db: DbOrTx, id: string): Promise<OrderRow | 
 
 /**
  * Whether the customer has an order that counts against a first-order discount: paid,
- * shipped, or unpaid and open; anything but cancelled (issue 14). `except` leaves one out.
+ * shipped, or unpaid and open; anything but cancelled. `except` leaves one out.
  */
 export async function hasLiveOrder(
   tx: DbOrTx,
@@ -151,7 +151,7 @@ export async function listCustomerOrders(db: DbOrTx, email: string): Promise<Ord
       and(
         eq(sql`lower(${orders.customerEmail})`, email.toLowerCase()),
         // A cancelled order leaves the list, unless money went back or is due back to the
-        // buyer (issue 27): they see it with its refund until it is done.
+        // buyer: they see it with its refund until it is done.
         or(
           ne(orders.status, 'cancelled'),
           inArray(orders.paymentState, ['refund-due', 'refunded']),
@@ -198,7 +198,7 @@ export async function listAllOrders(
 export const statusAllows = (...events: OrderEvent[]) =>
   inArray(orders.status, orderFromStatesOf(...events))
 
-/** The same guard for the order's money (packages/shared/src/payment-states.ts, issue 27). */
+/** The same guard for the order's money (packages/shared/src/payment-states.ts). */
 export const paymentStateAllows = (...events: PaymentStateEvent[]) =>
   inArray(orders.paymentState, paymentFromStatesOf(...events))
 
@@ -326,7 +326,7 @@ export async function cancelUnpaid(
 }
 
 /**
- * When an unpaid order's hold ends, in SQL: its own end (issue 25), or for an order placed
+ * When an unpaid order's hold ends, in SQL: its own end, or for an order placed
  * before that was kept, `holdHours` after it was placed.
  */
 export const holdEnd = (holdHours: number) =>
@@ -348,8 +348,8 @@ export async function openUnpaid(
 }
 
 /**
- * What each of several customers holds unpaid now (issue 25), in one query: a shared order
- * transaction reads its batch's customers at once (issue 31 §3). Every customer asked is in
+ * What each of several customers holds unpaid now, in one query: a shared order
+ * transaction reads its batch's customers at once. Every customer asked is in
  * the map, with 0 and 0 when they hold none.
  */
 export async function openUnpaidOf(
@@ -363,7 +363,7 @@ export async function openUnpaidOf(
     .select({
       customerId: orders.customerId,
       count: sql<number>`count(*)::int`,
-      // In dollar cents, as the limits are (issue 28): a taka order counts at its own rate.
+      // In dollar cents, as the limits are: a taka order counts at its own rate.
       valueCents: sql<number>`coalesce(sum(case when ${orders.exchangeRateUnits} is null
         then ${orders.totalCents}
         else ${orders.totalCents}::bigint * 10000 / ${orders.exchangeRateUnits} end), 0)::bigint`,
@@ -392,7 +392,7 @@ export const heldUntil = (holdHours: number, until: Date, allowanceMs: number) =
   sql`greatest(${holdEnd(holdHours)}, least(${until}::timestamptz, ${orders.createdAt} + ${allowanceMs / 1000}::double precision * interval '1 second'))`
 
 /**
- * A payment is starting (issue 25): the unpaid order holds its stock at least until `until`
+ * A payment is starting: the unpaid order holds its stock at least until `until`
  * as far as its class allows (`allowanceMs` from its placing), never less than it already did.
  */
 export async function extendHold(
@@ -436,7 +436,7 @@ function dueToExpire(now: Date, holdHours: number) {
   const cutoff = new Date(now.getTime() - holdHours * 3_600_000)
   return and(
     statusAllows('expire'),
-    // A payment under review waits for an admin, whatever its hold (issue 27).
+    // A payment under review waits for an admin, whatever its hold.
     ne(orders.paymentState, 'under-review'),
     // Two index-friendly halves: orders with their own hold end, and older ones without.
     or(lt(orders.holdUntil, now), and(isNull(orders.holdUntil), lt(orders.createdAt, cutoff))),
@@ -539,7 +539,7 @@ export async function setRefundId(db: DbOrTx, id: string, refundId: string): Pro
 export type OrderPageCursor = { at: string; id: string }
 
 /**
- * One page of Manage Orders' list for the CSV export (issue 17): the same filters and order
+ * One page of Manage Orders' list for the CSV export: the same filters and order
  * (newest first), every row rather than the screen's 500, a page after `after` (keyset).
  */
 export async function adminOrdersPage(

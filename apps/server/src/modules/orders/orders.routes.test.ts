@@ -232,7 +232,7 @@ describe('reading orders', () => {
       ).json(),
     )
     expect(byEmail.map((o) => o.customer)).toEqual([b.email])
-    // Issue 30: every order has a number of its own, and the search finds it in any spelling.
+    // Every order has a number of its own, and the search finds it in any spelling.
     const numbers = all.map((o) => o.orderNumber)
     expect(numbers.every((n) => /^TW-\d{5,}$/.test(n))).toBe(true)
     expect(new Set(numbers).size).toBe(2)

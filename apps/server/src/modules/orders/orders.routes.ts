@@ -9,7 +9,7 @@ import type { OrdersService } from './orders.service.js'
 
 type Deps = {
   orders: OrdersService
-  /** Placing and cancelling span modules: they are flows (src/flows/, issue 26 §3). */
+  /** Placing and cancelling span modules: they are flows (src/flows/). */
   checkout: Pick<CheckoutFlow, 'purchase' | 'checkout'>
   cancellation: Pick<CancellationFlow, 'byPerson'>
 }
@@ -18,7 +18,7 @@ const errors = errorResponses(400, 401, 403, 404, 409)
 const createErrors = errorResponses(400, 401, 403, 404, 409, 429)
 
 /**
- * Both ordering routes spend one budget per account (issue 25): one counter, `purchase`, in the
+ * Both ordering routes spend one budget per account: one counter, `purchase`, in the
  * group `orders` (lib/rate-limits.ts, plugins/rate-limit-store.ts).
  */
 const perAccountOrderLimit = perAccount('orders', {

@@ -89,7 +89,7 @@ export function payByOf(
   holdHours: number,
 ) {
   if (row.status !== 'unpaid') return null
-  // Its own end (issue 25: shorter before the e-mail is verified, pushed on by a payment), or
+  // Its own end (shorter before the e-mail is verified, pushed on by a payment), or
   // for an order placed before that was kept, the hold of the time.
   return row.holdUntil ?? new Date(row.createdAt.getTime() + holdHours * HOUR_MS)
 }
@@ -169,7 +169,7 @@ export function stockToReturn(lines: readonly OrderLineRow[]): [string, number][
 
 /**
  * A custom part ships its quoted lead time in working days from payment, as its quote promised
- * (issue 26 §5). Until the order is paid its date is provisional, counted from the order's day
+ *. Until the order is paid its date is provisional, counted from the order's day
  * (src/flows/checkout.ts); the payment's shop date replaces it, in the payment's transaction.
  */
 export function customLinesFromPayment(lines: readonly OrderLineRow[], paidAt: Date) {
@@ -193,12 +193,12 @@ export const isOwner = (actor: Actor, row: OrderRow) => owns(actor, ownerOf(row)
 const EXPORT_PAGE_SIZE = 500
 
 /**
- * What the flows do to orders inside the transactions they own (src/flows/, issue 26 §3): each
+ * What the flows do to orders inside the transactions they own (src/flows/): each
  * takes the flow's transaction, so its writes commit or roll back with the rest of the flow.
  */
 function transactionSteps(holdHours: number) {
   return {
-    /** What the customer holds unpaid now: how many orders and their value (issue 25). */
+    /** What the customer holds unpaid now: how many orders and their value. */
     openUnpaid: (tx: Tx, customerId: string, at: Date) => openUnpaid(tx, customerId, at, holdHours),
     /** The same for several customers at once (a shared order transaction's batch). */
     openUnpaidOf: (tx: Tx, customerIds: readonly string[], at: Date) =>
@@ -240,8 +240,8 @@ function transactionSteps(holdHours: number) {
     },
 
     /**
-     * Marks a locked order paid: its custom parts' dates count from now (issue 26 §5), and the
-     * invoice number is taken in this transaction, so a rollback gives it back (issue 17).
+     * Marks a locked order paid: its custom parts' dates count from now, and the
+     * invoice number is taken in this transaction, so a rollback gives it back.
      */
     async markPaid(
       tx: Tx,
@@ -256,7 +256,7 @@ function transactionSteps(holdHours: number) {
       const lines = customLinesFromPayment(row.lines, paidAt)
       await setShipsBy(tx, row.id, lines.changed)
       const invoiceNumber = await assignInvoiceNumber(tx, row.id)
-      // A domestic order's tax invoice is numbered at payment too (issue 28); an export has none.
+      // A domestic order's tax invoice is numbered at payment too; an export has none.
       if (isExportTo(paid.country)) return { ...paid, invoiceNumber, lines: lines.all }
       const fiscalYear = fiscalYearOf(shopDate(paidAt))
       const mushakSerial = await assignMushakSerial(tx, row.id, fiscalYear)
@@ -296,9 +296,9 @@ function transactionSteps(holdHours: number) {
 export type OrdersService = ReturnType<typeof createOrdersService>
 
 /**
- * Orders: the server decides customer, price, total and stock (issue 4). This module reads and
+ * Orders: the server decides customer, price, total and stock. This module reads and
  * writes orders only; what spans modules (placing, paying, cancelling) is in `src/flows/`,
- * which call these functions inside the transactions they own (issue 26 §3).
+ * which call these functions inside the transactions they own.
  */
 export function createOrdersService({
   db,
@@ -308,7 +308,7 @@ export function createOrdersService({
   db: Db
   /** How long each class of account's orders hold their stock (hold-rules.ts). */
   holdRules: HoldRules
-  /** The buyer's e-mails (issue 17), sent after the commit; they never throw. */
+  /** The buyer's e-mails, sent after the commit; they never throw. */
   mails?: Pick<OrderMails, 'shipped'>
 }) {
   // An order placed before holds were kept per order ends this long after it was placed.
@@ -340,7 +340,7 @@ export function createOrdersService({
     },
 
     /**
-     * Manage Orders' list for the CSV export (issue 17), a page at a time: the same filters
+     * Manage Orders' list for the CSV export, a page at a time: the same filters
      * and order as `listAll`, every order, never the whole table in memory.
      */
     async *exportPages(
@@ -366,7 +366,7 @@ export function createOrdersService({
       return withLinesOne(db, await orderFor(actor, id))
     },
 
-    /** The buyer's own order and its lines, to order again (issue 29); 404 for anyone else. */
+    /** The buyer's own order and its lines, to order again; 404 for anyone else. */
     async forReorder(actor: Actor, id: string): Promise<OrderWithLines> {
       const row = await orderFor(actor, id)
       if (!isOwner(actor, row)) throw new AppError('NOT_FOUND', r.orderNotFound)
@@ -418,7 +418,7 @@ export function createOrdersService({
     holdRules,
 
     /**
-     * A card or gateway payment is starting (issue 25): the unpaid order holds its stock at
+     * A card or gateway payment is starting: the unpaid order holds its stock at
      * least PAYMENT_HOLD_MINUTES from `now`, so the sweeper does not cancel it mid-payment,
      * but never past what the buyer's class allows from its placing (hold-rules.ts).
      */
@@ -434,7 +434,7 @@ export function createOrdersService({
     setRefundId: (id: string, refundId: string) => setRefundId(db, id, refundId),
 
     /**
-     * The buyer chose a bank transfer (issue 27), in the caller's transaction under the buyer's
+     * The buyer chose a bank transfer, in the caller's transaction under the buyer's
      * lock: the order awaits it and holds its stock for the transfer's allowance from its
      * placing (BANK_TRANSFER_HOLD_DAYS). Undefined when the order cannot await one (paid,
      * cancelled, under review).
@@ -466,7 +466,7 @@ export function createOrdersService({
     ...transactionSteps(holdHours),
 
     async markShipped(actor: AuditActor, id: string): Promise<Order> {
-      // The status and its audit row commit together (issue 17); the e-mail goes after.
+      // The status and its audit row commit together; the e-mail goes after.
       const changed = isId(id)
         ? await db.transaction(async (tx) => {
             const shipped = await applyOrderEvent(tx, id, 'ship')

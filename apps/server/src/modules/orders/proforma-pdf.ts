@@ -20,7 +20,7 @@ export type ProformaData = {
 }
 
 /**
- * The proforma invoice for paying an order by bank transfer (issue 27) as a PDF stream: the
+ * The proforma invoice for paying an order by bank transfer as a PDF stream: the
  * order as the invoice shows it, then where to send the money, the reference to write on the
  * transfer, the amount and the date it is due. It holds the shop's bank details, so it goes
  * only to the order's owner or an admin.

@@ -26,7 +26,7 @@ import { clickOnGatewayPage, useSslcommerzShop } from '../../../test/sslcommerz.
 import { exchangeRates, orders } from '../../db/schema/index.js'
 
 /**
- * Taka prices, 15% VAT, exports and the Mushak-6.3 (issue 28), through the shop's routes: the
+ * Taka prices, 15% VAT, exports and the Mushak-6.3, through the shop's routes: the
  * server prices every order by the shared taxOrder, keeps its currency, rate and VAT frozen,
  * is paid in that currency through SSLCommerz's stand-in, and numbers the tax invoice at payment.
  */
@@ -463,7 +463,7 @@ describe('the admin side', () => {
       vat_rate: '15',
       vat: taka.vat.amount.toFixed(2),
       mushak_serial: `${year}/1`,
-      // Issue 30: the order's number is a column too.
+      // The order's number is a column too.
       order_number: taka.orderNumber,
     })
     expect(records.find((r) => r.id === exported._id)).toMatchObject({

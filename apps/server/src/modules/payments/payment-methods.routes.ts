@@ -41,7 +41,7 @@ export function myOrdersAfter({ outcome, orderId }: NoticeResult): string {
 }
 
 /**
- * Paying through SSLCommerz and by bank transfer (issue 27): the methods offered, starting a
+ * Paying through SSLCommerz and by bank transfer: the methods offered, starting a
  * payment, the gateway's notification and the buyer's return, the proforma invoice, and what
  * an admin does with an order's money. Cards keep create-payment-intent (payments.routes.ts).
  */

@@ -29,7 +29,7 @@ export type PaymentInstructions = {
 }
 
 /**
- * How a started payment goes on (issue 26 §3): the browser confirms it with a client secret
+ * How a started payment goes on: the browser confirms it with a client secret
  * (cards), the buyer is sent to the gateway's page (redirect), or pays by hand (instructions).
  * `paymentId` is the provider's id for this attempt; the order remembers it.
  */
@@ -39,7 +39,7 @@ export type PaymentStart =
   | ({ kind: 'instructions'; paymentId: string } & PaymentInstructions)
 
 /**
- * How a refund went (issue 27): a card provider or gateway sends the money back itself
+ * How a refund went: a card provider or gateway sends the money back itself
  * (`refunded`, `id` its refund's id); a bank transfer cannot be pulled back, so the answer is
  * that a refund is `due` by hand: a person sends the money and records the outgoing
  * transfer's reference. `id` names the pending refund until then (`paymentId` the payment it
@@ -63,7 +63,7 @@ export type ProviderNotification = {
 }
 
 /**
- * A provider's notification as the shop acts on it, whatever the provider (issue 13): the
+ * A provider's notification as the shop acts on it, whatever the provider: the
  * provider checks the signature and reads its own format; the service sees only this.
  */
 export type PaymentEvent =
@@ -78,7 +78,7 @@ export type PaymentEvent =
   | { type: 'ignored'; providerType: string; gateway?: GatewayNotice }
 
 /**
- * What a redirect gateway's notification said (SSLCommerz's IPN, issue 27), signed fields only:
+ * What a redirect gateway's notification said (SSLCommerz's IPN), signed fields only:
  * the gateway maps its `tranId` to the order, so the event's `orderId` is then undefined.
  */
 export type GatewayNotice = {
@@ -128,7 +128,7 @@ export interface PaymentProvider {
   /** Verifies and reads a notification; throws WebhookRefusedError when it is not genuine. */
   verifyNotification(notification: ProviderNotification): PaymentEvent | Promise<PaymentEvent>
   /**
-   * A gateway that knows each attempt by its own id (SSLCommerz's tran_id, issue 27): the
+   * A gateway that knows each attempt by its own id (SSLCommerz's tran_id): the
    * payment behind `id`, as the gateway tells it, checked against the attempt it should pay.
    * It counts only when `mismatches` is empty. Card providers check by `retrieveIntent`.
    */

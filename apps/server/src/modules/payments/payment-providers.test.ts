@@ -20,7 +20,7 @@ import {
 } from './payment-provider.js'
 
 /**
- * The provider interface beyond cards (issue 26 §3): a redirect gateway and an offline method
+ * The provider interface beyond cards: a redirect gateway and an offline method
  * sit beside the configured card provider (the sandbox here), each starting its own payments,
  * verifying its own notifications and taking back its own money.
  */

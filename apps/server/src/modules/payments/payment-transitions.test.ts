@@ -12,7 +12,7 @@ import type { App } from '../../app.js'
 import { orders } from '../../db/schema/index.js'
 
 /**
- * The payment transitions table (packages/shared/src/payment-states.ts, issue 27) walked
+ * The payment transitions table (packages/shared/src/payment-states.ts) walked
  * through the shop's own routes and the stand-in gateway: every row is a step the server
  * takes, reached the way a buyer, an admin or the gateway reaches it.
  */

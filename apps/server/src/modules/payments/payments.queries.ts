@@ -39,7 +39,7 @@ export async function findOpenSandboxIntent(db: DbOrTx, orderId: string, amountC
 
 /**
  * Records a card attempt only while the intent is still open: a payment and a cancellation
- * racing each other cannot both win (issue 13). True when the attempt was recorded.
+ * racing each other cannot both win. True when the attempt was recorded.
  */
 export async function recordSandboxOutcome(
   db: DbOrTx,

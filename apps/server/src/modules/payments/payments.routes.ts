@@ -90,7 +90,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (
   }
 
   // Providers sign the raw bytes, JSON (Stripe) or a form (a gateway's IPN): these routes alone
-  // keep every body unparsed, and the provider itself checks and reads it (issue 13, issue 26 §3).
+  // keep every body unparsed, and the provider itself checks and reads it.
   await app.register(async (plugin) => {
     const webhook = plugin.withTypeProvider<ZodTypeProvider>()
     webhook.removeAllContentTypeParsers()

@@ -16,7 +16,7 @@ const p = messages.paymentRules
 /** The currency every payment is in, as providers spell it. */
 export const PAYMENT_CURRENCY = CURRENCY.toLowerCase()
 
-/** The currency an order is paid in, as providers spell it (issue 28: the order's own). */
+/** The currency an order is paid in, as providers spell it (the order's own). */
 export const paymentCurrencyOf = (order: { currency: string }) => order.currency.toLowerCase()
 
 /** A provider that does not answer is a 503 the caller may retry; anything else is a bug. */
@@ -38,7 +38,7 @@ export type ProviderName = string | null | undefined
 export type PaymentsService = ReturnType<typeof createPaymentsService>
 
 /**
- * The payments module: the one door to the payment providers (issue 5, issue 13, issue 26 §3).
+ * The payments module: the one door to the payment providers.
  * It holds a registry by name: the configured card provider (Stripe or the sandbox), which
  * answers when no name is given, and any others (gateways, offline methods). Refunds and voids
  * go to the provider that holds the payment, never simply the configured one. A production shop
@@ -89,7 +89,7 @@ export function createPaymentsService({
     retrieveIntent: (id: string, provider?: ProviderName) =>
       ask(() => of(provider).retrieveIntent(id)),
 
-    /** A gateway's payment checked against its attempt (issue 27); counts only without mismatches. */
+    /** A gateway's payment checked against its attempt; counts only without mismatches. */
     checkPayment(id: string, attempt: AttemptExpectation, provider: ProviderName) {
       const checker = of(provider)
       const check = checker.checkPayment?.bind(checker)
@@ -123,7 +123,7 @@ export function createPaymentsService({
     },
 
     /**
-     * A notification the named provider verified and read (issue 13): a forged one is a 400;
+     * A notification the named provider verified and read: a forged one is a 400;
      * a provider that is not configured or sends none is a 404, as if its route did not exist.
      */
     async readNotification(

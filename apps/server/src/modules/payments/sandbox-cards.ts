@@ -1,5 +1,5 @@
 /**
- * The sandbox's card rules: Stripe's test cards and Stripe's own messages (issue 5). Any
+ * The sandbox's card rules: Stripe's test cards and Stripe's own messages. Any
  * other number is refused, so the sandbox never takes a real card.
  */
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string }

@@ -21,7 +21,7 @@ import { signNotification } from './sslcommerz/sslcommerz-protocol.js'
 import { SSLCOMMERZ_CALLBACKS } from './sslcommerz/sslcommerz-provider.js'
 
 /**
- * Getting paid through SSLCommerz and by bank transfer (issue 27), through the shop's own
+ * Getting paid through SSLCommerz and by bank transfer, through the shop's own
  * routes, with the stand-in gateway over real HTTP: its IPNs reach the listening shop. Each
  * rule of the issue's "Rules the server keeps" is a test here.
  */

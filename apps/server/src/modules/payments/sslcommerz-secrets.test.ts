@@ -13,7 +13,7 @@ import { SSLCOMMERZ_CALLBACKS } from './sslcommerz/sslcommerz-provider.js'
 import { startSslcommerzStandIn } from './sslcommerz/sslcommerz-stand-in.js'
 
 /**
- * Issue 27: the store password and the bank account number are never logged and never reach
+ * The store password and the bank account number are never logged and never reach
  * the browser, except the bank details on the proforma of the buyer who owns the order. A shop
  * configured as production would be (SSLCOMMERZ_* and BANK_* set) logs at trace level while a
  * buyer pays, a gateway stalls, a forged notice arrives and an admin refunds.

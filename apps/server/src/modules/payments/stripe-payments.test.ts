@@ -161,7 +161,7 @@ describe('the stripe provider', () => {
     expect((await readOrder(app, user, orderId)).paid).toBe(false)
   })
 
-  test('Stripe’s notice is verified on its per-provider path too (issue 26 §3): forged is 400, signed pays', async ({
+  test('Stripe’s notice is verified on its per-provider path too: forged is 400, signed pays', async ({
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)
@@ -227,7 +227,7 @@ describe('the stripe provider', () => {
     expect(retry.statusCode).toBe(200)
   }, 60_000)
 
-  test('cancelling voids the intent (paymentIntents.cancel); money that still arrives for the sold-out order is refunded, never oversold (issue 13)', async ({
+  test('cancelling voids the intent (paymentIntents.cancel); money that still arrives for the sold-out order is refunded, never oversold', async ({
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)
@@ -292,7 +292,7 @@ describe('the stripe provider', () => {
     expect(row).toMatchObject({
       status: 'cancelled',
       paid: false,
-      // The buyer cancelled it: their money goes back whatever the stock (issue 26 §5).
+      // The buyer cancelled it: their money goes back whatever the stock.
       cancelReason: 'refunded_cancelled',
       refundId: refund?.id,
     })
@@ -307,7 +307,7 @@ describe('the stripe provider', () => {
     expect({ stock: stock?.q, live: live?.n }).toEqual({ stock: 0, live: 3 })
   })
 
-  test('a webhook for an order its buyer cancelled refunds it once, though its stock is still there (issue 26 §5)', async ({
+  test('a webhook for an order its buyer cancelled refunds it once, though its stock is still there', async ({
     onTestFinished,
   }) => {
     const { app, standIn } = await stripeApp(onTestFinished)

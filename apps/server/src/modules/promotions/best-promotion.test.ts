@@ -17,7 +17,7 @@ import { insertFirstOrderPromotion, purchase } from '../../../test/orders.js'
 const database = useTestDatabase()
 
 /**
- * The cart's estimate and the order's charge share one rule (issue 26 §4): the web feeds
+ * The cart's estimate and the order's charge share one rule: the web feeds
  * `GET /api/promotion` to `firstOrderOffers` and `bestPromotion` (apps/web/src/features/cart/
  * utils/cart-view.ts); the order must charge exactly that.
  */

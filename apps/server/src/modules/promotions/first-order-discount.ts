@@ -52,7 +52,7 @@ export async function bestFirstOrderDiscount(
   }
 }
 
-/** Who asks for a first-order discount, and where the order goes (issue 25). */
+/** Who asks for a first-order discount, and where the order goes. */
 export type FirstOrderBuyer = {
   customerId: string
   emailVerified: boolean
@@ -68,7 +68,7 @@ export const deliveryKeys = (where: { phone: string; address: string }) => ({
 
 /**
  * The advisory locks that make two orders to one phone or one address decide their discount
- * one after the other (issue 25): a 32-bit number per key, as decimal strings (the order lock
+ * one after the other: a 32-bit number per key, as decimal strings (the order lock
  * set sorts them, one global order for every transaction).
  */
 export function discountKeyLockIds(keys: { phoneKey: string; addressKey: string }): string[] {
@@ -78,7 +78,7 @@ export function discountKeyLockIds(keys: { phoneKey: string; addressKey: string 
 }
 
 /**
- * The one rule of who gets the first-order discount (issue 25), for the order and for the
+ * The one rule of who gets the first-order discount, for the order and for the
  * cart's estimate: a verified e-mail, and no live order yet of the account, and no live
  * discounted order yet of another account on the same mailbox (shared `emailKey`), nor to the
  * same phone number or the same address from any account. The
@@ -100,7 +100,7 @@ export async function firstOrderEligibility(
 
 /**
  * Whether a late-paid order's first-order discount went to another live discounted order to
- * the same phone or address meanwhile (issue 25). Takes the keys' locks first, after the
+ * the same phone or address meanwhile. Takes the keys' locks first, after the
  * tools, as ordering takes them.
  */
 export async function discountClaimedElsewhere(

@@ -100,7 +100,7 @@ export function emailKeySql(email: SQL): SQL {
 }
 
 /**
- * What already stands against a first-order discount (issue 25): a live (not cancelled) order
+ * What already stands against a first-order discount: a live (not cancelled) order
  * of the account (`discountedOnly`: one that has the discount), a live discounted order of
  * another account whose e-mail reaches the same mailbox (`emailKey`: plus-tags, gmail's
  * dots), and a live order that had the discount for the same phone key or address key, from
@@ -147,13 +147,13 @@ export async function firstOrderClaims(
 const DISCOUNT_KEY_LOCK_CLASS = 725_025
 
 /**
- * Locks phone and address keys for the rest of the transaction (issue 25), given as the
+ * Locks phone and address keys for the rest of the transaction, given as the
  * decimal 32-bit numbers `discountKeyLockId` makes, already in one global order: two accounts
  * ordering to one phone at once are decided one after the other.
  */
 export async function lockDiscountKeys(tx: DbOrTx, lockIds: readonly string[]): Promise<void> {
   if (lockIds.length === 0) return
-  // One statement for a whole batch's keys (issue 31 §3), taken in the order given: the lock
+  // One statement for a whole batch's keys, taken in the order given: the lock
   // function is volatile, so PostgreSQL calls it row by row after the sort.
   const keys = sql.param(lockIds.map(Number))
   await tx.execute(

@@ -50,20 +50,20 @@ export type PromotionsService = ReturnType<typeof createPromotionsService>
 type Deps = {
   db: Db
   changes: ChangeFeed
-  /** Whether a buyer's e-mail is verified: the first-order discount needs it (issue 25). */
+  /** Whether a buyer's e-mail is verified: the first-order discount needs it. */
   accounts: Pick<AccountsService, 'emailVerified'>
   /** The clock; tests move it across the shop's midnight. */
   now?: () => Date
 }
 
-/** The home page's promises (issue 14): admins write them, everyone reads today's. */
+/** The home page's promises: admins write them, everyone reads today's. */
 export function createPromotionsService({ db, changes, accounts, now = () => new Date() }: Deps) {
   const cache = createAnswerCache({ feed: changes, topic: 'promotions' })
   return {
     close: () => cache.close(),
 
     /**
-     * The cart's estimate of the first-order discount (issue 25): the order's own rule
+     * The cart's estimate of the first-order discount: the order's own rule
      * (firstOrderEligibility), for the phone and address the checkout will send. The order
      * decides again under its locks; this only reads.
      */
@@ -101,7 +101,7 @@ export function createPromotionsService({ db, changes, accounts, now = () => new
         title: body.title,
         text: body.text,
       }
-      // The promotion and its audit row commit together (issue 17).
+      // The promotion and its audit row commit together.
       const row = await db.transaction(async (tx) => {
         const inserted = await insertPromotion(tx, values)
         await writeAuditEntry(tx, actor, {

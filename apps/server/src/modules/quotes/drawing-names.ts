@@ -35,7 +35,7 @@ export function cleanDrawingName(raw: string, kind: QuoteDrawingKind, position: 
 }
 
 /**
- * A drawing's name as stored and served (issue 25): the stem of the buyer's cleaned name and
+ * A drawing's name as stored and served: the stem of the buyer's cleaned name and
  * the extension of the kind its bytes were sniffed as, so a STEP file sent as `drawing.bat`
  * is `drawing.step` and a PDF sent as `invoice.html` is `invoice.pdf`. The buyer's own
  * extension stays only when it is one of that kind's (`part.STP` → `part.stp`). Idempotent:

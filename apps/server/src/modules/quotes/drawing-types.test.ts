@@ -68,7 +68,7 @@ describe('contentDisposition', () => {
   })
 })
 
-// Issue 25: the name stored and served ends in the extension of what the bytes are.
+// The name stored and served ends in the extension of what the bytes are.
 describe('drawingName', () => {
   test('the stem of the buyer’s name and the sniffed kind’s extension', () => {
     expect(drawingName('drawing.bat', 'step', 0)).toBe('drawing.step')

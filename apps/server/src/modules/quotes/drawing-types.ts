@@ -1,7 +1,7 @@
 import { QUOTE_DRAWING_KINDS, type QuoteDrawingKind } from '@toolworks/shared'
 
 /**
- * What a drawing is, by its bytes alone (issue 15): the name and the browser's type are the
+ * What a drawing is, by its bytes alone: the name and the browser's type are the
  * buyer's word, and a renamed executable must not be stored or served as a drawing. Pure, so
  * every rule is unit tested without a server.
  */

@@ -46,7 +46,7 @@ afterAll(async () => {
   await database.close()
 })
 
-/** A buyer with a verified e-mail: the order of a $1,600 part needs it (issue 25). */
+/** A buyer with a verified e-mail: the order of a $1,600 part needs it. */
 async function signUpBuyer(base: string, dataDir: string) {
   const email = `quote.buyer.${Date.now().toString(36)}@example.com`
   const name = 'Nusrat Jahan'
@@ -150,7 +150,7 @@ test('20 parallel accepts of one quote through two processes: exactly one succee
   expect(stock?.q).toBe(98)
 })
 
-// Issue 25: an accept and a revision at once never leave the buyer at the superseded price.
+// An accept and a revision at once never leave the buyer at the superseded price.
 test('accept and revise in parallel through two processes, 25 rounds: the buyer is never accepted at a superseded revision, and the loser gets 409', async () => {
   const bases = servers.map((s) => s.url)
   const buyer = await signUpBuyer(bases[0] ?? '', dataDirs[0] ?? '')

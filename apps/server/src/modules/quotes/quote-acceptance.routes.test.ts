@@ -17,7 +17,7 @@ import { quoteOffers, quoteRequests, users } from '../../db/schema/index.js'
 import { expireAllPast } from './quote-expiry.js'
 import { createQuoteAcceptanceService } from './quote-acceptance.service.js'
 
-/** POST /api/quote/{id}/accept (issue 15): one quoted line goes into the buyer's cart, once. */
+/** POST /api/quote/{id}/accept: one quoted line goes into the buyer's cart, once. */
 const database = useTestDatabase()
 const testApp = useTestApp(database)
 const db = () => database.current.db
@@ -160,7 +160,7 @@ describe('accepting a quote', () => {
     )
   })
 
-  // Decision (issue 26 §5): a 409 to an expired quote's accept keeps its write of `expired`.
+  // Decision: a 409 to an expired quote's accept keeps its write of `expired`.
   // The refusal changes nothing the buyer asked for (no line, no cart, no offer); the expiry is
   // the calendar's, which the buyer's list and the sweeper write the same way on their own, so
   // the accept only writes it first, and the page then shows what the message says.

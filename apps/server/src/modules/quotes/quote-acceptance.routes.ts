@@ -6,7 +6,7 @@ import type { QuoteAcceptanceService } from './quote-acceptance.service.js'
 
 type Deps = { acceptance: QuoteAcceptanceService }
 
-/** POST /api/quote/{id}/accept (issue 15): the buyer puts a quoted line in their cart. */
+/** POST /api/quote/{id}/accept: the buyer puts a quoted line in their cart. */
 export const quoteAcceptanceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { acceptance }) => {
   const c = quotesContract.accept
 

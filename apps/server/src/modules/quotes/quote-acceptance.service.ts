@@ -82,7 +82,7 @@ const cartLineOf = (row: AcceptedQuoteRow): CartQuoteLine => ({
 })
 
 /**
- * Accepting a quote into the cart, and what the cart and checkout ask of it (issue 15). A quote
+ * Accepting a quote into the cart, and what the cart and checkout ask of it. A quote
  * is in its buyer's cart exactly while its request is `accepted`; each step is a conditional
  * update of the request's status, so two clicks, two tabs or two checkouts make one step.
  */
@@ -175,7 +175,7 @@ export function createQuoteAcceptanceService({
      * A cart replace (in its transaction, under the buyer's lock): every custom line sent must
      * be one of the buyer's accepted quotes at its quantity. The accepted quotes left out stay
      * in the cart: a stale tab's replace must not drop a quote another tab just accepted
-     * (issue 26); removing one is removeFromCart. Answers the refusals; changes nothing.
+     *; removing one is removeFromCart. Answers the refusals; changes nothing.
      */
     async keepInCart(
       tx: Tx,

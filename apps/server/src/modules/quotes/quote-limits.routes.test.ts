@@ -13,7 +13,7 @@ import type { App } from '../../app.js'
 import { quoteDrawings, quoteRequests, users } from '../../db/schema/index.js'
 
 /**
- * What an account may send (issue 25): drawings need a verified e-mail, at most 20 requests
+ * What an account may send: drawings need a verified e-mail, at most 20 requests
  * are open, and the account's drawings fit in DRAWING_QUOTA_MB. Every refusal says why and
  * stores nothing.
  */

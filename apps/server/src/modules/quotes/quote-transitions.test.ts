@@ -20,7 +20,7 @@ import type { App } from '../../app.js'
 import { orders, quoteOffers, sandboxPaymentIntents } from '../../db/schema/index.js'
 
 /**
- * The quote request's transitions table (packages/shared/src/quote-states.ts, issue 26 §3)
+ * The quote request's transitions table (packages/shared/src/quote-states.ts)
  * walked through the shop's routes: every row is a step the server takes, and a step the
  * table does not list is refused and changes nothing.
  */

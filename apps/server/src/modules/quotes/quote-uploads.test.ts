@@ -14,7 +14,7 @@ import { drawings, notDrawings } from '../../../test/drawings.js'
 import { quoteFields } from '../../../test/quotes.js'
 
 /**
- * Over a real socket (issue 13 M6, issue 15): a drawing refused while the form is still
+ * Over a real socket (issue 13 M6): a drawing refused while the form is still
  * arriving must reach the browser as the refusal, not as a reset connection, so the page can
  * show the reason next to the file.
  */
@@ -46,7 +46,7 @@ test('refusals of big uploads reach Node fetch with their reasons', async ({ onT
   const address = app.server.address()
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/quote`
   const buyer = await createUser(app)
-  // Drawings need a verified e-mail (issue 25).
+  // Drawings need a verified e-mail.
   await markVerified(app, buyer.email)
   const big = Buffer.alloc(QUOTE_DRAWING_MAX_BYTES + 1, 0x20)
   drawings.pdf.bytes.copy(big)

@@ -43,7 +43,7 @@ const greet = (name: string) => w.greeting(fitDisplayName(name, ''))
 export type QuoteMails = ReturnType<typeof createQuoteMails>
 
 /**
- * The quote e-mails (issue 15): admins hear of new requests, acceptances and declines; the
+ * The quote e-mails: admins hear of new requests, acceptances and declines; the
  * buyer of quotes sent, revised and about to expire. A mail that fails is logged and never
  * fails the step that sent it: the step is already committed.
  */

@@ -115,7 +115,7 @@ test('two processes sweeping at once tell the buyer once that the quote expires 
   expect(expiring).toHaveLength(1)
 })
 
-// Issue 25: the open-request limit is decided under the account's lock, so it holds in a race.
+// The open-request limit is decided under the account's lock, so it holds in a race.
 test('at 18 open requests, nine parallel requests make exactly 20 open; the rest are refused with the reason', async ({
   onTestFinished,
 }) => {

@@ -302,7 +302,7 @@ export async function findResentCopy(tx: DbOrTx, id: string): Promise<QuoteReque
   return row
 }
 
-// --- What an account holds (issue 25): decided under the account's lock. -------------------
+// --- What an account holds: decided under the account's lock. -------------------
 
 /**
  * How many of the customer's requests are open (QUOTE_OPEN_STATUSES) on the shop date `today`:
@@ -329,7 +329,7 @@ export async function countOpenRequests(
 /**
  * The bytes of the customer's drawings, whatever their requests' status (the files stay
  * stored). A request sent again counts once, in its newest copy: the copy holds the same
- * content. TODO(issue 25, blob store): once drawings carry their content hash, sum the sizes
+ * content. TODO(blob store): once drawings carry their content hash, sum the sizes
  * of the distinct hashes instead, so the same file sent twice counts once too.
  */
 export async function drawingBytesOf(tx: DbOrTx, customerId: string): Promise<number> {

@@ -38,7 +38,7 @@ async function setup(onTestFinished: (fn: () => Promise<void>) => void): Promise
   const admin = await createUser(app, { email: adminEmail, name: 'Shop Admin' })
   const a = await createUser(app, { name: 'Ayesha <b>Khan</b>' })
   const b = await createUser(app, { name: 'Bilal Other' })
-  // Drawings need a verified e-mail (issue 25).
+  // Drawings need a verified e-mail.
   await markVerified(app, a.email)
   await markVerified(app, b.email)
   return { app, admin, a, b }
@@ -410,7 +410,7 @@ describe('reading requests', () => {
   })
 })
 
-describe('drawing names (issue 25)', () => {
+describe('drawing names', () => {
   test('a drawing is named by what its bytes are, in the buyer’s view, the admin’s and the download; rows stored before are served the same', async ({
     onTestFinished,
   }) => {

@@ -64,7 +64,7 @@ function readError(error: unknown, last: { name: string; index: number } | undef
 /**
  * Reads the request's parts: text fields (a repeated name becomes a list) and the files of
  * `drawings`, each streamed to a staged blob up to its limit, only its first bytes kept in
- * memory (issue 25). A file over 20 MB or a sixth file stops the reading with its reason; the
+ * memory. A file over 20 MB or a sixth file stops the reading with its reason; the
  * rest of the body is discarded (plugins/lingering-close.ts). Every staged blob is added to
  * `staged`, for the caller to discard whatever happens.
  */

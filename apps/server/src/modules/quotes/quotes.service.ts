@@ -220,7 +220,7 @@ export function createQuotesService({
   accounts: Pick<AccountsService, 'lockCustomer'>
   /** Each account's drawing storage (DRAWING_QUOTA_MB). */
   drawingQuotaMb: number
-  /** Where the drawings' bytes are (issue 25). */
+  /** Where the drawings' bytes are. */
   blobs: BlobStore
   /** Test hook: the clock the shop's today is read from. */
   now?: () => Date
@@ -228,7 +228,7 @@ export function createQuotesService({
   const full = (row: QuoteRequestRow) => requestView(db, row)
 
   /**
-   * What an account may send (issue 25), decided in the request's transaction under the
+   * What an account may send, decided in the request's transaction under the
    * account's lock, so parallel requests are counted one after the other and cannot overshoot:
    * drawings need a verified e-mail, at most QUOTE_OPEN_REQUESTS_MAX requests are open, and
    * the account's drawings fit in its quota. Throws the refusal (the transaction stores nothing).
@@ -404,7 +404,7 @@ export function createQuotesService({
         }
         const previous = (await listOffers(tx, id)).at(-1)
         const revision = await insertOffer(tx, { requestId: id, createdBy: actor.id, ...offer })
-        // The prices sent and what they replaced, with the offer (issue 17).
+        // The prices sent and what they replaced, with the offer.
         const changes = previous
           ? changedValues(
               {

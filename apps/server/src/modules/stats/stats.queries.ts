@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { selectRows, type DbOrTx } from '../../db/client.js'
 
 /**
- * The overview's figures (issue 17), each computed by PostgreSQL: the rows are grouped and
+ * The overview's figures, each computed by PostgreSQL: the rows are grouped and
  * summed there, never loaded into JavaScript. A period is `[from, to)` as instants plus the shop
  * dates it covers; a payment's day is its instant moved by the shop's UTC offset, the same rule
  * as `shopDate` in packages/shared.
@@ -20,7 +20,7 @@ export type Period = {
 const REVENUE_STATUSES = sql`('paid', 'shipped')`
 
 /**
- * An order's amount in dollar cents (issue 28): the charts and tables add orders of both
+ * An order's amount in dollar cents: the charts and tables add orders of both
  * currencies, so a taka amount counts at the rate its order was placed at.
  */
 const inUsdCents = (amount: SQL) =>
@@ -55,7 +55,7 @@ export async function revenueByDay(
 }
 
 /**
- * The period's paid revenue by payment method (issue 27): paid and shipped orders by the day
+ * The period's paid revenue by payment method: paid and shipped orders by the day
  * they were paid, as `revenueByDay` counts them; no method recorded (orders paid by card
  * before issue 27) is card.
  */
@@ -80,7 +80,7 @@ export async function revenueByMethod(
 
 /**
  * The period's paid revenue and the VAT it holds, per currency, each in its own minor unit
- * (issue 28): what the shop reports to the tax office is in taka and in dollars, never mixed.
+ *: what the shop reports to the tax office is in taka and in dollars, never mixed.
  */
 export async function revenueByCurrency(
   db: DbOrTx,

@@ -416,7 +416,7 @@ describe('GET /api/stats/overview', () => {
     expect(answer.refunds).toEqual({ toRefund: 3, due: 1 })
   })
 
-  test('counts the period’s paid revenue by payment method, no method as card (issue 27)', async ({
+  test('counts the period’s paid revenue by payment method, no method as card', async ({
     onTestFinished,
   }) => {
     const { app, admin } = await withAdmin(onTestFinished)

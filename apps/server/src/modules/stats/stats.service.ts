@@ -39,7 +39,7 @@ export function periodEnding(at: Date, days: number, offsetMinutes: number): Per
   return { ...lastShopDays(at, days, offsetMinutes), offsetMinutes }
 }
 
-/** The admin's overview (issue 17). */
+/** The admin's overview. */
 export function createStatsService({
   db,
   quotes,

@@ -15,7 +15,7 @@ type AccountLinksProps = {
 }
 
 /**
- * Login, or the signed-in links, as the session says (issue 26 §5): the header and the footer
+ * Login, or the signed-in links, as the session says: the header and the footer
  * both render this from the one session query, so they never disagree. While the session is
  * being checked neither shows: a signed-in buyer must not see Login for a moment.
  */

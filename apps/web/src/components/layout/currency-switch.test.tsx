@@ -13,7 +13,7 @@ import { server } from '@/testing/server'
 
 import { CurrencySwitch } from './currency-switch'
 
-/** The header's currency switch (issue 28) and the prices it governs. */
+/** The header's currency switch and the prices it governs. */
 describe('CurrencySwitch', () => {
   afterEach(() => {
     document.cookie = 'currency=; Path=/; Max-Age=0'

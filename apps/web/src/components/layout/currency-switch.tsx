@@ -5,7 +5,7 @@ import { useCurrency } from '@/lib/currency'
 const label: Record<OrderCurrency, string> = { USD: w.usd, BDT: w.bdt }
 
 /**
- * The header's currency switch (issue 28): USD | BDT (৳). Taka waits for the shop's exchange
+ * The header's currency switch: USD | BDT (৳). Taka waits for the shop's exchange
  * rate; the choice is remembered in a cookie and, for a signed-in buyer, in the profile.
  */
 export function CurrencySwitch() {

@@ -9,7 +9,7 @@ import { captureEarlyClicks } from '@/lib/event-replay'
 import { HydratedProvider } from '@/lib/use-hydrated'
 import { testQueryClient } from '@/testing/render'
 
-// Issue 26 §5: a tap on the phone's menu button while the page is still hydrating is not lost.
+// A tap on the phone's menu button while the page is still hydrating is not lost.
 test('a tap on the menu button before hydration opens the menu once React owns the button', async () => {
   captureEarlyClicks(document)
   const router = createMemoryRouter(routes, { initialEntries: ['/products'] })

@@ -38,7 +38,7 @@ describe('Header', () => {
     ])
   })
 
-  test('Dashboard takes an admin to the Overview (issue 17)', async () => {
+  test('Dashboard takes an admin to the Overview', async () => {
     server.use(
       sessionHandler(makeUser({ email: 'boss@example.com' })),
       adminHandler(['boss@example.com']),

@@ -34,7 +34,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 type HeaderProps = {
   showSidebarToggle: boolean
-  /** The cart's button (issue 14): a feature, so the layout hands it in. */
+  /** The cart's button: a feature, so the layout hands it in. */
   cart?: ReactNode
 }
 
@@ -42,9 +42,9 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const sidebar = useDashboardSidebar()
   const signOut = useSignOut({ redirectTo: paths.home() })
-  // Issue 17: the admin's dashboard opens on the Overview; customers keep /dashboard (My
+  // The admin's dashboard opens on the Overview; customers keep /dashboard (My
   // Profile). The link stays lit on every dashboard screen. Until the admin check has answered
-  // (issue 26 §5) it points to /dashboard, a page both may open, and says it is not final
+  // it points to /dashboard, a page both may open, and says it is not final
   // (aria-busy); a check failing for a passing reason is asked again under the connection
   // notice, and is never taken for "not admin".
   const adminStatus = useIsAdmin()
@@ -58,7 +58,7 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
       : linkClass
   const toggleMenu = () => setMenuOpen((open) => !open)
   // A tap on the phone's menu button before hydration is held by the boot script and replayed
-  // here once React owns the button (lib/event-replay.ts, issue 26 §5).
+  // here once React owns the button (lib/event-replay.ts).
   const hydrated = useHydrated()
   useReplayedClick(MAIN_MENU_ID, toggleMenu, hydrated)
   const closeMenu = () => {
@@ -156,7 +156,7 @@ export function Header({ showSidebarToggle, cart }: HeaderProps) {
           </ul>
         </nav>
         {/* Beside the menu from 1024 px. Below, the links and the switch sit in the menu: with the
-            switch (issue 28) the bar needs about 890 px, so a tablet gets the phone's menu. */}
+            switch the bar needs about 890 px, so a tablet gets the phone's menu. */}
         <div className="hidden lg:block">
           <CurrencySwitch />
         </div>

@@ -9,7 +9,7 @@ import { sessionHandler } from '@/testing/handlers/auth'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 
-// Issue 26 §5: the header and the footer agree on the session, and the header's Dashboard link
+// The header and the footer agree on the session, and the header's Dashboard link
 // never points to a page that is wrong for the person before the admin check has answered.
 
 const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' })

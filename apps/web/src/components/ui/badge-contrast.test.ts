@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 
 /**
- * Every status badge reads at 4.5:1 or more (issue 30: "Quoted" was 1.8:1). jsdom lays nothing
+ * Every status badge reads at 4.5:1 or more ("Quoted" was 1.8:1). jsdom lays nothing
  * out, so this computes WCAG contrast from the theme in index.css: a solid badge's content
  * colour on its colour, a soft badge's text (its colour, or the darker shade index.css gives
  * it) on daisyUI's 8% tint of its colour over white.
@@ -49,7 +49,7 @@ function tsxFiles(dir: string): string[] {
   })
 }
 
-describe('badge contrast (issue 30)', () => {
+describe('badge contrast', () => {
   test.each(COLOURS)('a solid and a soft %s badge read at 4.5:1 or more', (name) => {
     const colour = themeColour(name)
     expect(contrast(themeColour(`${name}-content`), colour)).toBeGreaterThanOrEqual(4.5)

@@ -41,7 +41,7 @@ export function ConnectionNotice() {
   const queryClient = useQueryClient()
   const cache = queryClient.getQueryCache()
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache])
-  // The server's HTML (issue 16) has no failed request to tell about: 'ok', as the browser's
+  // The server's HTML has no failed request to tell about: 'ok', as the browser's
   // first render is.
   const state = useSyncExternalStore(
     subscribe,

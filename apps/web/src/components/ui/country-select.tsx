@@ -12,7 +12,7 @@ type CountrySelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
 }
 
 /**
- * A labelled select of the ISO 3166 countries (issue 28), Bangladesh first, then by name. The
+ * A labelled select of the ISO 3166 countries, Bangladesh first, then by name. The
  * names are the browser's own (Intl.DisplayNames), so no list of names ships with the app.
  */
 export function CountrySelect({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 /**
- * Issue 30: below Tailwind's `sm` (640 px) every dashboard table shows each row as a card, so a
+ * Below Tailwind's `sm` (640 px) every dashboard table shows each row as a card, so a
  * phone never scrolls sideways; at `sm` and up it is the table it always was. The rule lives in
  * index.css (`.card-table`): each cell shows its `data-label` (set it to the column's heading;
  * leave it off where the cell speaks for itself, as a Remove button does), a row marked
@@ -11,7 +11,7 @@ const cardTableClass = 'table card-table'
 
 type CardTableProps = {
   children: ReactNode
-  /** Narrower cells, for the order tables' many columns to fit 1280 px (issue 30). */
+  /** Narrower cells, for the order tables' many columns to fit 1280 px. */
   compact?: boolean
   /** Classes of the scrolling box around the table (its margin). */
   className?: string
@@ -48,7 +48,7 @@ type DataTableProps = {
   isEmpty: boolean
   /** The `<tr>` rows; their cells carry `data-label` for the phone's cards. */
   children: ReactNode
-  /** Narrower cells, for the order tables' many columns to fit 1280 px (issue 30). */
+  /** Narrower cells, for the order tables' many columns to fit 1280 px. */
   compact?: boolean
 }
 

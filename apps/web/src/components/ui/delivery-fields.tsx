@@ -19,7 +19,7 @@ type DeliveryFieldsProps = {
 }
 
 /**
- * The delivery block (issue 30): company, street, city, postcode and country, laid out once for
+ * The delivery block: company, street, city, postcode and country, laid out once for
  * checkout and My Profile, whose values checkout starts from.
  */
 export function DeliveryFields({

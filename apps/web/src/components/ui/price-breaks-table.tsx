@@ -9,7 +9,7 @@ type PriceBreaksTableProps = {
   quantity: number
 }
 
-/** The tool's volume prices with the one in force for this quantity marked (issue 14). */
+/** The tool's volume prices with the one in force for this quantity marked. */
 export function PriceBreaksTable({ tool, quantity }: PriceBreaksTableProps) {
   const money = useMoney()
   if (tool.priceBreaks.length === 0) return null

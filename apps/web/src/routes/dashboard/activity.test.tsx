@@ -64,7 +64,7 @@ function setup(entries: AuditEntry[], path = '/dashboard/activity', options = {}
 }
 
 // The first test also loads the screen's lazy chunk, slow on a busy machine.
-describe('Activity (admin, issue 17)', { timeout: 20_000 }, () => {
+describe('Activity (admin)', { timeout: 20_000 }, () => {
   test('rows show when, who, the kind in words, the summary and each change readably', async () => {
     setup([
       makeEntry({

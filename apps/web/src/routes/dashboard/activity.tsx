@@ -30,7 +30,7 @@ function filtersOf(params: URLSearchParams): Filters {
   }
 }
 
-/** Activity (admin, issue 17): the audit log, filtered by person, kind and dates, paged. */
+/** Activity (admin): the audit log, filtered by person, kind and dates, paged. */
 export function ActivityRoute() {
   useDocumentTitle(w.title)
   const [searchParams, setSearchParams] = useSearchParams()

@@ -174,7 +174,7 @@ describe('Add Product', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true')
   })
 
-  test('price breaks, a pack size and made to order go into the product (issue 14)', async () => {
+  test('price breaks, a pack size and made to order go into the product', async () => {
     const { user, catalog } = setup()
     await fillProduct(user, { quantity: '500', minimum: '10' })
     const pack = screen.getByLabelText('Pack size')

@@ -28,7 +28,7 @@ let confirm: MockInstance<typeof window.confirm> | undefined
 afterEach(() => confirm?.mockRestore())
 
 // Many keystrokes and screens per test: more than the default 5 s on a busy machine.
-describe('/dashboard/categories (issue 29)', { timeout: 15_000 }, () => {
+describe('/dashboard/categories', { timeout: 15_000 }, () => {
   test('lists the tree and says why a category with tools cannot be deleted (409 with the count)', async () => {
     asAdmin()
     confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
@@ -110,7 +110,7 @@ describe('/dashboard/categories (issue 29)', { timeout: 15_000 }, () => {
 })
 
 // Many keystrokes and screens per test: more than the default 5 s on a busy machine.
-describe('/dashboard/synonyms (issue 29)', { timeout: 15_000 }, () => {
+describe('/dashboard/synonyms', { timeout: 15_000 }, () => {
   test('shows one group a line and saves the edited list', async () => {
     asAdmin()
     const saved: unknown[] = []

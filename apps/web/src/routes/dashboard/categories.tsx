@@ -16,7 +16,7 @@ import { getErrorMessage } from '@/lib/get-error-message'
 import { toast } from '@/lib/toast'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-/** Admin only (issue 29): the category tree, its attributes, added, edited and deleted here. */
+/** Admin only: the category tree, its attributes, added, edited and deleted here. */
 export function CategoriesRoute() {
   useDocumentTitle(w.categoriesTitle)
   const list = useCategories()

@@ -31,7 +31,7 @@ export function DashboardLayout() {
   if (adminStatus === 'loading') return <PageLoader />
 
   return (
-    // Issue 30: on a phone the seed's welcome stays small, so the page's own title is in view.
+    // On a phone the seed's welcome stays small, so the page's own title is in view.
     <div className="page-container py-4 sm:py-10">
       <h1 className="page-title max-sm:text-lg">
         {isAdmin ? messages.dashboard.welcomeAdmin : messages.dashboard.welcome}

@@ -20,9 +20,9 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
   },
   { to: paths.dashboard.myOrders(), label: messages.dashboard.myOrders, audience: 'customer' },
   { to: paths.dashboard.addReview(), label: messages.dashboard.addReview, audience: 'customer' },
-  // Custom manufacturing quotes (issue 15).
+  // Custom manufacturing quotes.
   { to: paths.dashboard.myQuotes(), label: messages.dashboard.myQuotes, audience: 'customer' },
-  // Running the shop (issue 17): the admin's first item.
+  // Running the shop: the admin's first item.
   { to: paths.dashboard.overview(), label: overviewWords.title, audience: 'admin' },
   { to: paths.dashboard.users(), label: messages.dashboard.allUsers, audience: 'admin' },
   { to: paths.dashboard.addProduct(), label: messages.dashboard.addProduct, audience: 'admin' },
@@ -31,17 +31,17 @@ const items: { to: string; label: string; audience: Audience; end?: boolean }[] 
     label: messages.dashboard.manageProduct,
     audience: 'admin',
   },
-  // The catalogue's categories and the search's synonyms (issue 29).
+  // The catalogue's categories and the search's synonyms.
   { to: paths.dashboard.categories(), label: catalogAdminWords.categoriesTitle, audience: 'admin' },
   { to: paths.dashboard.synonyms(), label: catalogAdminWords.synonymsTitle, audience: 'admin' },
   { to: paths.dashboard.manageOrders(), label: messages.dashboard.manageOrders, audience: 'admin' },
-  // Contact With Us messages (issue 7).
+  // Contact With Us messages.
   { to: paths.dashboard.messages(), label: messages.contact.messagesMenu, audience: 'admin' },
-  // The home page's promotions (issue 14).
+  // The home page's promotions.
   { to: paths.dashboard.promotions(), label: messages.promotions.title, audience: 'admin' },
   { to: paths.dashboard.quotes(), label: messages.dashboard.quoteRequests, audience: 'admin' },
   { to: paths.dashboard.activity(), label: activityWords.title, audience: 'admin' },
-  // Taka prices (issue 28).
+  // Taka prices.
   { to: paths.dashboard.exchangeRate(), label: exchangeRateWords.title, audience: 'admin' },
 ]
 

@@ -33,7 +33,7 @@ function setup(history: ExchangeRateChange[] = []) {
 const form = () => within(screen.getByRole('form', { name: 'Set the rate' }))
 const history = () => within(screen.getByRole('table', { name: 'History' }))
 
-describe('Exchange Rate (admin, issue 28)', { timeout: 20_000 }, () => {
+describe('Exchange Rate (admin)', { timeout: 20_000 }, () => {
   test('shows the rate in force and every change with who set it and when', async () => {
     setup([
       change({ perUsd: 123.1, effectiveFrom: '2099-01-01', setBy: 'next@example.com' }),

@@ -9,7 +9,7 @@ import { ExchangeRateHistory } from '@/features/exchange-rate/components/exchang
 import { exchangeRateQuery } from '@/lib/currency'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-/** Admin only (issue 28): the taka rate in force, setting a new one, and every change. */
+/** Admin only: the taka rate in force, setting a new one, and every change. */
 export function ExchangeRateRoute() {
   useDocumentTitle(w.title)
   // The header's query: null while no rate is set (the API's 404).

@@ -75,7 +75,7 @@ const today = () => {
 let confirm: MockInstance<typeof window.confirm> | undefined
 afterEach(() => confirm?.mockRestore())
 
-describe('Manage Orders: payments (issue 27)', () => {
+describe('Manage Orders: payments', () => {
   test('shows each order’s method and state and only the actions that fit it', async () => {
     setup()
     const transfer = await rowOf('Drill press')

@@ -65,7 +65,7 @@ describe('Manage Orders', () => {
     )
     const wrench = within(wrenchCell.closest('tr')!)
     expect(wrench.getByText('Ann')).toBeInTheDocument()
-    // Issue 30: cut at 1280 px, so the whole name and e-mail are on hover.
+    // Cut at 1280 px, so the whole name and e-mail are on hover.
     expect(wrench.getByText('ann@example.com')).toHaveAttribute('title', 'ann@example.com')
     expect(wrench.getByText('Wrench')).toHaveAttribute('title', 'Wrench')
     expect(wrench.getByText('$59.97')).toBeInTheDocument()
@@ -98,7 +98,7 @@ describe('Manage Orders', () => {
     await expect.poll(() => lastAdminRequest(orders.seen)?.url.searchParams.get('q')).toBe('bob')
   })
 
-  test('Mark shipped asks first, can be undone for 10 s, then sends PATCH, toasts and shows Shipped (issue 30)', async () => {
+  test('Mark shipped asks first, can be undone for 10 s, then sends PATCH, toasts and shows Shipped', async () => {
     const { user, orders } = setup()
     const button = await screen.findByRole('button', {
       name: 'Mark shipped: Wrench, ann@example.com',
@@ -135,7 +135,7 @@ describe('Manage Orders', () => {
     const wrench = within(screen.getByRole('cell', { name: 'Wrench' }).closest('tr')!)
     expect(await wrench.findByText('Shipped')).toBeInTheDocument()
   }, 20_000)
-  test('25 orders a page, the page in the URL; a new filter starts again on page 1 (issue 30)', async () => {
+  test('25 orders a page, the page in the URL; a new filter starts again on page 1', async () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       makeOrder({ _id: `m${i + 1}`, tools: `Part ${i + 1}`, customer: 'ann@example.com' }),
     )

@@ -40,7 +40,7 @@ type OrdersPageProps = Omit<ComponentProps<typeof ManageOrdersTable>, 'firstInde
   hrefFor: (page: number) => string
 }
 
-/** One page of Manage Orders (issue 30): 25 orders, numbered on from the pages before. */
+/** One page of Manage Orders: 25 orders, numbered on from the pages before. */
 function OrdersPage({ orders, page, hrefFor, ...table }: OrdersPageProps) {
   const pageCount = Math.max(1, Math.ceil(orders.length / ORDERS_PER_PAGE))
   const current = Math.min(page, pageCount)
@@ -74,7 +74,7 @@ export function ManageOrdersRoute() {
   const [dialog, setDialog] = useState<{ kind: PaymentDialogKind; order: Order } | null>(null)
   const [exportOrder, setExportOrder] = useState<Order | null>(null)
 
-  // Accept and Refund need no details; the others open their dialog (issue 27).
+  // Accept and Refund need no details; the others open their dialog.
   const onPaymentAction = (order: Order, action: PaymentActionKind) => {
     if (action === 'accept' || action === 'refund') {
       if (action === 'refund' && !window.confirm(paymentAdminWords.refundConfirm)) return
@@ -106,7 +106,7 @@ export function ManageOrdersRoute() {
       { replace: true },
     )
 
-  // Issue 30: Mark shipped asks first, then waits SHIP_UNDO_MS for an Undo before it is sent.
+  // Mark shipped asks first, then waits SHIP_UNDO_MS for an Undo before it is sent.
   const ship = useUndoableShip((order) =>
     markShipped.mutate(order._id, {
       onSuccess: () => toast.success(m.markedShipped),

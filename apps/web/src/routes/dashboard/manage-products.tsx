@@ -16,14 +16,14 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.products
 
-/** docs/product.md §2 Manage Products (admin): the count, delete after a confirm, and edit (issue 6). */
+/** docs/product.md §2 Manage Products (admin): the count, delete after a confirm, and edit. */
 export function ManageProductsRoute() {
   useDocumentTitle(messages.dashboard.manageProducts)
   const tools = useTools()
   const categories = useCategories().data ?? []
   const deleteTool = useDeleteTool()
   const [editing, setEditing] = useState<Tool | null>(null)
-  // `?edit=<id>` (the overview's low-stock links, issue 17) opens that tool's edit dialog.
+  // `?edit=<id>` (the overview's low-stock links) opens that tool's edit dialog.
   const [searchParams, setSearchParams] = useSearchParams()
   const editId = searchParams.get('edit')
   const linked = editId ? (tools.data?.find((tool) => tool._id === editId) ?? null) : null

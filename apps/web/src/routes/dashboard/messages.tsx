@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.contact
 
-/** Admin only (issue 7): the Contact With Us messages, newest first. */
+/** Admin only: the Contact With Us messages, newest first. */
 export function MessagesRoute() {
   useDocumentTitle(m.messagesMenu)
   const list = useContactMessages()

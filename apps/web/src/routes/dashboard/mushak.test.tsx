@@ -86,7 +86,7 @@ afterEach(() => spies.splice(0).forEach((spy) => spy.mockRestore()))
 
 const rowOf = (tool: string) => within(screen.getByRole('cell', { name: tool }).closest('tr')!)
 
-describe('Mushak-6.3 (PDF) in My Orders (issue 28)', { timeout: 20_000 }, () => {
+describe('Mushak-6.3 (PDF) in My Orders', { timeout: 20_000 }, () => {
   test('shows beside the invoice of paid domestic orders only, and saves the PDF under the server’s name', async () => {
     const mushak = mushakServer()
     server.use(
@@ -147,7 +147,7 @@ describe('Mushak-6.3 (PDF) in My Orders (issue 28)', { timeout: 20_000 }, () => 
   })
 })
 
-describe('Mushak-6.3 (PDF) in Manage Orders (issue 28)', { timeout: 20_000 }, () => {
+describe('Mushak-6.3 (PDF) in Manage Orders', { timeout: 20_000 }, () => {
   test('shows on paid domestic orders only and asks for that order’s Mushak-6.3', async () => {
     const mushak = mushakServer()
     server.use(

@@ -45,7 +45,7 @@ function setup(search = '') {
 
 const rowOf = (tool: string) => screen.getByRole('cell', { name: tool }).closest('tr')!
 
-describe('My Orders after paying (issue 27)', () => {
+describe('My Orders after paying', () => {
   test.each(PAYMENT_OUTCOMES)(
     '?payment=%s shows its outcome in a status banner',
     async (outcome) => {

@@ -55,7 +55,7 @@ function setup(changed: { tool: string; name: string; was: number; now: number }
   return { cart, reorder, ...renderApp('/dashboard/myorder') }
 }
 
-describe('My Orders: Order again (issue 29)', () => {
+describe('My Orders: Order again', () => {
   test('puts the order’s tools in the cart and names each price that changed', async () => {
     const { cart, reorder, user } = setup([
       { tool: 'clamp', name: 'Spring clamp', was: 19.99, now: 24.99 },

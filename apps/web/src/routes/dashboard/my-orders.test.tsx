@@ -81,7 +81,7 @@ describe('My Orders', () => {
     expect(screen.queryByText('Not mine')).toBeNull()
   })
 
-  test('each order has its number and date; Delete only where it cancels, "Need a change?" on paid and shipped (issue 30)', async () => {
+  test('each order has its number and date; Delete only where it cancels, "Need a change?" on paid and shipped', async () => {
     setup()
     await screen.findByRole('heading', { level: 2, name: 'My Orders (3)' })
     const headings = screen.getAllByRole('columnheader').map((h) => h.textContent)
@@ -137,7 +137,7 @@ describe('My Orders', () => {
     expect(within(rowOf('Wrench')).queryByText(/Pay within/)).toBeNull()
   })
 
-  test('an unverified buyer is told until when an unpaid order is held, and what verifying gains (issue 25)', async () => {
+  test('an unverified buyer is told until when an unpaid order is held, and what verifying gains', async () => {
     const payBy = new Date(Date.now() + 40 * 60_000)
     const orders = ordersServer([
       makeOrder({ _id: 'u1', customer: email, tools: 'Hammer', payBy: payBy.toISOString() }),

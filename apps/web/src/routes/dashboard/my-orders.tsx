@@ -32,7 +32,7 @@ const OUTCOME_ALERT: Record<PaymentOutcomeKind, string> = {
   'not-needed': 'alert-warning',
 }
 
-/** What happened at the gateway, as its return tells (`?payment=<outcome>`, issue 27). */
+/** What happened at the gateway, as its return tells (`?payment=<outcome>`). */
 function PaymentOutcomeBanner() {
   const [searchParams] = useSearchParams()
   const outcome = PaymentOutcomeSchema.safeParse(searchParams.get('payment'))

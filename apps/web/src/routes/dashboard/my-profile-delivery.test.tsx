@@ -10,7 +10,7 @@ import { sessionHandler } from '@/testing/handlers/auth'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 
-/** Issue 30: My Profile keeps the seed's fields and adds Company and the Delivery address. */
+/** My Profile keeps the seed's fields and adds Company and the Delivery address. */
 const email = 'jane@example.com'
 const seed = {
   phone: '+880 1700 000000',

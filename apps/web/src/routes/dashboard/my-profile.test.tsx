@@ -90,7 +90,7 @@ describe('My Profile', { timeout: 20_000 }, () => {
   })
 })
 
-describe('My Profile: BIN and country (issue 28)', { timeout: 20_000 }, () => {
+describe('My Profile: BIN and country', { timeout: 20_000 }, () => {
   const complete = {
     phone: '+880 1700 000000',
     location: 'Dhaka',

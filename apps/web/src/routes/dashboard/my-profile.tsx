@@ -33,7 +33,7 @@ export function MyProfileRoute() {
     const { bin, company, street, city, postcode, ...rest } = body
     const had = profile.data
     const binField = bin ? { bin } : had?.bin ? { bin: '' } : {}
-    // The same for Company and the Delivery address (issue 30): sent when given or to clear.
+    // The same for Company and the Delivery address: sent when given or to clear.
     const companyField = company ? { company } : had?.company ? { company: '' } : {}
     const deliveryFields =
       street || had?.street

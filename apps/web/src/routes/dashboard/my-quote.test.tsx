@@ -71,7 +71,7 @@ describe('A buyer’s quote request', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Quote request: Side bracket · Toolworks'))
   })
 
-  test('in BDT the offer is in whole taka a unit, each line as the cart will total it (issue 28)', async () => {
+  test('in BDT the offer is in whole taka a unit, each line as the cart will total it', async () => {
     document.cookie = 'currency=BDT; Path=/'
     try {
       server.use(...exchangeRateHandler(122.5))

@@ -99,7 +99,7 @@ function QuoteActions({ quote }: { quote: QuoteRequest }) {
   }
 
   const canWithdraw = quote.status === 'requested' || quote.status === 'quoted'
-  // Clear of the title's rule above (issue 30: the rule sat on the Accept quote button).
+  // Clear of the title's rule above (the rule sat on the Accept quote button).
   return (
     <div className="mt-5 space-y-3">
       {problem && (
@@ -200,7 +200,7 @@ function QuoteActions({ quote }: { quote: QuoteRequest }) {
   )
 }
 
-/** One of the buyer's quote requests (issue 15): what was sent, the quote, and what to do next. */
+/** One of the buyer's quote requests: what was sent, the quote, and what to do next. */
 export function MyQuoteRoute() {
   const { id = '' } = useParams()
   const quote = useQuote(id)

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = quoteWords
 
-/** My Quotes (issue 15): the buyer's quote requests, newest first, each opening its page. */
+/** My Quotes: the buyer's quote requests, newest first, each opening its page. */
 export function MyQuotesRoute() {
   useDocumentTitle(m.myQuotes)
   const session = useSession()

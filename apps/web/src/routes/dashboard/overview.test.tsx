@@ -28,7 +28,7 @@ function setup(path = '/dashboard/overview') {
 const revenueTable = () => screen.findByRole('table', { name: /Paid revenue per day/ })
 
 // The first test loads the dashboard's lazy screens cold: slow on a busy 2-core machine.
-describe('Overview (admin, issue 17)', { timeout: 20_000 }, () => {
+describe('Overview (admin)', { timeout: 20_000 }, () => {
   test('shows the chart, a table row per day with the same numbers, the cards and lists', async () => {
     const { stats, month } = setup()
 
@@ -69,7 +69,7 @@ describe('Overview (admin, issue 17)', { timeout: 20_000 }, () => {
       '2Old chisel(deleted)2$14.00',
     ])
 
-    // Paid revenue by payment method (issue 27), every method in the shop's order.
+    // Paid revenue by payment method, every method in the shop's order.
     const byMethod = screen.getByRole('table', {
       name: 'Paid revenue by payment method, the last 30 days',
     })
@@ -140,7 +140,7 @@ describe('Overview (admin, issue 17)', { timeout: 20_000 }, () => {
   })
 })
 
-describe('Overview: revenue by currency (issue 28)', { timeout: 20_000 }, () => {
+describe('Overview: revenue by currency', { timeout: 20_000 }, () => {
   const rowsOf = (table: HTMLElement) =>
     within(table)
       .getAllByRole('row')

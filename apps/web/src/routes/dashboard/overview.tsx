@@ -30,7 +30,7 @@ function periodOf(text: string | null): OverviewPeriod {
   return OVERVIEW_PERIODS.find((days) => String(days) === text) ?? OVERVIEW_DEFAULT_DAYS
 }
 
-/** Overview (admin, issue 17): revenue, orders by status, top tools, low stock, quotes waiting. */
+/** Overview (admin): revenue, orders by status, top tools, low stock, quotes waiting. */
 export function OverviewRoute() {
   useDocumentTitle(m.title)
   const [searchParams, setSearchParams] = useSearchParams()

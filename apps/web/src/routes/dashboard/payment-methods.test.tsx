@@ -77,7 +77,7 @@ beforeEach(() => {
 })
 afterEach(() => spies.splice(0).forEach((spy) => spy.mockRestore()))
 
-describe('the payment page’s methods (issue 27)', () => {
+describe('the payment page’s methods', () => {
   test('offers the configured methods in the server’s order, each with what happens next; Card preselected without a last choice', async () => {
     const { intents } = setup()
     const options = await radios()

@@ -143,7 +143,7 @@ describe('/dashboard/payment/:id', () => {
     expect(payButton()).toBeEnabled()
   })
 
-  test('an intent voided because its order was cancelled shows why on the page (issue 13)', async () => {
+  test('an intent voided because its order was cancelled shows why on the page', async () => {
     const { user, patches } = setup()
     server.use(
       http.post('/api/sandbox/payment_intents/confirm', () =>
@@ -264,7 +264,7 @@ describe('/dashboard/payment/:id', () => {
   })
 })
 
-test('an unverified buyer is told until when the order is held; once the payment starts, the order is read again for its new time (issue 25)', async () => {
+test('an unverified buyer is told until when the order is held; once the payment starts, the order is read again for its new time', async () => {
   const payBy = new Date(Date.now() + 25 * 60_000)
   const orders = ordersServer([
     makeOrder({ _id: 'o1', customer: email, customerName: 'Jane Doe', payBy: payBy.toISOString() }),

@@ -43,7 +43,7 @@ function PaymentEntry({ order, onPaid }: { order: Order; onPaid: (id: string) =>
   const hasTotal = order.totalMoney > 0
   const intent = usePaymentIntent(order._id, hasTotal)
   const queryClient = useQueryClient()
-  // Starting a payment keeps the order held longer (issue 25): show the server's new time.
+  // Starting a payment keeps the order held longer: show the server's new time.
   const started = intent.isSuccess
   useEffect(() => {
     if (started) void queryClient.invalidateQueries({ queryKey: orderQuery(order._id).queryKey })
@@ -103,7 +103,7 @@ function PaymentEntry({ order, onPaid }: { order: Order; onPaid: (id: string) =>
 
 /**
  * Greeting, amount, and the payment methods (the card entry among them); once paid, the
- * congratulations after a card payment here and the receipt (issue 30), never "Please pay".
+ * congratulations after a card payment here and the receipt, never "Please pay".
  */
 function OrderPayment({ order }: { order: Order }) {
   // Kept here so the congratulations stay after the refreshed order comes back paid.
@@ -148,7 +148,7 @@ function OrderPayment({ order }: { order: Order }) {
   )
 }
 
-/** docs/product.md §2 Payment page, §4 payment flow (issue 5). */
+/** docs/product.md §2 Payment page, §4 payment flow. */
 export function PaymentRoute() {
   useDocumentTitle(messages.dashboard.payment)
   const { id = '' } = useParams()

@@ -64,7 +64,7 @@ const setDate = (label: string, value: string) =>
 let confirm: MockInstance<typeof window.confirm> | undefined
 afterEach(() => confirm?.mockRestore())
 
-describe('Promotions (admin, issue 14)', () => {
+describe('Promotions (admin)', () => {
   test('lists every promotion with its kind, numbers, dates and whether it is active now', async () => {
     setup()
     expect(

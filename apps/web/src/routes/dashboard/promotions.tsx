@@ -14,7 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = messages.promotions
 
-/** Admin only (issue 14): the home page's promotions, added, edited and deleted here. */
+/** Admin only: the home page's promotions, added, edited and deleted here. */
 export function PromotionsRoute() {
   useDocumentTitle(m.title)
   const list = useAllPromotions()

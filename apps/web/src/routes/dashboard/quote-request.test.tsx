@@ -43,7 +43,7 @@ function setup(quote: QuoteRequest = requested) {
 const form = async (name: string | RegExp = 'Send a quote') =>
   within(await screen.findByRole('form', { name }))
 
-describe('a quote request (admin, issue 15)', () => {
+describe('a quote request (admin)', () => {
   test('shows what was sent, the drawings and the conversation beside the quote form', async () => {
     setup()
 

@@ -16,7 +16,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = quoteWords
 
-/** The shop can price a request until the buyer accepts it (issue 15: revising). */
+/** The shop can price a request until the buyer accepts it (revising). */
 const quotable = (quote: QuoteRequest) => quote.status === 'requested' || quote.status === 'quoted'
 
 /** Where the request stands once the buyer acted: accepted line, decline reason, the order. */
@@ -80,7 +80,7 @@ function RequestPage({ quote }: { quote: QuoteRequest }) {
   )
 }
 
-/** A quote request as the shop sees it (admin, issue 15): what was sent, offers, the quote form. */
+/** A quote request as the shop sees it (admin): what was sent, offers, the quote form. */
 export function QuoteRequestRoute() {
   const { id = '' } = useParams()
   const quote = useQuote(id)

@@ -36,7 +36,7 @@ function setup(path = '/dashboard/quotes') {
 const listRequests = (quotes: ReturnType<typeof quotesServer>) =>
   quotes.seen.filter((r) => r.url.pathname === '/api/quote/admin').map((r) => r.url.search)
 
-describe('Quote Requests (admin, issue 15)', () => {
+describe('Quote Requests (admin)', () => {
   test('lists every request with its count, the waiting count and an Open link', async () => {
     setup()
 

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 
 const m = quoteWords
 
-/** Quote Requests (admin, issue 15): every request, filtered by `?status=`, and how many wait. */
+/** Quote Requests (admin): every request, filtered by `?status=`, and how many wait. */
 export function QuoteRequestsRoute() {
   useDocumentTitle(m.quoteRequests)
   const [searchParams, setSearchParams] = useSearchParams()

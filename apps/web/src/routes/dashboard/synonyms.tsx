@@ -9,7 +9,7 @@ import { getErrorMessage } from '@/lib/get-error-message'
 import { toast } from '@/lib/toast'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
-/** Admin only (issue 29): the search's synonym groups, one a line. */
+/** Admin only: the search's synonym groups, one a line. */
 export function SynonymsRoute() {
   useDocumentTitle(w.synonymsTitle)
   const list = useSynonyms()

@@ -21,7 +21,7 @@ import {
 import { makeOrder, makeOrderLine } from '../factories'
 import type { SeenRequest } from './orders'
 
-/** An accepted quote's line as `GET /api/cart` shows it (issue 15). */
+/** An accepted quote's line as `GET /api/cart` shows it. */
 export function makeCartQuoteLine(overrides: Partial<CartQuoteLine> = {}): CartQuoteLine {
   return {
     quote: 'quote-1',
@@ -35,10 +35,10 @@ export function makeCartQuoteLine(overrides: Partial<CartQuoteLine> = {}): CartQ
 }
 
 /**
- * GET/PUT /api/cart as the server answers them (issue 14): PUT replaces the whole cart and
+ * GET/PUT /api/cart as the server answers them: PUT replaces the whole cart and
  * answers the kept one. `failPut` answers the next PUTs with that status instead (a 503 …).
- * Custom parts (issue 15) given in `initial` are shown in full; a PUT that leaves one out keeps
- * it, as the server does (issue 26): DELETE /api/cart/quote/{id} removes it, and `ordered`
+ * Custom parts given in `initial` are shown in full; a PUT that leaves one out keeps
+ * it, as the server does: DELETE /api/cart/quote/{id} removes it, and `ordered`
  * stands for a checkout that took it.
  */
 export function cartServer(initial: CartLine[] = []) {
@@ -93,7 +93,7 @@ export function cartServer(initial: CartLine[] = []) {
     failPuts: (status: number | null) => {
       failPut = status
     },
-    /** Adds quantities as quick order and reorder do (issue 29): a tool there gets more. */
+    /** Adds quantities as quick order and reorder do: a tool there gets more. */
     add: (added: readonly { tool: string; quantity: number }[]) => {
       for (const { tool, quantity } of added) {
         const i = lines.findIndex((line) => 'tool' in line && line.tool === tool)
@@ -107,7 +107,7 @@ export function cartServer(initial: CartLine[] = []) {
 }
 
 /**
- * POST /api/cart/quick (issue 29) as the server answers it, for the part numbers in `parts`
+ * POST /api/cart/quick as the server answers it, for the part numbers in `parts`
  * (part number → tool id, any letter case): all lines added to `cart`, or a 422 naming each
  * unknown part number with the suggestion in `closest`.
  */
@@ -150,7 +150,7 @@ export function quickOrderHandler({
   return { handler, seen }
 }
 
-/** POST /api/purchase/{id}/reorder (issue 29): adds `added` to `cart`, answers `changed`. */
+/** POST /api/purchase/{id}/reorder: adds `added` to `cart`, answers `changed`. */
 export function reorderHandler({
   cart,
   added,
@@ -183,7 +183,7 @@ export function checkoutHandler({
     index: number
     message: string
     why: string
-    /** Which field of the line the server names: `quote` for a custom part (issue 15). */
+    /** Which field of the line the server names: `quote` for a custom part. */
     field?: 'quantity' | 'quote'
   }
 } = {}) {

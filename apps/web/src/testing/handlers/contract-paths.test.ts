@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 
 /**
  * The web tests' mock server answers the paths the app calls because both come from the
- * contract (packages/shared: each `*Contract` entry's `path`; issue 26 §4). A handler that spells
+ * contract (packages/shared: each `*Contract` entry's `path`). A handler that spells
  * its own `/api/...` path can drift from the route it stands in for, and shows here. Better
  * Auth's `/api/auth/*` paths are its own, not the contract's.
  */

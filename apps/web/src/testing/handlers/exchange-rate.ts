@@ -12,7 +12,7 @@ import {
 } from '@toolworks/shared'
 
 /**
- * The taka rate's endpoints (issue 28) over one in-memory history, newest first: GET answers
+ * The taka rate's endpoints over one in-memory history, newest first: GET answers
  * the latest change whose date has come (404 before any), PUT adds one as `setBy` (a change of
  * more than 10% from the rate in force without `confirm: true` is the server's 409).
  */

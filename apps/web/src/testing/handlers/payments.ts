@@ -14,7 +14,7 @@ function errorBody(
   return { error: { code, message, ...(fields && { fields }) } }
 }
 
-/** The sandbox's test cards and Stripe's own texts for them (issue 5). */
+/** The sandbox's test cards and Stripe's own texts for them. */
 export const sandboxCards = {
   success: '4242424242424242',
   declined: '4000000000000002',
@@ -130,7 +130,7 @@ export function paymentsConfigHandler(
   )
 }
 
-/** The shop's payment methods as GET /api/payment-methods answers them (issue 27). */
+/** The shop's payment methods as GET /api/payment-methods answers them. */
 export function paymentMethodsHandler(
   ids: PaymentMethod[] = ['card'],
   /** Why the buyer may not use a method, as the server says it for them. */

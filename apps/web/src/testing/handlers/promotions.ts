@@ -93,7 +93,7 @@ export function promotionErrorHandler(
 }
 
 /**
- * GET /api/promotion/first-order/estimate (issue 25): the server's word on the first-order
+ * GET /api/promotion/first-order/estimate: the server's word on the first-order
  * discount for a phone and an address; `seen` keeps what was asked.
  */
 export function firstOrderEstimateServer(

@@ -1,6 +1,6 @@
 import type { CategoryAttribute } from '@toolworks/shared'
 
-/** A demo category; `parent` is the parent's slug (issue 29). */
+/** A demo category; `parent` is the parent's slug. */
 export type SeedCategory = {
   slug: string
   name: string

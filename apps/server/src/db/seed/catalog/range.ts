@@ -1,7 +1,7 @@
 import type { ToolDocument } from '@toolworks/shared'
 
 /**
- * The demo catalogue's range beyond its first tools (issue 29): tables of real sizes (DIN and
+ * The demo catalogue's range beyond its first tools: tables of real sizes (DIN and
  * ISO dimensions, rounded) turned into tools by small generators. Deterministic: stock levels
  * come from a hash of the part number, never from Math.random.
  */

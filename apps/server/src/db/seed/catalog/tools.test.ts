@@ -121,7 +121,7 @@ describe('seed reviews', () => {
   )
 })
 
-describe('seed catalogue (issue 29)', () => {
+describe('seed catalogue', () => {
   const categories = seedCategories.map((c) => ({ ...c }))
 
   test('categories are unique, parents come first, at most 3 levels', () => {
@@ -202,7 +202,7 @@ describe('seed catalogue (issue 29)', () => {
   )
 })
 
-describe('seed documents (issue 29)', () => {
+describe('seed documents', () => {
   const documents = seedTools.flatMap((t) => t.documents ?? [])
   const urls = [...new Set(documents.map((d) => d.url))]
 

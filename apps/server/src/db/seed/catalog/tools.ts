@@ -21,11 +21,11 @@ export type SeedTool = {
   packSize?: number
   madeToOrder?: boolean
   leadTimeDays?: number
-  /** Issue 29: every demo tool has a part number, a category (slug) and its specs. */
+  /** Every demo tool has a part number, a category (slug) and its specs. */
   partNumber: string
   category: string
   specs: Record<string, number | string>
-  /** Issue 29: downloads (static files under apps/web/public/docs). */
+  /** Downloads (static files under apps/web/public/docs). */
   documents?: ToolDocument[]
   /** Added with issue 29: left out of the demo order history, which stays as it was. */
   notInDemoHistory?: true
@@ -911,7 +911,7 @@ const firstTools: SeedTool[] = [
 ]
 
 /**
- * The demo catalogue (issue 29): the first tools, newest, then the range (range.ts), none of
+ * The demo catalogue: the first tools, newest, then the range (range.ts), none of
  * which is in the demo order history.
  */
 export const seedTools: SeedTool[] = [

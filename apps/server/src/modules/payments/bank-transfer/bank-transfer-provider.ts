@@ -37,7 +37,7 @@ export function bankTransferLines(account: BankAccount, reference: string): stri
 }
 
 /**
- * Paying by hand against a proforma invoice (issue 27). The provider keeps nothing: the
+ * Paying by hand against a proforma invoice. The provider keeps nothing: the
  * reference comes from the order id (packages/shared/src/payment-reference.ts), so the same
  * order always gets the same reference and starting again changes nothing; the money is seen
  * on the bank statement by a person, who marks the order received. So no notification comes,

@@ -16,7 +16,7 @@ import {
   type ValidationAnswer,
 } from './sslcommerz-protocol.js'
 
-/** A gateway that does not answer in this time is unavailable (issue 27: 10 s). */
+/** A gateway that does not answer in this time is unavailable (10 s). */
 export const SSLCOMMERZ_TIMEOUT_MS = 10_000
 
 export type SslcommerzClientOptions = {

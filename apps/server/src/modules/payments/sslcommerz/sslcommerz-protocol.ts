@@ -4,7 +4,7 @@ import { TranIdSchema } from '@toolworks/shared'
 import { z } from 'zod'
 
 /**
- * SSLCommerz's v4 protocol as its integration kits document it (issue 27, "SSLCommerz protocol"):
+ * SSLCommerz's v4 protocol as its integration kits document it ("SSLCommerz protocol"):
  * the forms and answers, the notification signature and the rule comparing a validated payment
  * with the order. Pure functions: no network, no configuration.
  */
@@ -21,7 +21,7 @@ export const SSLCOMMERZ_PATHS = {
   transactionQuery: '/validator/api/merchantTransIDvalidationAPI.php',
 } as const
 
-/** Money goes to the gateway in units with two decimals, never as a float (issue 27). */
+/** Money goes to the gateway in units with two decimals, never as a float. */
 export function formatAmount(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`not an amount in cents: ${cents}`)
   return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
@@ -243,7 +243,7 @@ export type PaymentMismatch = {
 }
 
 /**
- * How a validated payment differs from the order (issue 27, "Rules the server keeps"); empty
+ * How a validated payment differs from the order ("Rules the server keeps"); empty
  * when it pays it. The status must be VALID or VALIDATED and the tran_id the attempt's. For BDT
  * the `amount` is compared; for another currency `currency_amount` and `currency_type` (the
  * gateway converts it, so `amount` is then its taka).

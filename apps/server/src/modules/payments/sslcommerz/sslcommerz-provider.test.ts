@@ -14,7 +14,7 @@ import { clickOnGatewayPage } from '../../../../test/sslcommerz.js'
 import { createSslcommerzStandIn, startSslcommerzStandIn } from './sslcommerz-stand-in.js'
 
 /**
- * The SSLCommerz provider against the stand-in gateway over real HTTP (issue 27): the session,
+ * The SSLCommerz provider against the stand-in gateway over real HTTP: the session,
  * the hosted page's buttons, the signed IPN, validation, the amount rule, refunds and a gateway
  * that does not answer in time.
  */
@@ -118,7 +118,7 @@ describe('paying through the stand-in gateway', () => {
       amountCents: 5997,
       currency: 'usd',
       orderId: undefined,
-      // The seed's transactionId of an SSLCommerz payment is its bank_tran_id (issue 27).
+      // The seed's transactionId of an SSLCommerz payment is its bank_tran_id.
       transactionId: event.gateway?.bankTranId,
     })
     expect(event.gateway?.bankTranId).toMatch(/^BTX/)

@@ -36,7 +36,7 @@ export const GATEWAY_SESSION_MS = 30 * 60_000
 /** Its name in the registry, in `orders.payment_provider` and in the audit log. */
 export const SSLCOMMERZ = 'sslcommerz'
 
-/** The shop's routes the gateway calls back (issue 27, "API words"), under `PUBLIC_URL`. */
+/** The shop's routes the gateway calls back ("API words"), under `PUBLIC_URL`. */
 export const SSLCOMMERZ_CALLBACKS = {
   ipn: '/api/payments/sslcommerz/ipn',
   success: '/api/payments/sslcommerz/return/success',
@@ -45,7 +45,7 @@ export const SSLCOMMERZ_CALLBACKS = {
 } as const
 
 /**
- * A new tran_id for each attempt (issue 27: at most 30 characters, unique, a retry gets a new
+ * A new tran_id for each attempt (at most 30 characters, unique, a retry gets a new
  * one): the order's first 8 hex digits, to find it by eye, and 16 random ones, to be unique.
  */
 export function newTranId(orderId: string): string {
@@ -61,7 +61,7 @@ export type SslcommerzProviderOptions = SslcommerzClientOptions & {
 }
 
 /**
- * SSLCommerz as a PaymentProvider (issue 27). Its ids: `startPayment` answers the attempt's
+ * SSLCommerz as a PaymentProvider. Its ids: `startPayment` answers the attempt's
  * tran_id (the order keeps it); a notification's event carries the val_id as its
  * `paymentIntentId`, because the validation API knows a payment only by it; so `retrieveIntent`
  * and `refund` take a val_id, and the view they answer has the tran_id as its `id`, which the
@@ -78,7 +78,7 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
     const paid = currency === 'BDT' ? answer.amount : answer.currency_amount
     return {
       id: answer.tran_id ?? '',
-      // A payment SSLCommerz flags as risky waits for an admin (issue 27): never 'succeeded'.
+      // A payment SSLCommerz flags as risky waits for an admin: never 'succeeded'.
       status: isValidated(answer)
         ? answer.risk_level === '1'
           ? 'under_review'
@@ -215,7 +215,7 @@ export function createSslcommerzProvider(options: SslcommerzProviderOptions) {
     },
 
     /**
-     * Validates a payment against the attempt it should pay (issue 27): it counts only when
+     * Validates a payment against the attempt it should pay: it counts only when
      * `mismatches` is empty (sslcommerz-protocol.ts, paymentMismatches).
      */
     async checkPayment(valId: string, attempt: AttemptExpectation): Promise<PaymentCheck> {

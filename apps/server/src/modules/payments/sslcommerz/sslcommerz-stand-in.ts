@@ -101,7 +101,7 @@ const hiddenFields = (fields: Record<string, string>) =>
 const id = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').toUpperCase()}`
 
 /**
- * A stand-in for SSLCommerz speaking its v4 protocol (issue 27, "Development and tests without
+ * A stand-in for SSLCommerz speaking its v4 protocol ("Development and tests without
  * the internet"): the session, its hosted page with Pay, Fail and Cancel, the signed IPN and the
  * browser's return, validation and refund. Its state lives in memory, on purpose: it stands in
  * for an outside service, so nothing of it belongs in the shop's database, and a restart forgets

@@ -26,10 +26,10 @@ export function ProfileCard({ profile, onResendVerification, resending }: Profil
     [m.location, profile.location],
     [m.education, profile.education],
     [m.linkedin, profile.linkedin],
-    // Issue 28: what the Mushak-6.3 and the delivery start from.
+    // What the Mushak-6.3 and the delivery start from.
     [taxWords.binLabel, profile.bin],
     [taxWords.countryLabel, profile.country && countryName(profile.country)],
-    // Issue 30: what checkout's delivery block starts from.
+    // What checkout's delivery block starts from.
     [deliveryWords.company, profile.company],
     [deliveryWords.legend, deliveryOf(profile)],
   ]

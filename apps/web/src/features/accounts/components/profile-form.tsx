@@ -83,7 +83,7 @@ type ProfileFormProps = {
 
 /**
  * Email and name read-only; phone, location, education and linkedin all required; BIN and
- * country (issue 28) optional; Company and the Delivery address (issue 30) optional, the
+ * country optional; Company and the Delivery address optional, the
  * address, city and postcode together, which checkout starts from.
  */
 export function ProfileForm({ profile, pending, onSubmit }: ProfileFormProps) {

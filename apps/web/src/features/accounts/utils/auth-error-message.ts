@@ -4,10 +4,10 @@ import { ApiError } from '@/lib/api-error'
 
 const m = messages.accounts
 
-/** An identity error as a human sentence (issue 3: never a raw code). */
+/** An identity error as a human sentence (never a raw code). */
 export function authErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return m.signInFailed
-  // The e-mail's sign-ins are over their limit (issue 25): when to try again, or reset.
+  // The e-mail's sign-ins are over their limit: when to try again, or reset.
   if (error.status === 429 && error.retryAfterMs !== undefined)
     return m.tooManySignIns(Math.max(1, Math.ceil(error.retryAfterMs / 60_000)))
   if (error.status === 429) return m.tooManyAttempts

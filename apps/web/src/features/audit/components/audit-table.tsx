@@ -15,7 +15,7 @@ export function kindWords(kind: string): string {
 /** The audit log's page: when, who, what, the summary and the changed values. */
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   return (
-    // Cards on a phone, each cell named by its heading (issue 30).
+    // Cards on a phone, each cell named by its heading.
     <CardTable className="mt-4">
       <caption className="sr-only">{w.title}</caption>
       <thead>

@@ -8,7 +8,7 @@ import { bearerMeta } from '@/lib/sign-out-on-denied'
 export const checkout = (body: CheckoutRequest) => api.call(cartContract.checkout, { body })
 
 /**
- * POST /api/checkout: the cart becomes one order (issue 14). Stock changed, so the tools are
+ * POST /api/checkout: the cart becomes one order. Stock changed, so the tools are
  * asked again, and so are the order lists (their keys start with 'orders') and the quotes.
  */
 export function useCheckout() {
@@ -20,7 +20,7 @@ export function useCheckout() {
       void queryClient.invalidateQueries({ queryKey: ['orders'] })
       void queryClient.invalidateQueries({ queryKey: queryKeys.anyTool })
       void queryClient.invalidateQueries({ queryKey: queryKeys.anyTools })
-      // A custom part's quote becomes Ordered with its order (issue 15).
+      // A custom part's quote becomes Ordered with its order.
       void queryClient.invalidateQueries({ queryKey: queryKeys.anyQuotes })
     },
   })

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client'
 export const getActivePromotions = (signal?: AbortSignal) =>
   api.call(promotionsContract.listActive, { signal })
 
-/** GET /api/promotion (public): the promotions active today (issue 14). */
+/** GET /api/promotion (public): the promotions active today. */
 export const activePromotionsQuery = () =>
   queryOptions({
     queryKey: ['promotions', 'active'],

@@ -13,7 +13,7 @@ export const anyCartKey = ['cart'] as const
 export const getCart = (signal?: AbortSignal) => api.call(cartContract.get, { signal })
 
 /**
- * The signed-in buyer's cart as the server keeps it (issue 14). Keyed by email, so a sign-out
+ * The signed-in buyer's cart as the server keeps it. Keyed by email, so a sign-out
  * or another account never sees it. A passing failure is asked again, as the session is.
  */
 export const cartQuery = (email: string) =>

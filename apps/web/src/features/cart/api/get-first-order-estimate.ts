@@ -11,7 +11,7 @@ export const getFirstOrderEstimate = (where: Where, signal?: AbortSignal) =>
   api.call(promotionsContract.firstOrderEstimate, { query: where, signal })
 
 /**
- * GET /api/promotion/first-order/estimate (bearer, issue 25): whether the signed-in buyer's
+ * GET /api/promotion/first-order/estimate (bearer): whether the signed-in buyer's
  * order to this phone and address gets the first-order discount, by the server's own rule.
  */
 export const firstOrderEstimateQuery = (where: Where) =>

@@ -75,7 +75,7 @@ export function optimisticCartMutation<Vars>(
       showToast('error', getErrorMessage(error))
     },
     onSuccess: (kept) => {
-      // A custom part left out went back to Quoted (issue 15): the quote pages ask again.
+      // A custom part left out went back to Quoted: the quote pages ask again.
       void queryClient.invalidateQueries({ queryKey: queryKeys.anyQuotes })
       // A later change is already on screen and on its way (or waiting to go): the last answer
       // will be its.

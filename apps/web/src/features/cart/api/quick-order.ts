@@ -25,7 +25,7 @@ export function refusedLines(error: unknown): QuickOrderRefusal[] | null {
 }
 
 /**
- * POST /api/cart/quick (issue 29): every line added to the cart, or none. It joins the cart
+ * POST /api/cart/quick: every line added to the cart, or none. It joins the cart
  * saves' queue (one scope), after a save still waiting is sent, so it adds to the cart the
  * buyer sees; the answer is the cart.
  */

@@ -12,7 +12,7 @@ export const reorder = (orderId: string) =>
   api.call(quickOrderContract.reorder, { params: { id: orderId } })
 
 /**
- * POST /api/purchase/{id}/reorder (issue 29): the order's tools into the cart at today's prices.
+ * POST /api/purchase/{id}/reorder: the order's tools into the cart at today's prices.
  * In the cart saves' queue, after a waiting save; the answer's cart replaces the one kept.
  */
 export function useReorder(email: string) {

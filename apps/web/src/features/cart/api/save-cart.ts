@@ -16,7 +16,7 @@ import { cartQuery } from './get-cart'
 import { optimisticCartMutation, waitingSaves, type WaitingSave } from './optimistic-cart-mutation'
 
 /**
- * How long the cart waits after a change for the next one before it saves (issue 26): typing
+ * How long the cart waits after a change for the next one before it saves: typing
  * "120" is one PUT, not three, and the last value is the one sent.
  */
 export const SAVE_DELAY_MS = 400
@@ -26,7 +26,7 @@ export const putCart = (lines: readonly CartAnyLineInput[], keepalive = false) =
 
 /**
  * What the cart shows while a PUT is on its way: a custom part is sent as `{ quote, quantity }`,
- * so its name, price and lead time are taken from the cart as it was (issue 15).
+ * so its name, price and lead time are taken from the cart as it was.
  */
 function shownLines(lines: readonly CartAnyLineInput[], before: Cart | undefined): Cart['lines'] {
   const known = new Map<string, CartQuoteLine>()
@@ -68,7 +68,7 @@ function flushAll(queryClient: QueryClient) {
 }
 
 /**
- * The cart's saves, gathered (issue 26): each change is shown at once, and the PUT goes once no
+ * The cart's saves, gathered: each change is shown at once, and the PUT goes once no
  * change has come for SAVE_DELAY_MS, with the last cart. Nothing typed is lost: a waiting save
  * is sent at once when the page is hidden or closed (keepalive), when the part that made it
  * leaves the page, and when asked (before checkout, before a DELETE).

@@ -15,7 +15,7 @@ import { cardAddToCart } from './lazy-cart'
 
 describe('Add to cart', () => {
   // First in the file: the button's code is not loaded yet (React.lazy keeps it once loaded).
-  test('a click on the card’s stand-in, before the button’s code has loaded, is replayed once it has (issue 26 §5)', async () => {
+  test('a click on the card’s stand-in, before the button’s code has loaded, is replayed once it has', async () => {
     captureEarlyClicks(document)
     const tool = makeTool({ _id: 'clamp', name: 'C-Clamp', minimum: 2 })
     renderWithProviders(<>{cardAddToCart(tool, 'name-id')}</>)
@@ -33,7 +33,7 @@ describe('Add to cart', () => {
     const tool = makeTool({ _id: 'vise', name: 'Bench Vise', minimum: 5 })
     const { user } = renderWithProviders(<>{cardAddToCart(tool, 'name-id')}</>)
     // The button's logic loads after the first render; till then a stand-in whose clicks the
-    // boot script holds (issue 26 §5) stands in its place.
+    // boot script holds stands in its place.
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Add to cart' })).not.toHaveAttribute(
         'data-replay',
@@ -41,7 +41,7 @@ describe('Add to cart', () => {
     )
 
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
-    // Issue 30: how much went in, and a way to the cart.
+    // How much went in, and a way to the cart.
     expect(await screen.findByText('5 × Bench Vise added to the cart')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'View cart' })).toBeInTheDocument()
     expect(readBrowserCart()).toEqual([{ tool: 'vise', quantity: 5 }])
@@ -49,7 +49,7 @@ describe('Add to cart', () => {
     expect(readBrowserCart()).toEqual([{ tool: 'vise', quantity: 10 }])
   })
 
-  test('a tool sold in packs says how many packs went in, and View cart opens the cart (issue 30)', async () => {
+  test('a tool sold in packs says how many packs went in, and View cart opens the cart', async () => {
     const tool = makeTool({ _id: 'bolts', name: 'Hex Bolts', minimum: 20, packSize: 10 })
     const { user, router } = renderWithProviders(<>{cardAddToCart(tool, 'name-id')}</>)
     await waitFor(() =>

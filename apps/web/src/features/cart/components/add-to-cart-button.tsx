@@ -21,7 +21,7 @@ type AddToCartButtonProps = {
 }
 
 /**
- * Adds units of a tool to the cart and says so (issue 14). Rendered on the server on cards:
+ * Adds units of a tool to the cart and says so. Rendered on the server on cards:
  * disabled until hydrated, so a click before React is attached is not lost silently.
  */
 export function AddToCartButton({

@@ -61,7 +61,7 @@ describe('the header cart button', () => {
     expect(cart.seen.filter((r) => r.method === 'GET')).toHaveLength(asked)
   })
 
-  test('its menu links to the cart and to quick order (issue 29)', async () => {
+  test('its menu links to the cart and to quick order', async () => {
     const { router, user } = renderApp('/products')
     expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument()
     const menu = screen.getByRole('list', { name: 'Cart and quick order' })

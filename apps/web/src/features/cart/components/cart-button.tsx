@@ -25,7 +25,7 @@ export function CartLink({ count }: { count: number }) {
 }
 
 /**
- * The live count (issue 14). Rendered on the server it says 0, as the hydrating render does:
+ * The live count. Rendered on the server it says 0, as the hydrating render does:
  * the browser's cart is not known on the server.
  */
 export function CartButton() {

@@ -30,13 +30,13 @@ export function CartIcon() {
 /**
  * The header link's look, shared by the server's placeholder and the live count. Focused, a
  * daisyUI button turns its background light (base-200) under the header's light text, and the
- * trolley disappeared (issue 30): it keeps the hover's look instead, with the focus ring.
+ * trolley disappeared: it keeps the hover's look instead, with the focus ring.
  */
 export const CART_LINK_CLASS =
   'btn btn-ghost gap-2 text-neutral-content hover:bg-white/10 focus-visible:bg-white/10 focus-visible:text-neutral-content'
 
 /**
- * The header's cart link with a small menu under it (issue 29): the cart and quick order.
+ * The header's cart link with a small menu under it: the cart and quick order.
  * It opens on hover and when the link has the keyboard's focus (Tab goes on into it); a tap
  * still follows the link to the cart, whose page links to quick order too. The menu is
  * positioned out of the bar's flow, so the header keeps its layout.

@@ -11,7 +11,7 @@ const m = messages.cart
 
 type CartLineRowProps = {
   row: CartRow
-  /** The cart's currency, rate and delivery country (issue 28). */
+  /** The cart's currency, rate and delivery country. */
   pricing: CartPricing
   /** The text in the quantity field (the buyer's, kept even when it breaks a rule). */
   draft: string
@@ -21,7 +21,7 @@ type CartLineRowProps = {
   onRemove: () => void
 }
 
-/** One line of /cart: image, name, quantity, unit price, line total and Remove (issue 14). */
+/** One line of /cart: image, name, quantity, unit price, line total and Remove. */
 export function CartLineRow({
   row,
   pricing,
@@ -35,7 +35,7 @@ export function CartLineRow({
   const tool = row.state.status === 'ok' ? row.state.tool : null
   const name = tool?.name ?? row.tool
   const error = serverError ?? row.problem
-  // Issue 28: in the header's currency, the other one beside the unit price, smaller.
+  // In the header's currency, the other one beside the unit price, smaller.
   const priced = row.priced
   const amounts = priced && lineAmounts(priced.unitPriceCents, priced.quantity, pricing)
   const next = tool && row.problem === null ? nextPriceBreak(tool, row.quantity) : null
@@ -110,7 +110,7 @@ export function CartLineRow({
         )}
       </td>
       <td className="align-top" data-testid="line-total" data-label={m.lineTotal}>
-        {/* A refused quantity has no total (issue 30): the subtotal leaves it out too. */}
+        {/* A refused quantity has no total: the subtotal leaves it out too. */}
         <span data-amount>{amounts && row.problem === null ? amounts.total : '—'}</span>
       </td>
       <td className="align-top">

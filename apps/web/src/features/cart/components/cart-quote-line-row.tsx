@@ -10,7 +10,7 @@ const m = messages.cart
 
 type CartQuoteLineRowProps = {
   line: CartQuoteLine
-  /** The cart's currency, rate and delivery country (issue 28). */
+  /** The cart's currency, rate and delivery country. */
   pricing: CartPricing
   /** The server's word on this line after a refused checkout. */
   serverError?: string
@@ -18,7 +18,7 @@ type CartQuoteLineRowProps = {
 }
 
 /**
- * A custom part in /cart (issue 15): "Custom: {part name}" linking to the buyer's request, the
+ * A custom part in /cart: "Custom: {part name}" linking to the buyer's request, the
  * quoted quantity (read-only: the quote fixed it), unit price, line total, lead time and Remove.
  */
 export function CartQuoteLineRow({ line, pricing, serverError, onRemove }: CartQuoteLineRowProps) {

@@ -6,7 +6,7 @@ import { messages } from '@toolworks/shared'
 import { saveCartKey } from '../api/optimistic-cart-mutation'
 
 /**
- * Says so while a cart save that failed for a passing reason is being sent again (issue 14).
+ * Says so while a cart save that failed for a passing reason is being sent again.
  * The cart on screen is the buyer's; it is not rolled back, and nobody is signed out.
  */
 export function CartSaveNotice() {

@@ -10,15 +10,15 @@ import {
 const m = messages.cart
 
 type CartTotalsProps = {
-  /** In the minor unit of its currency (issue 28), with the VAT the total holds. */
+  /** In the minor unit of its currency, with the VAT the total holds. */
   totals: OrderTotals & { currency: OrderCurrency; vatRate: number; vatCents: number }
   /** The total in the other currency, to stand beside it smaller; null without a rate. */
   otherTotal?: string | null
   /** The estimated first-order discount's words, when one may apply. */
   discountLabel: string | null
-  /** Why a first-order discount on offer does not apply to this order (issue 25), or null. */
+  /** Why a first-order discount on offer does not apply to this order, or null. */
   discountNote?: string | null
-  /** The first-order offer's headline with its cap (issue 30), while one is on offer. */
+  /** The first-order offer's headline with its cap, while one is on offer. */
   offer?: string | null
 }
 
@@ -51,13 +51,13 @@ export function CartTotals({
             <dt>
               {m.discount} ({discountLabel})
             </dt>
-            {/* Issue 30: on a phone the long label wraps, never the amount (nor its minus sign). */}
+            {/* On a phone the long label wraps, never the amount (nor its minus sign). */}
             <dd className="whitespace-nowrap" data-testid="cart-discount">
               −{money(totals.discountCents)}
             </dd>
           </div>
         )}
-        {/* Issue 30: shipping above the total, as a receipt reads. */}
+        {/* Shipping above the total, as a receipt reads. */}
         <div className="flex justify-between gap-4">
           <dt>{m.shipping}</dt>
           <dd>{m.free}</dd>

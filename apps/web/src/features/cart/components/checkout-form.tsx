@@ -29,7 +29,7 @@ import { useCheckout } from '../api/checkout'
 const m = messages.cart
 
 // Where it goes; the lines come from the cart, not from inputs. The screen always sends the
-// delivery block (issue 30), so its street, city and postcode are required here; the API
+// delivery block, so its street, city and postcode are required here; the API
 // still takes the seed's one `address` string from other clients.
 const CheckoutFormFields = CheckoutFieldsSchema.pick({
   phone: true,
@@ -88,7 +88,7 @@ export function whereOf(values: Partial<CheckoutDefaults>): CheckoutWhere {
 }
 
 /**
- * `lines.<i>.quantity` (issue 14) or `lines.<i>.quote` (a custom part, issue 15) → why, from a
+ * `lines.<i>.quantity` or `lines.<i>.quote` (a custom part) → why, from a
  * refused checkout, by line index.
  */
 export function lineErrorsOf(error: unknown): Map<number, string> {
@@ -106,19 +106,19 @@ type CheckoutFormProps = {
   /** A line breaks a rule or is not loaded: the order cannot be placed yet. */
   blocked: boolean
   defaults: CheckoutDefaults
-  /** The currency the order is placed and paid in: the header's switch (issue 28). */
+  /** The currency the order is placed and paid in: the header's switch. */
   currency: OrderCurrency
   onPlaced: (answer: z.output<typeof PurchaseResponseSchema>) => void
   /** The server refused these lines (by index) and said why. */
   onLineErrors: (errors: Map<number, string>) => void
   /** The phone or the address was changed (on leaving the field): the discount may change. */
   onWhereChange?: (where: CheckoutWhere) => void
-  /** Runs as the order is sent: the cart's waiting save goes first (issue 26). */
+  /** Runs as the order is sent: the cart's waiting save goes first. */
   beforeCheckout?: () => void
 }
 
 /**
- * Checkout (issue 14): phone and the delivery block (issue 30: company, address, city, postcode,
+ * Checkout: phone and the delivery block (company, address, city, postcode,
  * country), then one order for every line.
  */
 export function CheckoutForm({

@@ -32,7 +32,7 @@ function CartLinkStandIn() {
   )
 }
 
-/** The header's cart link: the number of lines once the browser knows them (issue 14). */
+/** The header's cart link: the number of lines once the browser knows them. */
 export function LazyCartButton() {
   const standIn = <CartLinkStandIn />
   if (!useHydrated()) return standIn
@@ -60,7 +60,7 @@ export const addToCartReplayKey = (tool: Tool) => `add-to-cart:${tool._id}`
 
 function CardAddToCart({ tool, nameId }: { tool: Tool; nameId: string }) {
   const soldOut = !tool.madeToOrder && tool.quantity < tool.minimum
-  // Enabled from the server's HTML on (issue 26 §5): a click before the cart's code is here is
+  // Enabled from the server's HTML on: a click before the cart's code is here is
   // held by the boot script and replayed by the live button, so it is never lost.
   const standIn = (
     <button
@@ -88,7 +88,7 @@ function CardAddToCart({ tool, nameId }: { tool: Tool; nameId: string }) {
   )
 }
 
-/** Add to cart on a tool card (issue 14): the tool's minimum, the smallest order it takes. */
+/** Add to cart on a tool card: the tool's minimum, the smallest order it takes. */
 export function cardAddToCart(tool: Tool, nameId: string) {
   return <CardAddToCart tool={tool} nameId={nameId} />
 }

@@ -35,7 +35,7 @@ function ReorderNotice({ answer }: { answer: ReorderResponse }) {
 }
 
 /**
- * **Order again** (issue 29) on a past order in My Orders: its stock lines go into the cart at
+ * **Order again** on a past order in My Orders: its stock lines go into the cart at
  * today's prices; a toast says so and names every unit price that changed. Orders with no
  * stock line (custom parts only) have nothing to order again.
  */

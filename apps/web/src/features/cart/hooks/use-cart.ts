@@ -18,10 +18,10 @@ type Lines = readonly CartLineInput[]
 export type CartOwner = 'browser' | 'server'
 
 /**
- * The buyer's cart and its changes (issue 14). Signed in, the server keeps it (GET/PUT
+ * The buyer's cart and its changes. Signed in, the server keeps it (GET/PUT
  * /api/cart); otherwise this browser does. While the session is still being checked, changes
  * go to the browser's copy, which is merged into the account once it is known. The server's
- * copy is saved once the changes pause (api/save-cart.ts, issue 26).
+ * copy is saved once the changes pause (api/save-cart.ts).
  */
 export function useCart() {
   const session = useSession()
@@ -63,7 +63,7 @@ export function useCart() {
     email,
     /** The stock tools' lines. */
     lines: owner === 'server' ? (server.data?.lines ?? []).filter(isToolLine) : browserLines,
-    /** The custom parts (accepted quotes, issue 15): only a signed-in cart has them. */
+    /** The custom parts (accepted quotes): only a signed-in cart has them. */
     quoteLines,
     /** The server's copy: loading, failed or there (always there for the browser's). */
     query: server,

@@ -60,7 +60,7 @@ describe('the browser cart at sign-in', () => {
     expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument()
   })
 
-  test('keeps the account’s custom parts (issue 15) in the merged cart', async () => {
+  test('keeps the account’s custom parts in the merged cart', async () => {
     browserCart([{ tool: 'saw', quantity: 6 }])
     const bracket = makeCartQuoteLine({ quote: 'q1', quantity: 500 })
     const cart = cartServer([{ tool: 'drill', quantity: 10 }, bracket])

@@ -13,7 +13,7 @@ import { useBrowserCart } from './use-browser-cart'
 
 /**
  * At sign-in or sign-up (any way: password, Google, a session found on reload) the browser's
- * cart joins the account's (issue 14): read the server's, merge, PUT, then forget the browser
+ * cart joins the account's: read the server's, merge, PUT, then forget the browser
  * copy. The copy is cleared only once the server holds the lines, so a closed tab loses
  * nothing; merging twice gives the same cart. A refused merge is not tried again until the
  * next sign-in, and the browser copy is kept.

@@ -1,7 +1,7 @@
 import { BrowserCartSchema, type CartLineInput } from '@toolworks/shared'
 
 /**
- * Where an anonymous visitor's cart is kept (issue 14). Versioned: a later shape gets a new
+ * Where an anonymous visitor's cart is kept. Versioned: a later shape gets a new
  * key, so an old copy is never misread, only ignored.
  */
 export const BROWSER_CART_KEY = 'toolworks.cart.v1'

@@ -73,7 +73,7 @@ describe('changing lines', () => {
   })
 })
 
-describe('the body of a PUT with custom parts (issue 15)', () => {
+describe('the body of a PUT with custom parts', () => {
   const bracket = {
     quote: 'q1',
     quantity: 500,

@@ -36,7 +36,7 @@ export function removeLines(lines: Lines, tools: readonly string[]): CartLineInp
 }
 
 /**
- * The cart kept at sign-in (issue 14): the account's lines stay as they are, in their order;
+ * The cart kept at sign-in: the account's lines stay as they are, in their order;
  * the browser's lines for other tools are appended; a tool in both keeps the larger quantity.
  */
 export function mergeCarts(account: Lines, browser: Lines): CartLineInput[] {
@@ -49,7 +49,7 @@ export function mergeCarts(account: Lines, browser: Lines): CartLineInput[] {
   return merged.slice(0, CART_LINES_MAX)
 }
 
-/** The custom parts (accepted quotes) of a cart as the server answers it (issue 15). */
+/** The custom parts (accepted quotes) of a cart as the server answers it. */
 export const quoteLinesOf = (lines: readonly CartLine[]): CartQuoteLine[] =>
   lines.filter((line): line is CartQuoteLine => !('tool' in line))
 
@@ -57,7 +57,7 @@ export const quoteLinesOf = (lines: readonly CartLine[]): CartQuoteLine[] =>
  * The body of a PUT: the tool lines as edited, then the custom parts as the server holds them,
  * as `{ quote, quantity }`, without those in `dropQuotes`. A PUT replaces the whole cart, so a
  * custom part left out here would be removed (and its quote returned to Quoted): only an
- * explicit Remove may leave one out (issue 15).
+ * explicit Remove may leave one out.
  */
 export function cartBody(
   tools: Lines,

@@ -4,7 +4,7 @@ import { makeTool } from '@/testing/factories'
 
 import { cartRow, cartTotals, lineAmounts } from './cart-view'
 
-/** The cart's totals in the buyer's currency and for the delivery country (issue 28). */
+/** The cart's totals in the buyer's currency and for the delivery country. */
 describe('cartTotals', () => {
   const rows = [
     cartRow({ tool: 'a', quantity: 3 }, 3, {

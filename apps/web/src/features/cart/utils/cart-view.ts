@@ -43,7 +43,7 @@ export function cartRow(line: CartLineInput, quantity: number, state: ToolState)
     return { tool: line.tool, quantity, state, problem: null, priced: null, split: null }
   const refused = quantityMessage(state.tool, quantity)
   const instead = refused === null ? null : quantityToUse(state.tool, quantity)
-  // The rule's words, then the quantity to use (issue 30), as two sentences: some of the seed's
+  // The rule's words, then the quantity to use, as two sentences: some of the seed's
   // rules end without a full stop ("Please order in multiples of 10").
   const problem =
     refused === null || instead === null
@@ -65,7 +65,7 @@ export const isOrderable = (row: CartRow) =>
   row.state.status === 'ok' && row.problem === null && row.priced !== null
 
 /**
- * The first-order promotions the buyer may get (issues 14, 25), as an estimate: the active ones,
+ * The first-order promotions the buyer may get, as an estimate: the active ones,
  * when the server's own rule (a verified e-mail; once per account, per phone and per address)
  * says this buyer's order to this phone and address gets one. Which one applies is the server's
  * rule too (`bestPromotion`, in cartTotals). The server decides again at order time; the placed
@@ -82,7 +82,7 @@ export function estimatedOffers(
 export const quoteLineTotalCents = (line: Pick<CartQuoteLine, 'unitPrice' | 'quantity'>) =>
   toCents(line.unitPrice) * line.quantity
 
-/** How the cart is priced (issue 28): its currency and rate, the delivery country, the VAT. */
+/** How the cart is priced: its currency and rate, the delivery country, the VAT. */
 export type CartPricing = PricingBasis
 
 const DOLLARS_IN_BANGLADESH: CartPricing = {
@@ -96,7 +96,7 @@ const DOLLARS_IN_BANGLADESH: CartPricing = {
  * Subtotal, discount and total over the rows that can be ordered and the custom parts (issue
  * 15: they are lines of the same order, so the first-order discount counts them too), with the
  * promotion the server would charge on that subtotal (`bestPromotion`), or null. In the minor
- * unit of the cart's currency, by the shared taxOrder the server charges by (issue 28): taka at
+ * unit of the cart's currency, by the shared taxOrder the server charges by: taka at
  * the rate, an export without VAT.
  */
 export function cartTotals(
@@ -125,7 +125,7 @@ export function cartTotals(
     lines: lines.map((l) => ({ unitUsdCents: l.unitPriceCents, quantity: l.quantity })),
     discount: best && { percent: best.offer.percent, capUsdCents: best.offer.capCents },
   })
-  // The cap limits the discount when it is less than the percent would give (issue 30).
+  // The cap limits the discount when it is less than the percent would give.
   const capped =
     best !== null && taxed.discount < Math.round((taxed.subtotal * best.offer.percent) / 100)
   return {
@@ -145,7 +145,7 @@ const shownIn = (pricing: CartPricing): CartPricing =>
   pricing.rate ? pricing : { ...pricing, currency: 'USD' }
 
 /**
- * A line's unit price and total as the order will charge them (issue 28: taka at the rate, an
+ * A line's unit price and total as the order will charge them (taka at the rate, an
  * export without VAT), and the unit price in the other currency while a rate is set.
  */
 export function lineAmounts(unitUsdCents: number, quantity: number, pricing: CartPricing) {

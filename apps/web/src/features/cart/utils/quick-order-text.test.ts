@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 
 import { applySuggestion, csvToQuickOrderText, SAMPLE_CSV } from './quick-order-text'
 
-describe('quick order text (issue 29)', () => {
+describe('quick order text', () => {
   test('a CSV becomes lines of part number and quantity, its header left out', () => {
     expect(csvToQuickOrderText(SAMPLE_CSV)).toBe(
       'TW-WR-CS819 2\nTW-HM-BP16 5\nTW-PT-KC13 10\nTW-FB-M1040 40\nTW-MS-VC150 1',

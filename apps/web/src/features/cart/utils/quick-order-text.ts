@@ -1,7 +1,7 @@
 import type { QuickOrderRefusal } from '@toolworks/shared'
 
 /**
- * Quick order's text (issue 29): what the buyer pastes, what a CSV file becomes, and a bad
+ * Quick order's text: what the buyer pastes, what a CSV file becomes, and a bad
  * line fixed from the server's suggestion. The server reads the same lines
  * (`parseQuickOrderText` in @toolworks/shared): a part number, then a quantity.
  */

@@ -26,7 +26,7 @@ export const getToolsPage = async (
 
 /**
  * Keyed by the list query under the tools key, so every catalogue change refreshes it; the
- * server seeds the first page of a /products load under the same key (issue 8).
+ * server seeds the first page of a /products load under the same key.
  */
 export const toolsPageQuery = (query: ToolListQuery | ProductsListQuery) =>
   queryOptions({

@@ -42,7 +42,7 @@ const AddProductFormSchema = z
     madeToOrder: madeToOrder.unwrap(),
     leadTimeDays: LeadTimeInputSchema,
     image: RequiredImageFileSchema,
-    // Issue 29: checked by the server against the category (its 400s go beside each field).
+    // Checked by the server against the category (its 400s go beside each field).
     partNumber: z.string(),
     category: z.string(),
     specs: z.record(z.string(), z.string()),
@@ -72,7 +72,7 @@ const EMPTY: ProductFormInput = {
 
 /**
  * docs/product.md §2 Add Product: upload the picture (with its progress), then post the product.
- * An upload refused by the server shows why under Image (issue 6); both failures toast.
+ * An upload refused by the server shows why under Image; both failures toast.
  */
 export function AddProductForm({ categories }: { categories: readonly Category[] }) {
   const upload = useUploadImage()

@@ -22,7 +22,7 @@ type BuyingRulesFieldsProps<Output extends FieldValues> = {
   errors: FieldErrors<ProductFormInput>
 }
 
-/** Pack size, made to order with its lead time, and up to 5 volume price breaks (issue 14). */
+/** Pack size, made to order with its lead time, and up to 5 volume price breaks. */
 export function BuyingRulesFields<Output extends FieldValues>({
   control,
   register,

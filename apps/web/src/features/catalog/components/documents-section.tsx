@@ -32,7 +32,7 @@ function fieldErrorsOf(error: unknown): FieldErrors {
 }
 
 /**
- * The edit form's Documents (issue 29): the tool's documents with Delete for the uploaded
+ * The edit form's Documents: the tool's documents with Delete for the uploaded
  * ones, and an upload with its kind and name. It sits inside the edit form but sends nothing
  * with it: each upload and delete is its own request. A refused upload keeps the choices.
  */

@@ -85,7 +85,7 @@ type EditProductDialogProps = {
 }
 
 /**
- * Edit a product (issue 6) in a modal dialog: the fields prefilled, a new picture optional.
+ * Edit a product in a modal dialog: the fields prefilled, a new picture optional.
  * Sends `PUT /api/tool/{id}` with only the changed fields; server messages go onto inputs.
  */
 export function EditProductDialog({ tool, onClose, categories }: EditProductDialogProps) {

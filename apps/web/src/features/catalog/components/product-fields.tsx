@@ -55,7 +55,7 @@ type ProductFieldsProps<Output extends FieldValues> = {
   categories: readonly Category[]
 }
 
-/** Name, part number, category and specifications (issue 29), quantity, price, minimum order, buying rules, description and image (docs/product.md §2 Add Product, issue 14). */
+/** Name, part number, category and specifications, quantity, price, minimum order, buying rules, description and image (docs/product.md §2 Add Product). */
 export function ProductFields<Output extends FieldValues>({
   control,
   register,

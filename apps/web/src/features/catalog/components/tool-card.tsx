@@ -33,7 +33,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 3, action }: Tool
       aria-labelledby={nameId}
       className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
     >
-      {/* Name and image lead to the tool's public page (issue 29); the image's link repeats the
+      {/* Name and image lead to the tool's public page; the image's link repeats the
           name's for a mouse, so it stays out of the tab order. */}
       <Link to={paths.product(tool._id)} tabIndex={-1} className="block aspect-[4/3] bg-base-300">
         <img
@@ -55,7 +55,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 3, action }: Tool
           </Link>
         </Heading>
         <ul className="space-y-1 text-sm">
-          {/* The seed's words, each fact on one line with its figure beside it (issue 30). */}
+          {/* The seed's words, each fact on one line with its figure beside it. */}
           <li className="flex justify-between gap-2">
             <span className="text-base-content/70">{catalog.availableQuantity}:</span>{' '}
             <span className="font-semibold tabular-nums">{tool.quantity}</span>
@@ -65,7 +65,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 3, action }: Tool
             <span className="font-semibold tabular-nums">{tool.minimum}</span>
           </li>
         </ul>
-        {/* Issue 30: the badge wraps under the price flush left, never indented on its own. */}
+        {/* The badge wraps under the price flush left, never indented on its own. */}
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="whitespace-nowrap">
             <span className="text-sm text-base-content/70">{catalog.price}:</span>{' '}

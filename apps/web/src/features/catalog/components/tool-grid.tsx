@@ -8,7 +8,7 @@ import { ToolCard, type CardAction } from './tool-card'
 import { ToolCardSkeleton } from './tool-card-skeleton'
 
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4'
-// Beside the facets' column (issue 29): three across from lg, the spec's four from xl (1280 px).
+// Beside the facets' column: three across from lg, the spec's four from xl (1280 px).
 const FACETS_GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
 const FIRST_ROW = 4
 

@@ -7,7 +7,7 @@ import { server } from '@/testing/server'
 
 import { ContactSection } from './contact-section'
 
-// The form's code loads after the section renders (issue 8), so the first query waits.
+// The form's code loads after the section renders, so the first query waits.
 async function renderForm() {
   const view = renderWithProviders(<ContactSection />)
   const section = screen.getByRole('region', { name: 'Contact With Us' })
@@ -23,7 +23,7 @@ async function renderForm() {
 }
 
 describe('Contact With Us', () => {
-  test('"Need a change?" from My Orders starts the message with the order number (issue 30)', async () => {
+  test('"Need a change?" from My Orders starts the message with the order number', async () => {
     renderApp('/?order=TW-10482')
     const section = within(await screen.findByRole('region', { name: 'Contact With Us' }))
     expect(await section.findByLabelText('Message')).toHaveValue('About order TW-10482: ')

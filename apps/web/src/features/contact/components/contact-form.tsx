@@ -22,12 +22,12 @@ const FIELDS = ['name', 'email', 'message'] as const
 
 /**
  * docs/product.md §2 Home 8, Contact With Us. The spec's form posts nowhere; this one checks the
- * shared rules, stores the message (POST /api/contact) and thanks the sender (issue 7).
+ * shared rules, stores the message (POST /api/contact) and thanks the sender.
  */
 export function ContactForm() {
   const id = useId()
   const send = useSendContactMessage()
-  // "Need a change? Contact us" from My Orders (issue 30) names the order in the message.
+  // "Need a change? Contact us" from My Orders names the order in the message.
   const [search] = useSearchParams()
   const order = search.get('order')?.slice(0, 40)
   const {

@@ -21,7 +21,7 @@ export function LazySubscribeForm() {
   const id = useId()
   const standIn = <SubscribeFormView id={id} pending input={{ disabled: true }} />
   // The server's HTML and the hydration show the stand-in: a server-side Suspense boundary
-  // would need an inline script to reveal it, which the CSP forbids (issue 16).
+  // would need an inline script to reveal it, which the CSP forbids.
   if (!useHydrated()) return standIn
   return (
     <Suspense fallback={standIn}>

@@ -15,7 +15,7 @@ type SubscribeFormViewProps = {
 
 /**
  * The footer's newsletter box as markup. The working form loads after the first paint
- * (issue 8: react-hook-form is not first-load code); until then this same markup stands in,
+ * (react-hook-form is not first-load code); until then this same markup stands in,
  * so nothing moves when it arrives.
  */
 export function SubscribeFormView({

@@ -27,7 +27,7 @@ type RateForm = { perUsd: number; effectiveFrom: string }
 const FIELDS = ['perUsd', 'effectiveFrom'] as const
 
 /**
- * Set the taka rate (issue 28): taka per US dollar, up to 4 decimals, from a date (today unless
+ * Set the taka rate: taka per US dollar, up to 4 decimals, from a date (today unless
  * changed). The server's field messages go under the inputs; other failures keep what was typed.
  * A change the server calls too big (409) is asked about, with how far it moves the rate in
  * force, and sent again with `confirm: true` only if the admin says so.

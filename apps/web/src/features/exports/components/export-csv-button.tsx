@@ -17,7 +17,7 @@ type ExportCsvButtonProps = {
 }
 
 /**
- * Export CSV (issue 17): the server streams the file; it is fetched with the bearer token and
+ * Export CSV: the server streams the file; it is fetched with the bearer token and
  * saved under the server's name. Busy while it comes; a failure offers Retry in its toast.
  */
 export function ExportCsvButton({ kind, query }: ExportCsvButtonProps) {

@@ -49,7 +49,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
 }
 
 /**
- * Import CSV (issue 17): choose a file, see each row as new, update or error, then confirm.
+ * Import CSV: choose a file, see each row as new, update or error, then confirm.
  * Nothing is written before Confirm import, which stays disabled while any row is an error.
  */
 export function ImportCsvDialog({ onClose }: { onClose: () => void }) {

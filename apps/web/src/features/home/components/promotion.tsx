@@ -73,7 +73,7 @@ export function Promotion({ promotions }: { promotions: PromotionOffer[] }) {
                   ? messages.promotions.percentBadge(offer.percent)
                   : truck
               }
-              // Issue 30: a first-order discount says its cap, in the buyer's currency.
+              // A first-order discount says its cap, in the buyer's currency.
               title={offerHeadline(offer, money.price)}
               text={offer.text}
             />

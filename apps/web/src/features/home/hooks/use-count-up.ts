@@ -23,7 +23,7 @@ export function useCountUp<E extends Element>(target: number) {
   const ref = useRef<E>(null)
   // The server cannot tell whether the browser animates: it writes the number itself (right
   // without JavaScript), and the browser's first render agrees with it, or hydration would
-  // fail (issue 16). Only the browser starts from 0, before the counter scrolls into view.
+  // fail. Only the browser starts from 0, before the counter scrolls into view.
   const hydrated = useHydrated()
   const [value, setValue] = useState(() => (hydrated && canAnimate() ? 0 : target))
 

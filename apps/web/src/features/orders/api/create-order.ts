@@ -7,7 +7,7 @@ import { bearerMeta } from '@/lib/sign-out-on-denied'
 
 import { ordersKey } from './order-keys'
 
-/** Only what the customer chooses: the server takes price, total and names itself (issue 4). */
+/** Only what the customer chooses: the server takes price, total and names itself. */
 export const createOrder = (body: PurchaseBody) => api.call(ordersContract.create, { body })
 
 /** POST /api/purchase; refreshes the order lists (the route refreshes the tool's stock). */

@@ -3,7 +3,7 @@ import { invoicePdfPath } from '@toolworks/shared'
 import { fetchFile, fileNameOf } from '@/lib/fetch-file'
 
 /**
- * GET /api/purchase/{id}/invoice.pdf with the bearer token (issue 17): invoices are the
+ * GET /api/purchase/{id}/invoice.pdf with the bearer token: invoices are the
  * owner's and admins' only. Answers the file and the name the server gave it.
  */
 export async function fetchInvoice(orderId: string): Promise<{ blob: Blob; fileName: string }> {

@@ -3,7 +3,7 @@ import { mushakPdfPath } from '@toolworks/shared'
 import { fetchFile, fileNameOf } from '@/lib/fetch-file'
 
 /**
- * GET /api/purchase/{id}/mushak-6.3.pdf with the bearer token (issue 28): the owner's and
+ * GET /api/purchase/{id}/mushak-6.3.pdf with the bearer token: the owner's and
  * admins' only. Answers the file and the name the server gave it.
  */
 export async function fetchMushak(orderId: string): Promise<{ blob: Blob; fileName: string }> {

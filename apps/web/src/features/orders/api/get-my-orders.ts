@@ -18,7 +18,7 @@ export const myOrdersQuery = (customer: string) =>
     meta: bearerMeta,
   })
 
-/** How often My Orders asks again while a gateway payment is being confirmed (issue 27). */
+/** How often My Orders asks again while a gateway payment is being confirmed. */
 export const CONFIRMING_REFRESH_MS = 5_000
 
 /**

@@ -23,7 +23,7 @@ const endpoints = {
   refundSent: withId(paymentsContract.refundSent),
 }
 
-/** Manage Orders' payment actions (admin, issue 27), each answering the changed order. */
+/** Manage Orders' payment actions (admin), each answering the changed order. */
 export type PaymentAdminAction =
   | { kind: 'mark-received'; orderId: string; body: MarkReceivedBody }
   | { kind: 'review'; orderId: string; body: ReviewBody }

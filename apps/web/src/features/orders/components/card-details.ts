@@ -4,7 +4,7 @@ import { messages } from '@toolworks/shared'
 
 const m = messages.paymentPage
 
-/** What the sandbox card form checks before anything is sent (issue 5). */
+/** What the sandbox card form checks before anything is sent. */
 export const CardFormSchema = z.object({
   cardNumber: z
     .string()

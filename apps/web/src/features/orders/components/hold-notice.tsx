@@ -10,7 +10,7 @@ import { holdEnd } from '../utils/hold-end'
 const m = messages.ordering
 
 /**
- * For a buyer whose e-mail is not verified (issue 25): until when an unpaid order holds its
+ * For a buyer whose e-mail is not verified: until when an unpaid order holds its
  * stock, and that verifying keeps orders for ORDER_HOLD_HOURS. Nothing for anyone else.
  */
 export function HoldNotice({ payBy }: { payBy: string | null }) {

@@ -25,7 +25,7 @@ export const hasInvoice = (order: Pick<Order, 'paid' | 'status' | 'creditNoteSer
   order.creditNoteSerial !== null
 
 /**
- * Whether an order has a Mushak-6.3 tax invoice (issue 28): a paid domestic order, whose serial
+ * Whether an order has a Mushak-6.3 tax invoice: a paid domestic order, whose serial
  * was given at payment. An export keeps only its invoice, which says it is zero-rated.
  */
 export const hasMushak = (
@@ -146,17 +146,17 @@ function PdfButton({
   )
 }
 
-/** **Invoice (PDF)** (issue 17). */
+/** **Invoice (PDF)**. */
 export function InvoiceButton(props: PdfButtonProps) {
   return <PdfButton {...props} doc={DOCUMENTS.invoice} />
 }
 
-/** **Download invoice** on the payment page's receipt (issue 30). */
+/** **Download invoice** on the payment page's receipt. */
 export function ReceiptInvoiceButton(props: PdfButtonProps) {
   return <PdfButton {...props} doc={DOCUMENTS.receipt} />
 }
 
-/** **Mushak-6.3 (PDF)** (issue 28), the tax invoice of a paid domestic order. */
+/** **Mushak-6.3 (PDF)**, the tax invoice of a paid domestic order. */
 export function MushakButton(props: PdfButtonProps) {
   return <PdfButton {...props} doc={DOCUMENTS.mushak} />
 }

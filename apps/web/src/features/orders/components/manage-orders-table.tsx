@@ -29,7 +29,7 @@ const BADGE: Record<OrderStatus, string> = {
   cancelled: 'badge-ghost',
 }
 
-/** Manage Orders' payment actions (issue 27). */
+/** Manage Orders' payment actions. */
 export type PaymentActionKind = 'mark-received' | 'accept' | 'refund' | 'cancel' | 'refund-sent'
 
 const w = paymentAdminWords
@@ -95,7 +95,7 @@ type ManageOrdersTableProps = {
   onMarkShipped: (order: Order) => void
   /** The number of the first row (its page's place in the whole list). */
   firstIndex?: number
-  /** Orders whose Mark shipped is held for its undo (issue 30): not sent yet, not again. */
+  /** Orders whose Mark shipped is held for its undo: not sent yet, not again. */
   heldIds?: ReadonlySet<string>
   /** The order whose payment action is running, if any. */
   paymentPendingId?: string | null
@@ -106,7 +106,7 @@ type ManageOrdersTableProps = {
 
 /**
  * Long product names and e-mails stay on one line at `sm` and up, cut with an ellipsis and
- * whole on hover (issue 30); a phone's card has room to show them in full. At `sm` and up the
+ * whole on hover; a phone's card has room to show them in full. At `sm` and up the
  * cell takes no room of its own (max-width 0) and shares what the other columns leave, so the
  * table always fits its box.
  */
@@ -153,7 +153,7 @@ export function ManageOrdersTable({
           <tr>
             <td data-label="#">
               {firstIndex + index}
-              {/* Issue 30: the order's number, which the search finds. */}
+              {/* The order's number, which the search finds. */}
               <span className="block font-mono text-xs whitespace-nowrap text-base-content/70">
                 {order.orderNumber}
               </span>
@@ -178,7 +178,7 @@ export function ManageOrdersTable({
               <PaymentSummary order={order} />
               <ExportSummary order={order} />
             </td>
-            {/* Wrapped side by side, so no two buttons ever overlap (issue 30). */}
+            {/* Wrapped side by side, so no two buttons ever overlap. */}
             <td data-label={m.action} className="space-y-1 [&_.btn]:whitespace-nowrap">
               {order.status === 'paid' && !awaitsExportDocument(order) && (
                 <button

@@ -15,7 +15,7 @@ import { ProformaButton } from './payment-choice'
 
 const m = messages.ordering
 
-/** How long an unpaid order still holds its stock (issue 13); the exact time on hover. */
+/** How long an unpaid order still holds its stock; the exact time on hover. */
 function PayWithin({ payBy }: { payBy: string }) {
   const deadline = new Date(payBy)
   // Read once when the row appears: the list is refetched often enough to stay current.
@@ -28,7 +28,7 @@ function PayWithin({ payBy }: { payBy: string }) {
   )
 }
 
-/** The payment states worth a word beside the seed's status (issue 27). */
+/** The payment states worth a word beside the seed's status. */
 function PaymentStateNote({ order }: { order: Order }) {
   const state = order.paymentState
   if (state === 'unpaid' || state === 'paid') return null
@@ -65,7 +65,7 @@ function PaymentCell({ order }: { order: Order }) {
     )
   return (
     <div className="space-y-1">
-      {/* Issue 30: paid and shipped look different. */}
+      {/* Paid and shipped look different. */}
       <span className={order.status === 'shipped' ? 'badge badge-info' : 'badge badge-success'}>
         {m.statusLabels[order.status]}
       </span>
@@ -148,7 +148,7 @@ export function MyOrdersTable({ orders, pendingId, onDelete, actions }: MyOrders
                   {m.delete}
                 </button>
               ) : (
-                // A paid order is the shop's to change: the buyer asks (issue 30).
+                // A paid order is the shop's to change: the buyer asks.
                 <Link to={paths.contactAbout(order.orderNumber)} className="link text-sm">
                   {m.needChange}
                 </Link>

@@ -9,13 +9,13 @@ type OrderFiltersProps = {
   q: string
   onStatusChange: (status: OrderStatus | undefined) => void
   onQueryChange: (q: string) => void
-  /** The toolbar's actions at its end (Export CSV; the route composes them, issue 30). */
+  /** The toolbar's actions at its end (Export CSV; the route composes them). */
   actions?: ReactNode
 }
 
 /**
  * Manage Orders' toolbar: a status and a customer-email search (kept in the URL by the route),
- * then its actions; one row at 1280 px, wrapping to full-width lines on a phone (issue 30).
+ * then its actions; one row at 1280 px, wrapping to full-width lines on a phone.
  */
 export function OrderFilters({
   status,

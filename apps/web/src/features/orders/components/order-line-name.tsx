@@ -2,10 +2,10 @@ import { Link } from 'react-router'
 
 import type { OrderLine } from '@toolworks/shared'
 
-/** Where a custom part's line links: the buyer's request page, or the admin's (issue 15). */
+/** Where a custom part's line links: the buyer's request page, or the admin's. */
 export type QuoteLinkFor = (quote: string) => string
 
-/** A line's key: a custom part's line has no tool (issue 15), so the tool alone will not do. */
+/** A line's key: a custom part's line has no tool, so the tool alone will not do. */
 export const orderLineKey = (line: OrderLine, index: number) =>
   `${line.quote === null ? `tool:${line.tool ?? ''}` : `quote:${line.quote}`}-${index}`
 

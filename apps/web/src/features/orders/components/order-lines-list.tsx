@@ -8,13 +8,13 @@ const m = messages.ordering
 
 type OrderLinesProps = {
   order: Order
-  /** Where a custom part's line links (issue 15); without it the name is plain text. */
+  /** Where a custom part's line links; without it the name is plain text. */
   quoteLink?: QuoteLinkFor
 }
 
 /**
- * Every line of an order in a table cell (issue 14): name × quantity, unit price, line total,
- * the made-to-order part with its date (or a custom part's lead time, issue 15), the discount
+ * Every line of an order in a table cell: name × quantity, unit price, line total,
+ * the made-to-order part with its date (or a custom part's lead time), the discount
  * when there is one, and free shipping.
  */
 export function OrderLinesList({ order, quoteLink }: OrderLinesProps) {

@@ -8,8 +8,8 @@ const m = messages.ordering
 const c = messages.cart
 
 /**
- * The payment page's account of an order (issue 14): each line, subtotal, discount, total. On a
- * phone each line is a card and the sums run down beside their names (CardTable, issue 30).
+ * The payment page's account of an order: each line, subtotal, discount, total. On a
+ * phone each line is a card and the sums run down beside their names (CardTable).
  */
 export function OrderLinesTable({ order, quoteLink }: { order: Order; quoteLink?: QuoteLinkFor }) {
   return (

@@ -105,7 +105,7 @@ describe('order lines', () => {
     expect(screen.getByText('Amount to pay: $79.98')).toBeInTheDocument()
   })
 
-  describe('a custom part’s line (issue 15)', () => {
+  describe('a custom part’s line', () => {
     /** A stock tool and a custom part in one order. */
     const mixedOrder = () =>
       makeOrder({

@@ -18,7 +18,7 @@ type PaymentAttemptOptions = {
 }
 
 /**
- * The part every card form shares (issue 5): one payment at a time, the provider's
+ * The part every card form shares: one payment at a time, the provider's
  * confirmation, then PATCH /api/purchase/{id} with the intent id, the toast and `onPaid`.
  * `pay` resolves true once the order is marked paid.
  */

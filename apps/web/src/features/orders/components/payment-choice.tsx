@@ -236,7 +236,7 @@ function Choice({ order, card, offered }: PaymentChoiceProps & { offered: Paymen
 }
 
 /**
- * The payment page's methods (issue 27): the configured ones in the server's order, each with
+ * The payment page's methods: the configured ones in the server's order, each with
  * what happens next; the buyer's last choice preselected (Card when none). A failure to load
  * them is shown with Retry, never read as "no methods".
  */

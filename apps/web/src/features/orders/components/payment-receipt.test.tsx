@@ -8,7 +8,7 @@ import { PaymentReceipt } from './payment-receipt'
 
 const paid = { paid: true, paymentState: 'paid', transactionId: 'pi_1' } as const
 
-describe('PaymentReceipt delivery address (issue 30)', () => {
+describe('PaymentReceipt delivery address', () => {
   test('an order with a delivery block shows the company and the block, the country once', () => {
     const order = makeOrder({
       ...paid,

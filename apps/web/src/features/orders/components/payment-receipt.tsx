@@ -15,7 +15,7 @@ import { ReceiptInvoiceButton } from './invoice-button'
 
 /**
  * Where the order goes, a line each: the name, the company and the delivery block when the
- * order has one (issue 30), else the seed's one address; the country by name; the phone.
+ * order has one, else the seed's one address; the country by name; the phone.
  */
 function deliveryLines(order: Order): string[] {
   const { street, city, postcode } = order
@@ -33,7 +33,7 @@ function deliveryLines(order: Order): string[] {
 }
 
 /**
- * What a paid order's payment page shows (issue 30), straight after paying and whenever it is
+ * What a paid order's payment page shows, straight after paying and whenever it is
  * opened again: what was paid, how, its reference, where it goes, and the invoice.
  */
 export function PaymentReceipt({ order }: { order: Order }) {

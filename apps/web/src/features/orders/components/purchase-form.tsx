@@ -33,7 +33,7 @@ type PurchaseFormProps = {
   /** The stock changed (an order went through, or the server said it is short). */
   onStockChanged: () => void
   /**
-   * Beside Purchase (issue 14): the cart's Add to cart for the quantity entered, handed in by
+   * Beside Purchase: the cart's Add to cart for the quantity entered, handed in by
    * the page; `blocked` when that quantity breaks the rules.
    */
   addToCart?: (quantity: number, blocked: boolean) => ReactNode

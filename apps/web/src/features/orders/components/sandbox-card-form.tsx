@@ -49,12 +49,12 @@ type SandboxCardFormProps = {
   /** Undefined until create-payment-intent answers; Pay stays disabled until then. */
   clientSecret: string | undefined
   billing: { name: string; email: string }
-  /** What Pay pays, written in the order's currency: the button names it (issue 30). */
+  /** What Pay pays, written in the order's currency: the button names it. */
   amount: string
   onPaid: (transactionId: string) => void
 }
 
-/** The sandbox provider's card form (issue 5): confirm with the sandbox, then mark the order paid. */
+/** The sandbox provider's card form: confirm with the sandbox, then mark the order paid. */
 export function SandboxCardForm({
   orderId,
   clientSecret,

@@ -29,7 +29,7 @@ type StripeCardFormProps = {
   /** Undefined until create-payment-intent answers; Pay stays disabled until then. */
   clientSecret: string | undefined
   billing: { name: string; email: string }
-  /** What Pay pays, written in the order's currency: the button names it (issue 30). */
+  /** What Pay pays, written in the order's currency: the button names it. */
   amount: string
   onPaid: (transactionId: string) => void
 }
@@ -108,7 +108,7 @@ function StripeCardFields({ orderId, clientSecret, billing, amount, onPaid }: Ca
   )
 }
 
-/** The Stripe provider's card form (issue 5); Stripe.js loads only when this form shows. */
+/** The Stripe provider's card form; Stripe.js loads only when this form shows. */
 export function StripeCardForm({ publishableKey, ...fields }: StripeCardFormProps) {
   const stripe = stripeFor(publishableKey)
   const [loadFailed, setLoadFailed] = useState(false)

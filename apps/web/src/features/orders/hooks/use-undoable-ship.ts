@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 
 import type { Order } from '@toolworks/shared'
 
-/** How long Mark shipped can be taken back before it is sent (issue 30). */
+/** How long Mark shipped can be taken back before it is sent. */
 export const SHIP_UNDO_MS = 10_000
 
 /**

@@ -4,7 +4,7 @@ import { queryKeys } from '@toolworks/shared'
 
 import { api, lazyEndpoint } from '@/lib/api-client'
 
-// Loaded (with zod) on the first call: not in the first load (issue 16).
+// Loaded (with zod) on the first call: not in the first load.
 const listActiveEndpoint = lazyEndpoint(() =>
   import('@/lib/first-screen-contracts').then((m) => m.promotionsContract.listActive),
 )
@@ -13,7 +13,7 @@ export const getActivePromotions = (signal?: AbortSignal) =>
   api.call(listActiveEndpoint, { signal })
 
 /**
- * The promotions active on the shop's date (issue 14). The home page's server rendering seeds
+ * The promotions active on the shop's date. The home page's server rendering seeds
  * this key (plugins/pages.ts), so the browser's first render shows the same offers.
  */
 export const activePromotionsQuery = () =>

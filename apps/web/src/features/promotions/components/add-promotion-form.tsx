@@ -20,7 +20,7 @@ import {
 const m = messages.promotions
 
 /**
- * Add promotion (issue 14). The server's field messages go onto the inputs; any failure
+ * Add promotion. The server's field messages go onto the inputs; any failure
  * keeps what was typed, so a 429 or a lost connection costs only another click.
  */
 export function AddPromotionForm() {

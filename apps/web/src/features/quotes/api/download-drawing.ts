@@ -7,7 +7,7 @@ export const drawingUrl = (quoteId: string, drawingId: string) =>
 /**
  * GET /api/quote/{id}/drawing/{drawingId} with the bearer token: drawings are private. The
  * caller makes an object URL of it to save or preview. `name` is the one the server gave in
- * Content-Disposition (the stem and the extension of what the bytes are, issue 25), falling
+ * Content-Disposition (the stem and the extension of what the bytes are), falling
  * back to the server's name in the request's view.
  */
 export async function fetchDrawing(

@@ -58,7 +58,7 @@ function defaultsFor(quote: QuoteRequest) {
 }
 
 /**
- * The admin's quote form (issue 15): Unit price per quantity line (more lines up to
+ * The admin's quote form: Unit price per quantity line (more lines up to
  * QUOTE_OFFER_LINES_MAX), Lead time (days), Valid until, Note to customer, Send quote. Shown
  * while the request is Requested, or Quoted ("Revise the quote"). What was typed stays when the
  * server refuses or cannot be reached.

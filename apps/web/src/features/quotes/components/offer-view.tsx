@@ -5,7 +5,7 @@ import { useMoney } from '@/lib/currency'
 const m = quoteWords
 
 function OfferLines({ offer, caption }: { offer: QuoteOffer; caption: string }) {
-  // In the buyer's currency (issue 28), each line as the cart will total it.
+  // In the buyer's currency, each line as the cart will total it.
   const money = useMoney()
   return (
     <div className="overflow-x-auto" tabIndex={0}>

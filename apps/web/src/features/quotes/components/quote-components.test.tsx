@@ -229,7 +229,7 @@ describe('DrawingsList', () => {
     expect(quotes.seen[0]!.url.pathname).toBe('/api/quote/q1/drawing/d2')
   })
 
-  // Issue 25: the name saved is the one the server sends with the file, not one made here.
+  // The name saved is the one the server sends with the file, not one made here.
   test('Download saves the file under the name of its Content-Disposition', async () => {
     const quotes = quotesServer([], {
       drawingBytes: {

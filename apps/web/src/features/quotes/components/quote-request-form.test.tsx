@@ -15,7 +15,7 @@ const m = quoteWords
 
 afterEach(() => sessionStorage.clear())
 
-// Issue 25: drawings need a verified e-mail. The buyer is told so before and after sending,
+// Drawings need a verified e-mail. The buyer is told so before and after sending,
 // and what they typed is kept for when they come back verified.
 test('an unverified buyer with drawings is told to verify; the refusal keeps the text, the files and the draft', async () => {
   let sent = 0

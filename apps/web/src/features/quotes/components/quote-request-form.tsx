@@ -59,7 +59,7 @@ type QuoteRequestFormProps = {
   process: QuoteProcess | null
   /**
    * Phone and Address from the buyer's profile, once known, and whether their e-mail is
-   * verified (drawings need it, issue 25).
+   * verified (drawings need it).
    */
   profile: { phone: string; address: string; emailVerified: boolean } | null
   /** A visitor pressed Send request: the page asks them to sign in (the text is kept). */
@@ -82,7 +82,7 @@ function startingPoint(process: QuoteProcess | null): {
 }
 
 /**
- * Request a Quote (issue 15): process, part, material, up to three quantities, drawings and the
+ * Request a Quote: process, part, material, up to three quantities, drawings and the
  * rest, checked by the shared rules; sent as multipart with progress per file. The server's
  * reasons go next to the field or the file they name. Text typed is kept in this tab until sent.
  */
@@ -198,7 +198,7 @@ function LiveQuoteRequestForm({
           onSent(quote)
         },
         onError: (error) => {
-          // Drawings need a verified e-mail (issue 25): the text is kept in this tab (and the
+          // Drawings need a verified e-mail: the text is kept in this tab (and the
           // files while the page stays open) for when the buyer comes back verified.
           if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
             writeQuoteDraft({ values: getValues(), hadFiles: files.length > 0 })

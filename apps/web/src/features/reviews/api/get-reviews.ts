@@ -4,7 +4,7 @@ import { queryKeys, type ReviewListQuery } from '@toolworks/shared'
 
 import { api, lazyEndpoint } from '@/lib/api-client'
 
-// Loaded (with zod) on the first call: not in the first load (issue 16).
+// Loaded (with zod) on the first call: not in the first load.
 const listReviewsEndpoint = lazyEndpoint(() =>
   import('@/lib/first-screen-contracts').then((m) => m.reviewsContract.list),
 )

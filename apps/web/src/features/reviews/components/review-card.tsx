@@ -11,7 +11,7 @@ type ReviewCardProps = {
 
 /**
  * docs/product.md §2 Customer reviews card: the name, the text in quotes and `Stars:` with the number.
- * The text is rendered as text only: a review can never inject markup (issue 6).
+ * The text is rendered as text only: a review can never inject markup.
  */
 export function ReviewCard({ review, headingLevel = 3 }: ReviewCardProps) {
   const nameId = useId()

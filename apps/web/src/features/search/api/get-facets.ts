@@ -8,7 +8,7 @@ const facetsEndpoint = lazyEndpoint(() =>
   import('@/lib/first-screen-contracts').then((m) => m.searchContract.facets),
 )
 
-/** GET /api/tool/facets: disjunctive counts of the filters (issue 29); seeded by the server. */
+/** GET /api/tool/facets: disjunctive counts of the filters; seeded by the server. */
 export const facetsQuery = (query: ProductsFilterQuery) =>
   queryOptions({
     queryKey: queryKeys.facets(query),

@@ -10,7 +10,7 @@ type CategoryIntroProps = {
   hrefFor: (slug: string) => string
 }
 
-/** A category page's head (issue 29): its description and its sub-categories. */
+/** A category page's head: its description and its sub-categories. */
 export function CategoryIntro({ categories, category, hrefFor }: CategoryIntroProps) {
   const children = childrenOf(categories, category.slug)
   return (

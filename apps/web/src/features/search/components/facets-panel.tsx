@@ -24,7 +24,7 @@ type FacetsPanelProps = {
 }
 
 /**
- * The left column of /products (issue 29): categories with counts, the chosen category's
+ * The left column of /products: categories with counts, the chosen category's
  * filterable specifications and "in stock only". On a phone it folds behind a Filters button.
  */
 export function FacetsPanel({ search, facets, categories, hrefFor, go }: FacetsPanelProps) {

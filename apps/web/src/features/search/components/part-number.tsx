@@ -2,7 +2,7 @@ import { useState } from 'react'
 
 import { productPageWords as w } from '@toolworks/shared'
 
-/** The part number with a copy button (issue 29): engineers paste it into orders and mails. */
+/** The part number with a copy button: engineers paste it into orders and mails. */
 export function PartNumber({ value }: { value: string }) {
   const [copied, setCopied] = useState(false)
   const copy = () => {

@@ -9,7 +9,7 @@ import { bearerMeta } from '@/lib/sign-out-on-denied'
 export const getOverview = (days: OverviewPeriod, signal?: AbortSignal) =>
   api.call(statsContract.overview, { query: { days: String(days) }, signal })
 
-/** GET /api/stats/overview?days= (admin, issue 17): the figures of the last 7, 30 or 90 days. */
+/** GET /api/stats/overview?days= (admin): the figures of the last 7, 30 or 90 days. */
 export const overviewQuery = (days: OverviewPeriod) =>
   queryOptions({
     queryKey: queryKeys.overview(days),

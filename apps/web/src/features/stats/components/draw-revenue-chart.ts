@@ -14,7 +14,7 @@ const AIR = 8
 let measure: CanvasRenderingContext2D | null = null
 
 /**
- * The y-axis is as wide as its longest label (issue 30): a fixed 72 px cut "$12,000.00" off at
+ * The y-axis is as wide as its longest label: a fixed 72 px cut "$12,000.00" off at
  * the left, and how wide a label is depends on the browser's fonts.
  */
 function yAxisSize(labels: readonly string[]): number {
@@ -28,7 +28,7 @@ function yAxisSize(labels: readonly string[]): number {
 /**
  * Draws the revenue bars with uPlot into `element`. This module is only ever loaded through
  * `import()` from the overview's chart, so uPlot and its CSS stay in the overview's own chunk
- * and customers never download them (issue 17).
+ * and customers never download them.
  */
 export function drawRevenueChart(element: HTMLElement, days: RevenueDay[]) {
   const xs = days.map((_, i) => i)

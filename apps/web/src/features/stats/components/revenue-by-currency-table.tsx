@@ -3,7 +3,7 @@ import { formatAmount, revenueByCurrencyWords, type Overview } from '@toolworks/
 const w = revenueByCurrencyWords
 
 /**
- * The period's paid revenue and the VAT it holds per currency (issue 28), each amount in its own
+ * The period's paid revenue and the VAT it holds per currency, each amount in its own
  * currency: the overview's other figures add taka orders in dollars at their rate.
  */
 export function RevenueByCurrencyTable({

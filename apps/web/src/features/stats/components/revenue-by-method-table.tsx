@@ -4,7 +4,7 @@ import { formatDollars } from './overview-format'
 
 const m = overviewWords
 
-/** The period's paid revenue by payment method (issue 27), every method listed. */
+/** The period's paid revenue by payment method, every method listed. */
 export function RevenueByMethodTable({
   methods,
   period,
