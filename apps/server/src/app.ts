@@ -130,7 +130,7 @@ export type AppOptions = {
   clock?: Clock
   /**
    * Payment providers beside the configured card one, each reached by its name:
-   * the gateways and offline methods of issue 27; tests pass fakes.
+   * the gateways (SSLCommerz) and the offline methods (bank transfer); tests pass fakes.
    */
   paymentProviders?: readonly PaymentProvider[]
 }
@@ -582,7 +582,7 @@ export async function buildApp({
   // Unpaid orders past their hold are cancelled by a sweeper in every process (one at a time,
   // an advisory lock); it catches up once the app is ready and stops before the database closes.
   app.addHook('onReady', async () => {
-    // Bytes still in rows from before issue 25 move to the blob store first (once, resumably).
+    // Bytes still in rows from before the blob store move to the blob store first (once, resumably).
     const moved = await moveBytesToBlobs({ db: database.db, blobs: services.blobs, log: app.log })
     if (moved.media + moved.drawings > 0)
       app.log.info(

@@ -35,7 +35,7 @@ export function npmRun(args: string[], env: Record<string, string>): Promise<Run
 }
 
 /**
- * The round trip of issues 9 and 25: data and a file in the blob store, a backup (one archive),
+ * The backup round trip: data and a file in the blob store, a backup (one archive),
  * changes and deletions (the file's bytes lost too), a restore, and every table's digest as it
  * was at the backup, the file back byte for byte. `withDb` opens the database for one step
  * (PGlite must be closed while the scripts hold its folder). `env` names DATA_DIR.

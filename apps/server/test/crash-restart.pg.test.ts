@@ -242,7 +242,7 @@ test(
     const database = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 10 })
     // Bounded: drizzle's node-postgres transaction() sends BEGIN outside its try/finally, so a
     // client whose connection died at that moment is never released and pool.end() would
-    // wait for it forever (reported in issue 9's notes; the pool replaces it for new work).
+    // wait for it forever (the pool replaces it for new work).
     onTestFinished(() =>
       Promise.race([database.close(), new Promise<void>((r) => setTimeout(r, 3_000))]),
     )

@@ -37,7 +37,7 @@ async function attempt(url: string, init: RequestInit): Promise<string> {
   }
 }
 
-// Issue 13 M6: a refusal sent before the body is read must reach the client. The server
+// A refusal sent before the body is read must reach the client. The server
 // answers, then reads and discards the rest of the body (bounded) instead of closing on it.
 test('an upload refused before its body is read reaches Node fetch as a 401/403, every time', async ({
   onTestFinished,

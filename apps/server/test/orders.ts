@@ -11,7 +11,7 @@ import { bearer, type TestUser } from './accounts.js'
 
 export const where = { phone: '+880 1711 000000', address: 'House 12, Road 3, Gazipur' }
 
-/** A checkout of stock tools and, since issue 15, custom parts (`{ quote, quantity }`). */
+/** A checkout of stock tools and custom parts (`{ quote, quantity }`). */
 export const checkout = (
   app: App,
   user: TestUser,

@@ -86,7 +86,7 @@ export async function mailsTo(app: App, email: string): Promise<SentMail[]> {
 }
 
 /**
- * `n` requests of the account written straight into the table (issue 25's limits), in the
+ * `n` requests of the account written straight into the table (for the per-account limits), in the
  * given status; each `quoted` one gets no offer unless the test adds one.
  */
 export async function insertRequests(

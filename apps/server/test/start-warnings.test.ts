@@ -5,7 +5,7 @@ import { useTestDatabase } from './database.js'
 
 const database = useTestDatabase()
 
-// Issue 13: `npm start` printed FSTDEP023 (disableRequestLogging). Warnings are emitted once
+// `npm start` once printed FSTDEP023 (disableRequestLogging). Warnings are emitted once
 // per process, so this file builds the app first thing in its own worker.
 test('building and starting the app emits no deprecation or other process warning', async ({
   onTestFinished,

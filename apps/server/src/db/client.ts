@@ -56,7 +56,7 @@ const PGLITE_START_PARAMS = [
 ]
 
 /**
- * The contrib extensions the migrations create (pg_trgm, issue 29's search): PGlite loads an
+ * The contrib extensions the migrations create (pg_trgm, for the catalogue search): PGlite loads an
  * extension's files only when given here, at every start, so every PGlite that opens the
  * shop's data must pass them.
  */

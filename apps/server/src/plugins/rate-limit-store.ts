@@ -22,8 +22,8 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
 /**
  * The name of a child store's counters. @fastify/rate-limit makes one child store per limited
  * route and hands it the route as `routeInfo`: each route counts on its own, so one route's
- * traffic never uses up another's. Routes that name one `groupId` share one budget (issue 25:
- * /api/purchase and /api/checkout are one budget of orders). Limiters made with
+ * traffic never uses up another's. Routes that name one `groupId` share one budget
+ * (/api/purchase and /api/checkout are one budget of orders). Limiters made with
  * `createRateLimit` have no route; their keys name their kind.
  */
 function counterName(params: Parameters<FastifyRateLimitStore['child']>[0]): string {

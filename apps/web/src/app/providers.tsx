@@ -6,7 +6,7 @@ import { useHydrated } from '@/lib/use-hydrated'
 
 type AppProvidersProps = { queryClient: QueryClient; children: ReactNode }
 
-// issue 8, first-load budget: no first screen shows a toast, so the container and its CSS
+// The first-load budget: no first screen shows a toast, so the container and its CSS
 // load with the first toast (lib/toast.ts), which waits in react-toastify's queue meanwhile.
 const Toasts = lazy(async () => ({ default: (await import('@/components/ui/toasts')).Toasts }))
 

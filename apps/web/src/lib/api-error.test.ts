@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 
 import { codeForStatus } from './api-error'
 
-// Issue 25 added specific 403 and 409 codes: a bare status still reads as the general one.
+// Specific 403 and 409 codes came later: a bare status still reads as the general one.
 test('a bare 403 or 409 is the general FORBIDDEN or CONFLICT, never a specific code', () => {
   expect(codeForStatus(403)).toBe('FORBIDDEN')
   expect(codeForStatus(409)).toBe('CONFLICT')

@@ -32,8 +32,8 @@ export function pricedTool(tool: BuyingFields): PricedTool {
 }
 
 /**
- * Why this quantity cannot be ordered, in the purchase page's words (docs/product.md §5, issues 4 and
- * 14), or null. The purchase page and the cart say the same. Above stock is refused only for
+ * Why this quantity cannot be ordered, in the purchase page's words (docs/product.md §5 and the
+ * buying rules), or null. The purchase page and the cart say the same. Above stock is refused only for
  * tools that are not made to order.
  */
 export function quantityMessage(tool: BuyingFields, quantity: number): string | null {

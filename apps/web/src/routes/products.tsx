@@ -31,7 +31,7 @@ const m = messages.catalog
 const PLACEHOLDERS = 8
 
 /**
- * docs/product.md §2 Products with issue 8's paging and issue 29's facets: every filter is in
+ * docs/product.md §2 Products with paging and the search's facets: every filter is in
  * the URL (`?category=drill-bits&q=hss&spec.diameter=8..12&spec.material=HSS,HSS-Co`), so
  * back, forward, reload and a shared link keep the view; the server renders the same.
  */

@@ -10,8 +10,7 @@ import { AuthCard } from './auth-card'
 
 /**
  * Where the emailed reset link lands: `?token=` sets a new password, `?error=` explains.
- * `&confirmed=1`: the verification link of an address that runs the shop led here (issue 25,
- * H2): the address is confirmed and its owner chooses the password to log in with.
+ * `&confirmed=1`: the verification link of an address that runs the shop led here: the address is confirmed and its owner chooses the password to log in with.
  */
 export function ResetPasswordRoute() {
   const [params] = useSearchParams()

@@ -69,7 +69,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     location: null,
     education: null,
     linkedin: null,
-    // Issue 28's profile fields (none chosen yet).
+    // The BIN and country profile fields (none chosen yet).
     bin: null,
     country: null,
     currency: null,

@@ -143,7 +143,7 @@ export const tools = pgTable(
       .using('gin', sql`to_tsvector('simple', ${t.name})`)
       .with(GIN_DIRECT)
       .where(sql`${t.deletedAt} is null`),
-    // Issue 29's search: each of its conditions is one of these indexes (pg_trgm, migration 0016).
+    // The catalogue search: each of its conditions is one of these indexes (pg_trgm, migration 0016).
     uniqueIndex('tools_part_number_idx').on(sql`lower(${t.partNumber})`),
     index('tools_part_number_trgm_idx')
       .using('gin', sql`lower(${t.partNumber}) gin_trgm_ops`)

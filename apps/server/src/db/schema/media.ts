@@ -18,7 +18,7 @@ export const mediaFiles = pgTable(
     byteSize: integer('byte_size').notNull(),
     /** The blob store's key: the SHA-256 of the bytes, lower-case hex. */
     sha256: text('sha256'),
-    /** Before issue 25 only; null once moved to the blob store. Dropped in a later release. */
+    /** Before the blob store only; null once moved to the blob store. Dropped in a later release. */
     data: bytea('data'),
     ...timestamps,
   },

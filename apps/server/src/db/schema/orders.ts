@@ -84,8 +84,8 @@ export const orders = pgTable(
     city: text('city'),
     postcode: text('postcode'),
     /**
-     * The delivery phone and address as the first-order discount compares them (issue 25,
-     * shared contact-keys.ts): one discount per phone number and per address. Null on orders
+     * The delivery phone and address as the first-order discount compares them (shared
+     * contact-keys.ts): one discount per phone number and per address. Null on orders
      * placed before they were kept.
      */
     phoneKey: text('phone_key'),

@@ -98,7 +98,7 @@ export const quoteDrawings = pgTable(
      * again refers to the same blobs.
      */
     sha256: text('sha256'),
-    /** Before issue 25 only; null once moved to the blob store. Dropped in a later release. */
+    /** Before the blob store only; null once moved to the blob store. Dropped in a later release. */
     data: bytea('data'),
     ...timestamps,
   },

@@ -18,7 +18,7 @@ const greeting = (user: Person) => {
 
 /**
  * `choosePassword`: the address is in ADMIN_EMAILS, whose link leads to choosing the password
- * (the one typed at sign-up is discarded, issue 25 H2).
+ * (the one typed at sign-up is discarded, so whoever pre-registered the address never gets in).
  */
 export function verificationMail(
   user: Person,

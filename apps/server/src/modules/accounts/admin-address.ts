@@ -1,5 +1,5 @@
 /**
- * An ADMIN_EMAILS address (issue 25 H2). Such an account is an admin once its
+ * An ADMIN_EMAILS address. Such an account is an admin once its
  * mailbox is proven, and until then nobody is signed in to it at all.
  */
 export function isAdminAddress(adminEmails: readonly string[], email: string): boolean {

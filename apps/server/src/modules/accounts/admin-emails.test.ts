@@ -56,7 +56,7 @@ const signInWith = (app: App, email: string, password: string) =>
     payload: { email, password },
   })
 
-test('the attack of issue 25 (H2): whoever pre-registers an ADMIN_EMAILS address never gets in, the mailbox owner does', async ({
+test('pre-registering an admin address: whoever pre-registers an ADMIN_EMAILS address never gets in, the mailbox owner does', async ({
   onTestFinished,
 }) => {
   const bossEmail = uniqueEmail('boss')

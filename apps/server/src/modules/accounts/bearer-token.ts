@@ -13,8 +13,8 @@ export type TokenClaims = { userId: string; email: string; sessionId: string }
 
 /**
  * Tokens already verified, by their exact text, until they expire: every signed-in request
- * presents one, and checking its signature again was about 4 % of an order's CPU (issue 31 §3,
- * docs/performance.md). Only the signature and claims are remembered; that the session is
+ * presents one, and checking its signature again was about 4 % of an order's CPU
+ * (docs/performance.md). Only the signature and claims are remembered; that the session is
  * still alive is asked of the database on every request (plugins/auth.ts). Bounded by bytes.
  */
 const VERIFIED_BYTES_MAX = 2 * 1024 * 1024

@@ -45,7 +45,7 @@ test('get-session shows the derived role of an ADMIN_EMAILS address: no session 
 
   // Unproven: stored customer, shown as no session at all (nobody is signed in to it).
   expect(await sessionRole(app, cookie)).toBeNull()
-  // Stored admin (as an account made before issue 13 was), still unproven: no session either.
+  // Stored admin (as an older account's row may say), still unproven: no session either.
   await db.update(users).set({ role: 'admin' }).where(eq(users.email, email))
   expect(await sessionRole(app, cookie)).toBeNull()
 

@@ -87,8 +87,8 @@ export type AuditService = ReturnType<typeof createAuditService>
 export function createAuditService({ db }: { db: Db }) {
   return {
     /**
-     * One row for an action that changes no table (a read such as an export of personal data,
-     * issue 25); a change writes its row in its own transaction instead.
+     * One row for an action that changes no table (a read such as an export of personal
+     * data); a change writes its row in its own transaction instead.
      */
     record(actor: AuditActor, entry: AuditEntryInput): Promise<void> {
       return insertAuditEntry(db, actor, entry)

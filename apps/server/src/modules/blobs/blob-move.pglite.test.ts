@@ -15,7 +15,7 @@ import { startServer } from '../../../test/server-process.js'
 import { openDatabase, pgliteDir, selectRows } from '../../db/client.js'
 
 /**
- * Issue 25 H1 on a copy of a real shop's database from before the blob store (PGlite, with a
+ * The move of file bytes out of the rows, on a copy of a real shop's database from before the blob store (PGlite, with a
  * 20 MB drawing in a row): the server, started as `npm start` starts it, moves every byte to the
  * blob store once; the next start finds nothing to do.
  */

@@ -11,7 +11,7 @@ import type { BlobStore } from './blob-store.js'
 import { moveBytesToBlobs } from './blob-move.js'
 
 /**
- * Issue 25 H1: bytes held in rows before the blob store move to it at start-up, row by row,
+ * Bytes held in rows before the blob store move to it at start-up, row by row,
  * resumably. The rows are made as an older release left them: bytes in `data`, no `sha256`.
  */
 

@@ -17,7 +17,7 @@ const BATCH_ROWS = 50
 export type MoveResult = { media: number; drawings: number }
 
 /**
- * Moves the file bytes still held in database rows (from before issue 25) to the blob store:
+ * Moves the file bytes still held in database rows (from before the blob store) to the blob store:
  * every start runs it, and it finds nothing once everything has moved. Row by row: the bytes
  * are read in pieces, written to the store and made durable; only then does one update name the
  * blob and empty the row. A crash at any point loses nothing (the row keeps its bytes until

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 
 /**
- * Where file bytes live (issue 25 H1): drawings, picture variants, imported pictures. The
+ * Where file bytes live, out of the database rows: drawings, picture variants, imported pictures. The
  * database keeps a blob's key, size, type and hash, never its bytes (PGlite builds a hex string
  * of a bytea parameter one byte at a time: a 5 MB drawing exhausted the server's heap).
  *

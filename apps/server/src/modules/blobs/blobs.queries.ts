@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { selectRows, type DbOrTx } from '../../db/client.js'
 
 /**
- * The tables whose rows held file bytes (`data`, bytea) before issue 25, and each one's key
+ * The tables whose rows held file bytes (`data`, bytea) before the blob store, and each one's key
  * column. Their bytes move to the blob store at start-up (blob-move.ts).
  */
 export const BYTES_TABLES = {

@@ -16,7 +16,7 @@ import { createFsBlobStore } from './fs-blob-store.js'
 import { moveStorage } from './storage-move.js'
 
 /**
- * Issue 31: `npm run storage:move -- --to s3` and `--to disk` copy every blob the rows name to
+ * `npm run storage:move -- --to s3` and `--to disk` copy every blob the rows name to
  * the other store, verified by its SHA-256, and a run cut short halfway is simply run again.
  */
 

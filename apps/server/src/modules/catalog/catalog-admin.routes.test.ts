@@ -56,7 +56,7 @@ describe('POST /api/tool (Add Product)', () => {
     const tool = ToolSchema.parse(
       (await app.inject({ method: 'GET', url: `/api/tool/${insertedId}` })).json(),
     )
-    // Without issue 14's fields a product has one price, packs of 1, and no made-to-order.
+    // Without the buying-rule fields a product has one price, packs of 1, and no made-to-order.
     expect(tool).toEqual({
       _id: insertedId,
       ...body,

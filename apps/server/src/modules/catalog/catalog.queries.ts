@@ -45,7 +45,7 @@ export type ToolRow = {
   documents: ToolDocument[]
 }
 
-/** Issue 29's fields of a tool that has none of them. */
+/** The search fields (part number, category, specs, documents) of a tool that has none of them. */
 export const noSearchFields = (): Pick<
   ToolRow,
   'partNumber' | 'categoryId' | 'categorySlug' | 'specs' | 'documents'

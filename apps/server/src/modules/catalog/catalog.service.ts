@@ -75,7 +75,7 @@ export function toTool(row: ToolRow): Tool {
     packSize: row.packSize,
     madeToOrder: row.madeToOrder,
     leadTimeDays: row.leadTimeDays,
-    // Issue 29's fields appear when the tool has them, so older tools keep their shape.
+    // The search fields appear when the tool has them, so older tools keep their shape.
     ...(row.partNumber !== null && { partNumber: row.partNumber }),
     ...(row.categorySlug !== null && { category: row.categorySlug }),
     ...((row.categorySlug !== null || Object.keys(row.specs).length > 0) && { specs: row.specs }),
@@ -107,7 +107,7 @@ function refuse(problem: { field: string; message: string } | null) {
 
 /**
  * The edit's rules on the stored tool, as `update` checks them inside its transaction: the
- * minimum may not exceed the stock, and the merged tool keeps its buying rules (issue 17's
+ * minimum may not exceed the stock, and the merged tool keeps its buying rules (the CSV
  * import checks its update rows with it).
  */
 function editProblemOf(
@@ -150,7 +150,7 @@ export function createCatalogService({
   })
 
   /**
-   * Issue 29's fields of a create or an edit, checked against the tool's (new) category inside
+   * The search fields of a create or an edit, checked against the tool's (new) category inside
    * the transaction: a part number nobody else has (any case), a known category, and specs
    * that are the category's attributes with the right types and every required one.
    */
@@ -261,7 +261,7 @@ export function createCatalogService({
      * tool. `total` (for X-Total-Count) comes with paged and searched lists.
      */
     async list(query: ToolSearchQuery): Promise<CachedAnswer> {
-      // Words, a category, specs or stock: the search of issue 29 (search.service.ts).
+      // Words, a category, specs or stock: the catalogue search (search.service.ts).
       if (isSearch(query) || (query.sort !== undefined && !OLD_SORTS.has(query.sort)))
         return search.list(query)
       const sort: ToolSort =

@@ -15,7 +15,7 @@ import { insertDemoCatalogue } from '../../../test/demo-catalogue.js'
 import type { App } from '../../app.js'
 
 /**
- * Issue 29's facet arithmetic, checked as a property: for random searches over the demo
+ * The search's facet arithmetic, checked as a property: for random searches over the demo
  * catalogue, every count of GET /api/tool/facets equals a count made by brute force over the
  * whole list, each facet leaving out its own filter (disjunctive). Words are the one filter
  * not recomputed here: the tools a query's words match come from the search itself.

@@ -251,7 +251,7 @@ type PageQuery = ReturnType<typeof searchPageQuery>
 /**
  * Each shape of search's page statement, built and turned into SQL text once (per database
  * object, so a transaction never reuses the outer database's). Building that text was the
- * dearest part of a search's own CPU time, about 0.5 ms a request (issue 29's bench profile).
+ * dearest part of a search's own CPU time, about 0.5 ms a request (the bench's profile).
  */
 const pageStatements = new WeakMap<
   DbOrTx,

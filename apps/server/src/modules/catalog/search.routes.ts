@@ -14,7 +14,7 @@ type Deps = {
 
 const readErrors = errorResponses(400, 429, 503)
 
-/** Issue 29's search routes beside the catalogue's: facets, suggestions, part numbers, synonyms. */
+/** The search routes beside the catalogue's: facets, suggestions, part numbers, synonyms. */
 export const searchRoutes: FastifyPluginAsyncZod<Deps> = async (app, { search, readLimit }) => {
   const { facets, suggest, part, synonyms, putSynonyms } = searchContract
 

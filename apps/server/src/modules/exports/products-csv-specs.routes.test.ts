@@ -10,7 +10,7 @@ import type { App } from '../../app.js'
 import { tools } from '../../db/schema/index.js'
 
 /**
- * Issue 29's columns of the products CSV: partNumber, category and one spec.<key> per
+ * The search's columns of the products CSV: partNumber, category and one spec.<key> per
  * attribute key; the import checks specs against the row's category like the product form.
  */
 

@@ -11,7 +11,7 @@ import { checkout, expire, openPaymentPage, stockOf } from '../../../test/orders
 import { orders, sandboxPaymentIntents, tools } from '../../db/schema/index.js'
 
 /**
- * Issue 14 on top of issue 13's holds: a multi-line order's stock comes back, or is taken
+ * Multi-line orders on top of the unpaid holds: a multi-line order's stock comes back, or is taken
  * again, line by line, only the part that came from stock, and all lines or none.
  */
 const database = useTestDatabase()

@@ -9,7 +9,7 @@ import { useTestDatabase } from '../../../test/database.js'
 import { payOrder, placeOrder } from '../../../test/invoices.js'
 import { orders } from '../../db/schema/index.js'
 
-/** Production without SELLER_BIN (config.test.ts: no demo BIN there), as issue 28 allows. */
+/** Production without SELLER_BIN (config.test.ts: no demo BIN there): a shop may run without one. */
 const database = useTestDatabase()
 const testApp = useTestApp(database, { tax: { vatPercent: 15, sellerBin: undefined } })
 

@@ -10,7 +10,7 @@ import { selectRows } from '../../db/client.js'
 import { orders, sandboxPaymentIntents, tools } from '../../db/schema/index.js'
 
 /**
- * Issue 13, M3 and M4 with two real server processes on one PostgreSQL database: cancels,
+ * Cancelling, paying late and holding stock with two real server processes on one PostgreSQL database: cancels,
  * late payments and new orders racing each other, and two sweepers expiring the same orders.
  */
 let database: TestDatabase

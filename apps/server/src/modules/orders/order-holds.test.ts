@@ -21,7 +21,7 @@ import { selectRows } from '../../db/client.js'
 import { orders, sandboxPaymentIntents, tools } from '../../db/schema/index.js'
 
 /**
- * Issue 13, M3 and M4 on the sandbox provider: a cancelled order cannot be paid back into
+ * Cancelling, paying late and holding stock on the sandbox provider: a cancelled order cannot be paid back into
  * life beyond the stock, and unpaid orders hold their stock for ORDER_HOLD_HOURS only.
  */
 const database = useTestDatabase()

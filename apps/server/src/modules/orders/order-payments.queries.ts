@@ -6,7 +6,7 @@ import { orders } from '../../db/schema/index.js'
 import { heldUntil, paymentStateAllows, statusAllows, type OrderRow } from './orders.queries.js'
 
 /**
- * The order's money as the payment methods of issue 27 move it: each update is guarded by the
+ * The order's money as the payment methods (gateway, bank transfer, card) move it: each update is guarded by the
  * payment transitions table (packages/shared/src/payment-states.ts) and by the order's status,
  * so two requests racing each other cannot both win. Each answers the row it changed, or
  * undefined when the order was not in a state the event may leave.
@@ -68,8 +68,8 @@ export async function countAwaitingTransfer(
 }
 
 /**
- * A payment starts through a gateway or the card form (this replaces the payment id kept before,
- * issue 26 §3): the method is remembered, and an order that awaited a transfer goes back to
+ * A payment starts through a gateway or the card form (this replaces the payment id kept
+ * before): the method is remembered, and an order that awaited a transfer goes back to
  * unpaid (the buyer switched). The payment's id and its
  * provider are kept so a void or a refund reaches it.
  */

@@ -16,7 +16,7 @@ import type { OrderWithLines } from './orders.queries.js'
 import { woffToSfnt } from './woff.js'
 
 /**
- * What the order's documents share (the invoice, issue 17, and the proforma invoice):
+ * What the order's documents share (the invoice and the proforma invoice):
  * the fonts, lines of mixed Latin and Bengali text, the company and document header, the buyer,
  * the table of lines and the sums. Each document adds its own facts and closing section.
  */

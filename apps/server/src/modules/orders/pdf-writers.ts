@@ -1,7 +1,7 @@
 /**
  * The PDF writers (pdfkit and fontkit, about 25 MB resident) load with the first PDF a process
- * writes, not at start: most processes of a busy shop never write one (issue 31 §4,
- * docs/performance.md). Routes ask for them here, so the writers are imported in one place.
+ * writes, not at start: most processes of a busy shop never write one
+ * (docs/performance.md). Routes ask for them here, so the writers are imported in one place.
  */
 import type { invoicePdf } from './invoice-pdf.js'
 import type { creditNotePdf } from './mushak-credit-note-pdf.js'

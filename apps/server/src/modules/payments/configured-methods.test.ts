@@ -17,7 +17,7 @@ import {
 } from './configured-methods.js'
 
 /**
- * Which of issue 27's methods a configuration offers, and the development stand-in: `npm start`
+ * Which of the gateway and offline methods a configuration offers, and the development stand-in: `npm start`
  * without credentials runs SSLCommerz's stand-in inside the shop, never in production.
  */
 const database = useTestDatabase()

@@ -25,7 +25,7 @@ export const DEMO_BANK_ACCOUNT: BankAccount = {
 }
 
 /**
- * The payment methods of issue 27 the configuration offers, beside the card provider:
+ * The gateway and offline payment methods the configuration offers, beside the card provider:
  * SSLCommerz with its credentials, bank transfer with BANK_ACCOUNT_NUMBER. In development
  * without them (`devPayments`), the stand-in gateway inside the shop and demo bank details, so
  * the whole flow can be tried offline; `standIn` is then the plugin to mount at

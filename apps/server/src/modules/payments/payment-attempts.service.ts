@@ -12,7 +12,7 @@ import {
 export type PaymentAttempts = ReturnType<typeof createPaymentAttempts>
 
 /**
- * The gateway attempts of issue 27: each tran_id mapped to its order, with the amount and
+ * The gateway attempts: each tran_id mapped to its order, with the amount and
  * currency it was opened for. A gateway's notification names only the tran_id, so this is how
  * the shop knows which order (if any) a payment is for: never from the browser.
  */

@@ -98,7 +98,7 @@ export function createPaymentsService({
     },
 
     /**
-     * The payments a gateway knows under an attempt's id (issue 27's transaction query); each
+     * The payments a gateway knows under an attempt's id (the gateway's transaction query); each
      * still goes through `checkPayment`. A provider without such a query knows none.
      */
     async paymentsFor(attemptId: string, provider: ProviderName): Promise<string[]> {

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.js'
 
 /**
- * Issue 15 on PostgreSQL, through two server processes on one database (docs/operations.md,
+ * Accepting quotes on PostgreSQL, through two server processes on one database (docs/operations.md,
  * Scale out): acceptance happens once, and a cart holding an accepted quote makes one order.
  */
 let database: TestDatabase

@@ -119,7 +119,7 @@ export function createQuoteAcceptanceService({
     if (body.revision !== undefined && body.revision !== offer.revision)
       throw new AppError('CONFLICT', m.changed)
     if (isQuoteExpired(offer, now())) {
-      // Written although the accept is refused (issue 26 decision): the expiry is the
+      // Written although the accept is refused (docs/decisions/0008): the expiry is the
       // calendar's, written the same by the lists and the sweeper; nothing asked for changes.
       await markExpired(tx, id)
       return {

@@ -16,7 +16,7 @@ import type { App } from '../../app.js'
 import { quoteDrawings, quoteRequests } from '../../db/schema/index.js'
 
 /**
- * Issue 25 H1 and M5: a drawing's bytes stream to the blob store and back, the rows keep only
+ * A drawing's bytes stream to the blob store and back, the rows keep only
  * its hash; a refusal leaves nothing behind; a request sent again names the same blobs.
  */
 

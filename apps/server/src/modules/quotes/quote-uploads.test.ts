@@ -14,7 +14,7 @@ import { drawings, notDrawings } from '../../../test/drawings.js'
 import { quoteFields } from '../../../test/quotes.js'
 
 /**
- * Over a real socket (issue 13 M6): a drawing refused while the form is still
+ * Over a real socket: a drawing refused while the form is still
  * arriving must reach the browser as the refusal, not as a reset connection, so the page can
  * show the reason next to the file.
  */

@@ -179,7 +179,7 @@ export async function requestView(db: DbOrTx, row: QuoteRequestRow): Promise<Quo
     notes: row.notes,
     phone: row.phone,
     address: row.address,
-    // Named at read time too: rows stored before issue 25 kept the buyer's extension.
+    // Named at read time too: rows stored before the blob store kept the buyer's extension.
     drawings: drawings.map((d) => ({
       _id: d.id,
       name: drawingName(d.name, d.kind as QuoteDrawingKind),
@@ -373,7 +373,7 @@ export function createQuotesService({
       if (!file || !opened) throw new AppError('NOT_FOUND', m.drawingNotFound)
       const kind = file.kind as QuoteDrawingKind
       return {
-        // The same name as the request's view gives (rows stored before issue 25 included).
+        // The same name as the request's view gives (rows stored before the blob store included).
         name: drawingName(file.name, kind),
         kind,
         contentType: file.contentType,

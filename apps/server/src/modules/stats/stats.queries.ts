@@ -57,7 +57,7 @@ export async function revenueByDay(
 /**
  * The period's paid revenue by payment method: paid and shipped orders by the day
  * they were paid, as `revenueByDay` counts them; no method recorded (orders paid by card
- * before issue 27) is card.
+ * before there were other methods) is card.
  */
 export async function revenueByMethod(
   db: DbOrTx,

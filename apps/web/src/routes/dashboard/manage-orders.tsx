@@ -64,7 +64,7 @@ export function ManageOrdersRoute() {
   const parsedStatus = OrderStatusSchema.safeParse(searchParams.get('status'))
   const status = parsedStatus.success ? parsedStatus.data : undefined
   const q = searchParams.get('q') ?? ''
-  // Issue 30: 25 orders a page, the page in the URL with the filters.
+  // 25 orders a page, the page in the URL with the filters.
   const page = Math.max(1, Math.floor(Number(searchParams.get('page')) || 1))
   // Typing stays responsive; the request follows the settled text.
   const deferredQ = useDeferredValue(q.trim())

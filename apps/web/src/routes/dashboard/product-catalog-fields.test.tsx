@@ -18,7 +18,7 @@ import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 
 /**
- * Issue 29 on the admin's product forms: Part number, Category from GET /api/category, the
+ * The search fields on the admin's product forms: Part number, Category from GET /api/category, the
  * category's specification inputs, the server's refusals beside their fields with nothing
  * typed lost, and the edit form's Documents (upload with a kind, list, delete).
  */

@@ -148,7 +148,7 @@ export function paymentMethodsHandler(
 }
 
 export const paymentsHandlers = [
-  // A shop with only the card, as before issue 27: the payment page is the card page.
+  // A shop with only the card, as before the gateway and bank transfer: the payment page is the card page.
   paymentMethodsHandler(),
   http.post(paymentsContract.createIntent.path, () =>
     HttpResponse.json(errorBody('NOT_FOUND', 'No such order'), { status: 404 }),
@@ -160,7 +160,7 @@ export const gatewayPageFor = (orderId: string) => `https://sandbox.example/gw/$
 export const referenceFor = (orderId: string) => `TW-${orderId.toUpperCase()}`
 
 /**
- * Issue 27's payment routes over an `ordersServer`: starting SSLCommerz (the gateway's page) or a
+ * The gateway and bank-transfer payment routes over an `ordersServer`: starting SSLCommerz (the gateway's page) or a
  * bank transfer (reference and proforma; the order awaits the transfer), the proforma PDF, and
  * the admin's mark-received, review, cancel and refund-sent, which change the order as the
  * server does. `refuseNext` makes the next call to a path answer an error instead.

@@ -17,7 +17,7 @@ import { seedCategories } from './categories.js'
 import { seedReviews } from './reviews.js'
 import { seedTools } from './tools.js'
 
-/** The demo tools before issue 29, in their order: they keep their names (and so their ids). */
+/** The demo tools from before the catalogue search, in their order: they keep their names (and so their ids). */
 const FIRST_TOOLS = [
   'Combination Wrench Set, 8–19 mm (8 pcs)',
   'Ball-Peen Hammer, 16 oz',

@@ -16,7 +16,7 @@ export type SeedTool = {
   minimum: number
   description: string
   svg: string
-  /** Issue 14's buying rules, on a few tools so the demo shows them. */
+  /** Buying rules (volume prices, packs, minimums, made to order), on a few tools so the demo shows them. */
   priceBreaks?: { minQuantity: number; priceCents: number }[]
   packSize?: number
   madeToOrder?: boolean
@@ -27,7 +27,7 @@ export type SeedTool = {
   specs: Record<string, number | string>
   /** Downloads (static files under apps/web/public/docs). */
   documents?: ToolDocument[]
-  /** Added with issue 29: left out of the demo order history, which stays as it was. */
+  /** Added with the catalogue search: left out of the demo order history, which stays as it was. */
   notInDemoHistory?: true
 }
 

@@ -16,7 +16,7 @@ const deliveryOf = ({ street, city, postcode }: Profile) =>
 
 /**
  * docs/product.md §2 My Profile: photo if any, name, email, phone, location, education, linkedin;
- * and issue 28's BIN and country.
+ * and the buyer's BIN and country (for VAT and the Mushak-6.3).
  */
 export function ProfileCard({ profile, onResendVerification, resending }: ProfileCardProps) {
   const rows: [string, string | null][] = [

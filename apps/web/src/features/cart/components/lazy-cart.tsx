@@ -8,7 +8,7 @@ import { useHydrated } from '@/lib/use-hydrated'
 
 import { CART_LINK_CLASS, CartIcon, CartMenu } from './cart-icon'
 
-// issue 8's first-load budget: the cart's logic (storage, sync, merge, mutations) loads after
+// The first-load budget: the cart's logic (storage, sync, merge, mutations) loads after
 // the first render. The server's HTML and the hydrating render show these stand-ins, which
 // are what the real parts render before hydration: 0 lines, and a card's Add to cart whose
 // clicks the boot script holds until the real button takes them.

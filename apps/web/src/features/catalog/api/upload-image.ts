@@ -24,7 +24,7 @@ export function useUploadImage() {
 }
 
 /**
- * Why an upload failed, for the Image field: the server's own reason (issue 6 shows why,
+ * Why an upload failed, for the Image field: the server's own reason (shown
  * where the spec showed nothing), or a general line when it gave none.
  */
 export function uploadErrorMessage(error: unknown): string {

@@ -32,7 +32,7 @@ const labelOf = (a: CategoryAttribute) => {
 }
 
 /**
- * Issue 29 on Add Product and the edit form: Part number, Category (GET /api/category), and a
+ * The search fields on Add Product and the edit form: Part number, Category (GET /api/category), and a
  * specification input for each of the chosen category's attributes (inherited ones first):
  * numbers with their unit, enumerations as selects, text; required ones marked with *.
  */

@@ -32,7 +32,7 @@ import { PRODUCT_FIELDS, ProductFields, type ProductFormInput } from './product-
 const m = messages.products
 
 // The shared edit rules with every field filled in (the form shows them all), the image a file.
-// Issue 29's part number, category and specs are text here, sent as the server reads them
+// The part number, category and specs are text here, sent as the server reads them
 // (catalog-fields.ts); documents have their own section with their own routes.
 const EditProductFormSchema = ToolUpdateBodySchema.omit({
   image: true,

@@ -4,7 +4,7 @@ import { useHydrated } from '@/lib/use-hydrated'
 
 import { SubscribeFormView } from './subscribe-form-view'
 
-// issue 8, first-load budget: the forms bring react-hook-form and its resolver, which no first
+// The first-load budget: the forms bring react-hook-form and its resolver, which no first
 // screen needs. They load right after the first render, each in a chunk of its own.
 const SubscribeForm = lazy(async () => ({
   default: (await import('./subscribe-form')).SubscribeForm,

@@ -40,7 +40,7 @@ function Offer({ badge, title, text }: { badge: ReactNode; title: string; text: 
 }
 
 /**
- * docs/product.md §2 Home 6, as issue 14 makes it: the promotions active today, in the admin's words
+ * docs/product.md §2 Home 6, made real: the promotions active today, in the admin's words
  * (a first-order discount shows its percent as the badge). With none active there is no
  * section at all, rather than an empty one.
  */

@@ -86,13 +86,13 @@ type MyOrdersTableProps = {
   orders: Order[]
   pendingId: string | null
   onDelete: (order: Order) => void
-  /** More actions of an order, above Delete (Order again, issue 29: the screen composes it). */
+  /** More actions of an order, above Delete (Order again: the screen composes it). */
   actions?: (order: Order) => ReactNode
 }
 
 /**
- * docs/product.md §2 My Orders: index, name, tool, quantity, money, payment, delete; issue 30
- * adds the order's number and date, and Delete only where it cancels (unpaid).
+ * docs/product.md §2 My Orders: index, name, tool, quantity, money, payment, delete; plus
+ * the order's number and date, and Delete only where it cancels (unpaid).
  */
 export function MyOrdersTable({ orders, pendingId, onDelete, actions }: MyOrdersTableProps) {
   return (

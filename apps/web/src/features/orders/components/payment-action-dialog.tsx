@@ -45,8 +45,8 @@ type PaymentActionDialogProps = { kind: PaymentDialogKind; order: Order; onClose
  * Mark received (bank reference, the amount as the statement shows it: the field starts empty,
  * so the admin types what arrived and the server compares it with what is due; the statement
  * line may be pasted, and the server refuses one naming another order; date received: today),
- * Cancel (a reason; a paid order's money goes back) and Refund sent (the outgoing reference),
- * issue 27. A server refusal shows in the dialog and keeps everything typed.
+ * Cancel (a reason; a paid order's money goes back) and Refund sent (the outgoing reference).
+ * A server refusal shows in the dialog and keeps everything typed.
  */
 export function PaymentActionDialog({ kind, order, onClose }: PaymentActionDialogProps) {
   const dialog = useModalDialog()
