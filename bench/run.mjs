@@ -1,4 +1,4 @@
-// `npm run bench`: the load benchmark of issue 8. Builds, starts the production server on a
+// `npm run bench`: the load benchmark (docs/performance.md). Builds, starts the production server on a
 // PostgreSQL filled with a generated catalogue, and measures each target with autocannon next
 // to "the limit": a bare node:http server answering the same bytes from memory.
 import { spawn, spawnSync } from 'node:child_process'
@@ -258,7 +258,7 @@ async function fill(url) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const [{ image }] = (await client.query('select image from tools limit 1')).rows
-  // Issue 29: 40 categories (8 groups of 4) whose attributes the 8 groups hand down, and every
+  // The catalogue search: 40 categories (8 groups of 4) whose attributes the 8 groups hand down, and every
   // generated tool in one with generated specs, so the search and its facets have work to do.
   await client.query(
     `insert into categories (slug, name, description, parent_id, attributes)
@@ -390,7 +390,7 @@ async function signUpCustomer(base, n = 0) {
 
 /**
  * Runs autocannon and keeps every response's time: autocannon's own percentiles skip p95, the
- * figure issue 29's goal is written in (p95 ≤ 30 ms), so it is worked out here by nearest rank.
+ * figure the search's goal is written in (p95 ≤ 30 ms), so it is worked out here by nearest rank.
  */
 function cannon(options) {
   const times = []
@@ -698,7 +698,7 @@ async function main() {
           },
         ],
       },
-      // Issue 29's search, each request a search of its own (see randomSearch): the page of
+      // The catalogue search, each request a search of its own (see randomSearch): the page of
       // results and the facets of one search, as /products asks them, one after the other on
       // each connection; then the words alone; then the facets alone.
       {
@@ -781,7 +781,7 @@ async function main() {
     await c.end()
     const stockExact = stock.stock === stockBefore - stock.ordered
 
-    // The largest process's peak: the bound of issue 31 §4 is per process.
+    // The largest process's peak: the peak-RSS bound (200 MB, docs/performance.md) is per process.
     const perProcessMb = servers.map((server) => peakRssMb(server.pid))
     const rss = { serverPeakMb: Math.max(...perProcessMb), perProcessMb, phases }
     const limitRows = rows.filter((r) => r.target === limitTarget.name)

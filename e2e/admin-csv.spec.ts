@@ -32,7 +32,7 @@ test('an admin exports the products, then imports one new and one updated produc
   const quotedHeader = HEADER.split(',')
     .map((c) => `"${c}"`)
     .join(',')
-  // Then issue 29's part number, category and one spec.<key> per attribute key.
+  // Then the search's part number, category and one spec.<key> per attribute key.
   const header = bytes.subarray(3).toString('utf8').split('\r\n')[0] ?? ''
   expect(header.startsWith(`${quotedHeader},"partNumber","category","spec.`)).toBe(true)
   const rows = parse<Record<string, string>>(bytes, { bom: true, columns: true })

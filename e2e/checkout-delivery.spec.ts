@@ -54,7 +54,7 @@ async function bigLine() {
 }
 
 /**
- * Issue 30, "Checkout remembers": the profile's Company and Delivery address are saved, the
+ * "Checkout remembers": the profile's Company and Delivery address are saved, the
  * checkout starts from them, the order is placed and paid, the receipt shows the delivery
  * address and the invoice PDF prints the company.
  */

@@ -8,7 +8,7 @@ import { payWith, placeOrder } from './support/orders.js'
 const ctx = useBrowser()
 
 /**
- * Issue 30's buyer journey at both sizes: the order's number from the payment page to My Orders,
+ * The daily buyer journey at both sizes: the order's number from the payment page to My Orders,
  * the receipt once paid, "Need a change?" instead of Delete, and the contact form it opens.
  */
 test.for([1280, 390])(

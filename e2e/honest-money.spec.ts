@@ -79,7 +79,7 @@ async function factsCollide(card: Locator): Promise<string[]> {
   )
 }
 
-/** Issue 30 "Small things" on the product cards, and the toast of Add to cart. */
+/** "Small things" on the product cards, and the toast of Add to cart. */
 test.for([1280, 390])(
   'at %i px: cards clamp whole lines, keep their badge and facts tidy; Add to cart says how many, offers View cart and leaves the cart count in view',
   async (width, { onTestFinished }) => {
@@ -157,7 +157,7 @@ test.for([1280, 390])(
   },
 )
 
-/** Issue 30 "Honest money": the offer's cap, the summary's order, refused lines, price breaks. */
+/** "Honest money": the offer's cap, the summary's order, refused lines, price breaks. */
 test.for([1280, 390])(
   'at %i px: the first-order offer says its cap, the cart totals honestly and the pay button names the amount',
   async (width, { onTestFinished }) => {
@@ -356,7 +356,7 @@ test.for([1280, 390])(
     expect(await seriousViolations(page)).toEqual([])
     await screenshot(page, `badges-my-orders-${width}`)
 
-    // My Quotes: the "Quoted" badge (issue 30 measured 1.8:1).
+    // My Quotes: the "Quoted" badge (it once measured 1.8:1).
     await page.goto(`${ctx.baseUrl}/dashboard/myquotes`)
     await main.getByText(quoteWords.statusLabels.quoted, { exact: true }).first().waitFor()
     const quotesTitle = main.getByRole('heading', { level: 2, name: quoteWords.myQuotes })

@@ -11,7 +11,7 @@ import { startServer } from '../apps/server/test/server-process.js'
 import { verifiedTokenOverHttp } from './support/accounts.js'
 
 /**
- * Issue 25 H1, its "done when": the shop as `npm start` runs it (the build, PGlite, the same heap flags)
+ * Large drawings, as the blob store promises: the shop as `npm start` runs it (the build, PGlite, the same heap flags)
  * takes 5 drawings of exactly 20 MB in one request, serves them 20 times byte for byte, stays up
  * and peaks under 400 MB of memory. Before the blob store one 5 MB drawing ran the heap out.
  */

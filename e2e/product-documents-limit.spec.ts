@@ -17,7 +17,7 @@ import { startServer } from '../apps/server/test/server-process.js'
 import { verifiedTokenOverHttp } from './support/accounts.js'
 
 /**
- * Issue 29's product documents at their limit, on the shop as `npm start` runs it (the build,
+ * Product documents at their limit, on the shop as `npm start` runs it (the build,
  * PGlite, the same heap flags): a document of exactly 20 MB is stored and downloads byte for
  * byte as an attachment; one byte more is refused with its reason, and the refusal reaches the
  * client over the socket (answered, then the rest of the body drained), not a reset.

@@ -22,7 +22,7 @@ test('a buyer pays through SSLCommerz: the stand-in’s page, Pay, back to My Or
   expect(
     await methods.getByRole('radio').evaluateAll((els) => els.map((e) => e.getAttribute('value'))),
   ).toEqual(['sslcommerz', 'bank-transfer', 'card'])
-  // No last choice in this browser: Card, as before issue 27.
+  // No last choice in this browser: Card, as before the other methods came.
   expect(await page.getByRole('radio', { name: 'Card', exact: true }).isChecked()).toBe(true)
   expect(await seriousViolations(page)).toEqual([])
 

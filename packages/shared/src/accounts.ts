@@ -10,8 +10,8 @@ import { BinSchema, OrderCurrencySchema } from './tax-schemas.js'
 const v = messages.validation
 
 /**
- * docs/product.md §5 names a minimal pattern; issue 3 asks that real addresses (dots, plus signs,
- * subdomains, long endings) pass, so the standard check decides and gives the spec's message.
+ * docs/product.md §5 names a minimal pattern; real addresses (dots, plus signs,
+ * subdomains, long endings) must pass, so the standard check decides and gives the spec's message.
  */
 export const EmailSchema = z
   .string({ error: v.emailRequired })
@@ -126,7 +126,7 @@ export const UpdateProfileBodySchema = z
     education: requiredText('education is required'),
     linkedin: requiredText('linkedin is required', 300),
     /**
-     * Issue 28, optional so the seed's clients keep working: a field left out is left as it is;
+     * The BIN and country, optional so the seed's clients keep working: a field left out is left as it is;
      * an empty BIN removes it.
      */
     bin: BinSchema.optional(),
@@ -144,7 +144,7 @@ export const UpdateProfileBodySchema = z
     path: ['location'],
   })
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>
-/** What a client sends: the seed's fields, and issue 28's BIN and country when it has them. */
+/** What a client sends: the seed's fields, and the BIN and country when it has them. */
 export type UpdateProfileRequest = z.input<typeof UpdateProfileBodySchema>
 
 /** `PUT /api/user/currency`: the currency switch, kept in a signed-in buyer's profile. */

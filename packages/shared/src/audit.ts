@@ -15,7 +15,7 @@ export const AUDIT_KINDS = [
   'product.import',
   'order.status',
   'order.delete',
-  /** A payment event of issue 27: received, under review, refused, refunded, refund due or sent. */
+  /** A payment event: received, under review, refused, refunded, refund due or sent. */
   'order.payment',
   /** An export's airway or shipping bill recorded (it may ship once it has one). */
   'order.export-document',

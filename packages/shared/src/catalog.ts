@@ -28,7 +28,7 @@ export const PriceBreakSchema = z.object({
 })
 export type PriceBreak = z.infer<typeof PriceBreakSchema>
 
-/** A tool as the API shows it (docs/product.md §3, plus issue 14's buying rules). Money in currency units. */
+/** A tool as the API shows it (docs/product.md §3, plus the buying rules). Money in currency units. */
 export const ToolSchema = z.object({
   _id: z.string(),
   name: z.string().min(1).max(TOOL_NAME_MAX),
@@ -172,7 +172,7 @@ export function buyingRulesProblem(tool: BuyingRules): { field: string; message:
 export const ToolCreateBodySchema = z
   .object({
     ...productFields,
-    // Issue 14's fields are optional on Add Product, so docs/product.md's body still makes a tool.
+    // The buying-rule fields are optional on Add Product, so docs/product.md's body still makes a tool.
     priceBreaks: productFields.priceBreaks.default([]),
     packSize: productFields.packSize.default(1),
     madeToOrder: productFields.madeToOrder.default(false),
@@ -186,7 +186,7 @@ export const ToolCreateBodySchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
   })
 export type ToolCreateBody = z.output<typeof ToolCreateBodySchema>
-/** What a client may send: issue 14's fields may be left out. */
+/** What a client may send: the buying-rule fields may be left out. */
 export type ToolCreateInput = z.input<typeof ToolCreateBodySchema>
 
 export const ToolCreateResponseSchema = z.object({

@@ -43,7 +43,7 @@ export const ORDERS_PER_MINUTE_MAX = 30
 
 /** A made-to-order tool's lead time, in working days. */
 export const LEAD_TIME_DAYS_MAX = 365
-/** Lines one cart or checkout may hold; 200 since issue 29, so a whole quick order fits. */
+/** Lines one cart or checkout may hold; 200, so a whole quick order fits. */
 export const CART_LINES_MAX = 200
 /** A promotion's words on the home page. */
 export const PROMOTION_TITLE_MAX = 100

@@ -15,7 +15,7 @@ const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong)
 
 /**
- * Contact With Us (`POST /api/contact`). The spec's form posts nowhere; issue 7 stores it:
+ * Contact With Us (`POST /api/contact`). The spec's form posts nowhere; the shop stores it:
  * a name and a message are required, the email must be valid, the message at most 2,000
  * characters.
  */

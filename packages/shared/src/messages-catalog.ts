@@ -1,5 +1,5 @@
 // The catalogue's words that /products' first screen needs, apart from the rest so
-// the first load carries only these (issue 16's budget).
+// the first load carries only these (its budget).
 
 /** The words of `spec.<key>` filters; apart, as /products' first screen reads filters too. */
 export const specFilterMessages = {

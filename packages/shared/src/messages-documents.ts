@@ -29,7 +29,7 @@ export const documentMessages = {
   },
 } as const
 
-/** Issue 29's fields on Add Product and the edit form. */
+/** The search fields on Add Product and the edit form. */
 export const productCatalogFieldMessages = {
   partNumber: 'Part number',
   partNumberHint: 'Optional: 3-32 characters of A-Z 0-9 - . /',

@@ -17,8 +17,7 @@ export const ORDER_EVENTS = [
   /** An admin cancels someone's order (the same route). */
   'cancel_by_admin',
   /**
-   * An admin cancels a paid order that has not shipped (`POST /api/purchase/{id}/cancel`,
-   * issue 27): its stock comes back and its money goes back the way it came.
+   * An admin cancels a paid order that has not shipped (`POST /api/purchase/{id}/cancel`): its stock comes back and its money goes back the way it came.
    */
   'cancel_paid',
   /** The sweeper: the hold ran out before any payment (modules/orders/order-sweeper.ts). */

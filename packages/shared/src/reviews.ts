@@ -21,7 +21,7 @@ export const ReviewListSchema = z.array(ReviewSchema)
 
 /**
  * Add Review (`POST /api/review`): the text and whole stars from 1 to 5 (the spec leaves the
- * stars unchecked; issue 6 checks them). Who wrote it comes from the account, never the body.
+ * stars unchecked; the shop checks them). Who wrote it comes from the account, never the body.
  */
 export const AddReviewBodySchema = z.object({
   reviewText: z

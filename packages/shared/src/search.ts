@@ -8,7 +8,7 @@ import { ATTRIBUTE_KEY, CATEGORY_SLUG, parseSpecFilters, SUGGEST_MAX } from './s
 export * from './spec-filters.js'
 
 /**
- * The catalogue search of issue 29: categories with typed attributes, part numbers,
+ * The catalogue search: categories with typed attributes, part numbers,
  * specifications, documents, the search's query words and its answers.
  */
 
@@ -108,7 +108,7 @@ export type ToolDocument = z.infer<typeof ToolDocumentSchema>
 
 export const PartNumberSchema = z.string().trim().regex(PART_NUMBER_PATTERN, sm.partNumberBad)
 
-/** Issue 29's tool fields as an admin writes them; all optional, null clears (on edit). */
+/** The search's tool fields as an admin writes them; all optional, null clears (on edit). */
 export const toolSearchFields = {
   partNumber: PartNumberSchema.nullable().optional(),
   category: CategorySlugSchema.nullable().optional(),
@@ -134,7 +134,7 @@ function specProblems(query: Record<string, unknown>, ctx: z.RefinementCtx): voi
 }
 
 /**
- * `GET /api/tool`: the list's `limit`, `offset`, `q`, `sort`, plus issue 29's `category`
+ * `GET /api/tool`: the list's `limit`, `offset`, `q`, `sort`, plus the search's `category`
  * (its sub-categories included), `spec.<key>=a,b` or `spec.<key>=min..max`, `inStock=true`.
  */
 export const ToolSearchQuerySchema = z

@@ -114,7 +114,7 @@ describe('asking the tables', () => {
     expect(QUOTE_STATUSES.filter(isFinalQuoteStatus)).toEqual(['declined', 'expired', 'withdrawn'])
   })
 
-  it('keeps an order’s money where issue 27 says: paid once, refunded the way it came', () => {
+  it('keeps an order’s money where the payment rules say: paid once, refunded the way it came', () => {
     // A transfer is awaited, then received; a risky payment waits for an admin.
     expect(nextPaymentState('unpaid', 'await_transfer')).toBe('awaiting-transfer')
     expect(nextPaymentState('awaiting-transfer', 'receive_transfer')).toBe('paid')

@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { taxWords } from './messages-tax.js'
 import { ORDER_CURRENCIES } from './tax-pricing.js'
 
-// The API's schemas of issue 28, apart from the pricing (tax-pricing.ts) so the pages that only
-// show prices load no zod (issue 16's first-load budget).
+// The API's taka, VAT and Mushak schemas, apart from the pricing (tax-pricing.ts) so the pages that only
+// show prices load no zod (the first-load budget).
 
 /**
  * A BIN as the API takes it (checkout, profile): answered as its 13 digits; empty is none
