@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse'
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js'
 import { chromium } from 'playwright-core'
 
+import { CHROMIUM_FLAGS } from './chromium-flags.mjs'
 import { emulateMidRangePhone, timeToEnabled } from './time-to-enabled.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -70,15 +71,7 @@ const GOALS = { performance: 98, lcpMs: 1500, tbtMs: 100, cls: 0, others: 100 }
 const runsAt = process.argv.indexOf('--runs')
 const RUNS = (runsAt > 0 && Number(process.argv[runsAt + 1])) || 3
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const CHROME_FLAGS = [...CHROMIUM_FLAGS]
 
 function freePort() {
   return new Promise((resolve, reject) => {

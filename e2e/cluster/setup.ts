@@ -23,7 +23,7 @@ declare module 'vitest' {
     processUrls: string[]
     /** nginx's access log: one line per request with the process that served it. */
     accessLog: string
-    /** The Redis database both processes keep their limits and sessions in (issue 31). */
+    /** The Redis database both processes keep their limits and sessions in */
     redisUrl: string
   }
 }
@@ -44,7 +44,7 @@ async function stop(child: ChildProcess) {
 const CLAIM_KEY = 'toolworks-cluster-run'
 
 /**
- * A Redis database of its own for this run (issue 31 §2): the first of CLUSTER_REDIS_DBS
+ * A Redis database of its own for this run: the first of CLUSTER_REDIS_DBS
  * (default 1-14; the unit tests use 15 under key prefixes) that no other run has claimed. The
  * claim is a key set only if absent; the database is flushed at start and at the end.
  */
@@ -74,7 +74,7 @@ async function claimRedisDatabase(): Promise<{ url: string; release: () => Promi
 
 /**
  * Two built server processes on one fresh PostgreSQL database behind nginx configured by
- * deploy/nginx.conf (issue 16), sharing limits and sessions in Redis (issue 31): what the
+ * deploy/nginx.conf, sharing limits and sessions in Redis: what the
  * README's production section recommends.
  */
 export default async function setup(project: TestProject) {
@@ -92,7 +92,7 @@ export default async function setup(project: TestProject) {
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolworks-cluster-'))
 
-  // Issue 31: both processes keep their files in one bucket (s3-stand-in.ts).
+  // Both processes keep their files in one bucket (s3-stand-in.ts).
   const s3 = await startS3StandIn()
   const adminEmail = `admin.${Date.now().toString(36)}@toolworks.example`
   const ports = [await freePort(), await freePort()]

@@ -28,7 +28,7 @@ export async function signUpInBrowser(page: Page, baseUrl: string, person: Perso
 /**
  * Follows the verification link the shop mailed to the address, as its owner would: what an
  * unverified account may hold unpaid is bounded, the first-order discount and sending
- * drawings with a quote request need a verified e-mail (issue 25).
+ * drawings with a quote request need a verified e-mail.
  */
 export async function verifyEmailOf(baseUrl: string, email: string): Promise<void> {
   const link = new URL(await waitForEmailLink(email, /\/api\/auth\/verify-email\?/))
@@ -55,7 +55,7 @@ export async function signOutInBrowser(page: Page): Promise<void> {
 /**
  * The admin of ADMIN_EMAILS, whichever spec file meets it first: created through the API if
  * it does not exist yet, its email verified through the link in the outbox, which leads to
- * choosing the password (issue 25, H2: the one typed at sign-up is discarded), then signed in
+ * choosing the password (the one typed at sign-up is discarded: whoever signed the address up may not own it), then signed in
  * through the Login page. Spec files run one after the other; a later caller follows the link
  * again, which changes nothing once the address is verified, and keeps the chosen password.
  */

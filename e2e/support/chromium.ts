@@ -1,13 +1,7 @@
 // How the browser journeys start Debian's Chromium: global-setup.ts starts one for the run.
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags.mjs'
+
+export const CHROMIUM_ARGS = [...CHROMIUM_FLAGS]
 
 /** Debian's Chromium, headless, as every browser journey runs it. */
 export const chromiumLaunchOptions = () => ({

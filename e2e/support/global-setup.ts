@@ -34,7 +34,7 @@ declare module 'vitest' {
 /**
  * Starts the built server on a free port with the demo data, on its own embedded database, or
  * on the PostgreSQL database of E2E_DATABASE_URL (CI runs the quote journeys there as well:
- * issue 15 asks for both engines, and there a test can reach the server's rows).
+ * the quotes must work on both engines, and there a test can reach the server's rows).
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(serverEntry) || !existsSync(webIndex)) {
@@ -74,7 +74,7 @@ export default async function setup(project: TestProject) {
       GOOGLE_DISCOVERY_URL: google.discoveryUrl,
       LOG_LEVEL: 'warn',
       // The SSLCommerz stand-in under /dev/sslcommerz and bank transfer with demo details
-      // (issue 27): the payment page offers all three methods, Card preselected.
+      // (the payment page offers all three methods, Card preselected).
       DEV_PAYMENTS: 'true',
       ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
     },

@@ -59,13 +59,6 @@ test('no tracked source file cites the design files that live outside the reposi
 // own words (or point at docs/decisions/). Markdown pages and SQL migrations, which are history,
 // are not read here.
 const citation = /\bissues? \d+/i
-// Files another session was editing when the citations went; they cite issues still. This list
-// may only shrink: remove a file from it once its citations are gone, never add one.
-const citingStill = new Set([
-  'e2e/cluster/setup.ts',
-  'e2e/support/accounts.ts',
-  'e2e/support/global-setup.ts',
-])
 
 test('no tracked code or config file cites an issue by its number', () => {
   const self = path.relative(root, fileURLToPath(import.meta.url))
@@ -73,7 +66,7 @@ test('no tracked code or config file cites an issue by its number', () => {
     /\.(ts|tsx|mts|cts|js|mjs|cjs|sh|css|conf|json|ya?ml|html)$|^\.ci\/|(^|\/)\.(env\.example|gitignore|prettierignore)$/
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
     .split('\0')
-    .filter((f) => code.test(f) && !citingStill.has(f))
+    .filter((f) => code.test(f))
     .filter((f) => existsSync(path.join(root, f)))
   expect(files.length).toBeGreaterThan(500)
   const citing = files.flatMap((f) =>
