@@ -60,8 +60,8 @@ export async function buildTestApp(
 
 /**
  * One app for every test of a file (built once, closed after the last test), for tests that
- * need no configuration of their own: building one costs 250–700 ms, paid by ~140 tests before
- *. Each test still starts from empty tables (useTestDatabase truncates them and
+ * need no configuration of their own: building one costs 250–700 ms, paid by ~140 tests before.
+ * Each test still starts from empty tables (useTestDatabase truncates them and
  * tells the app's caches to forget), so nothing but the app's outbox folder is shared: a test
  * reads only mails to the addresses it made.
  */

@@ -266,8 +266,8 @@ export function createCheckoutFlow({
     request: OrderRequest,
     wording: Wording,
   ): Promise<Placed> {
-    // Each unpaid order holds stock: one account may not hold the shop's stock hostage
-    //, and holds less before its e-mail is verified. Every limit is
+    // Each unpaid order holds stock: one account may not hold the shop's stock hostage,
+    // and holds less before its e-mail is verified. Every limit is
     // decided under the customer's lock (taken first, by the batcher), so parallel orders of
     // one account are counted one after another, in whichever process they arrive.
     const locked = stateOf(tx)
@@ -507,8 +507,8 @@ export function createCheckoutFlow({
 
   /**
    * Starts paying an order through a provider (the configured card provider when none is
-   * named) and answers how the payment goes on: a client secret, a redirect or instructions
-   *. The amount always comes from the order, and the provider is
+   * named) and answers how the payment goes on: a client secret, a redirect or instructions.
+   * The amount always comes from the order, and the provider is
    * called outside any transaction (docs/architecture.md, Stack pitfalls §3).
    */
   async function startPayment(

@@ -62,8 +62,8 @@ type Options = {
   rates: { current(): Promise<ExchangeRate | undefined> }
   changes: ChangeFeed
   /**
-   * Counts a render no one asked for yet (its HTML not kept) against the caller's budget
-   *; absent: no limit.
+   * Counts a render no one asked for yet (its HTML not kept) against the caller's budget;
+   * absent: no limit.
    */
   renderLimit?: (request: FastifyRequest) => Promise<RenderBudget>
   /**

@@ -9,8 +9,8 @@ import { AppProviders } from './providers'
 import { routes } from './router'
 
 /**
- * The app around its router. Made after main.tsx has loaded the current page's lazy screens
- *: a router made before would start by rendering the loading fallback, which
+ * The app around its router. Made after main.tsx has loaded the current page's lazy screens:
+ * a router made before would start by rendering the loading fallback, which
  * differs from the server's markup.
  */
 export function createApp({ hydrating }: { hydrating: boolean }) {

@@ -1,5 +1,5 @@
-// Types only: zod itself loads with the first schema a screen uses, not with the first screen
-//. Error bodies are checked by ./api-error-body, loaded when an error comes.
+// Types only: zod itself loads with the first schema a screen uses, not with the first screen.
+// Error bodies are checked by ./api-error-body, loaded when an error comes.
 import type { z } from 'zod'
 
 import { getAccessToken } from './access-token'

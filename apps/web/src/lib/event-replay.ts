@@ -1,7 +1,7 @@
 // No React here: boot.ts, the page's first script, brings this module along.
 /**
- * Clicks made before the app can handle them, kept and given to the control once it can
- *, as Angular's event replay does. The server's HTML is on screen long before
+ * Clicks made before the app can handle them, kept and given to the control once it can,
+ * as Angular's event replay does. The server's HTML is on screen long before
  * the code that hydrates it has loaded (boot.ts waits for the first paint, then the chunks come
  * over a slow link): a control that needs that code and looks ready carries
  * `data-replay="<key>"` in the server's markup. The page's first inline script (the server

@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react'
 
 /**
- * False in the server's HTML and while the browser hydrates it, true from the render after
- *. Forms render disabled until then: what is typed before React is attached would
+ * False in the server's HTML and while the browser hydrates it, true from the render after.
+ * Forms render disabled until then: what is typed before React is attached would
  * be lost, and a submit would reload the page. A page rendered only in the browser (and every
  * test that renders a screen) is true from its first render: hence the default.
  *

@@ -55,8 +55,8 @@ test('npm run seed without --demo adds no accounts, even in a development shop',
 }, 90_000)
 
 /**
- * `npm run seed -- --demo` in a development shop: the demo accounts it writes can sign in
- *. Production never gets them: a production start refuses while they exist and says
+ * `npm run seed -- --demo` in a development shop: the demo accounts it writes can sign in.
+ * Production never gets them: a production start refuses while they exist and says
  * how to remove them; once removed, it starts. One seeded folder for both halves:
  * a child process encodes the demo images, the slow part, once.
  */

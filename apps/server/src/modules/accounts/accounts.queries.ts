@@ -267,8 +267,8 @@ export async function promoteToAdmin(db: DbOrTx, id: string): Promise<number> {
 }
 
 /**
- * Locks accounts in one statement, in id order: the first lock of an order's transaction
- *, so one customer's orders and cart changes run one after the other. NO KEY
+ * Locks accounts in one statement, in id order: the first lock of an order's transaction,
+ * so one customer's orders and cart changes run one after the other. NO KEY
  * UPDATE does not block the key-share locks of foreign keys (a new session, a cart line).
  */
 export async function lockUsersInOrder(

@@ -41,8 +41,8 @@ export function writePaymentEvent(
 }
 
 /**
- * Writes one audit row in the caller's transaction, so a change and its row commit together
- *. Other modules and the flows write the audit log only through this.
+ * Writes one audit row in the caller's transaction, so a change and its row commit together.
+ * Other modules and the flows write the audit log only through this.
  */
 export function writeAuditEntry(
   tx: DbOrTx,

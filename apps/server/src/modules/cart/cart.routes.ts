@@ -17,8 +17,8 @@ type Deps = {
 }
 
 /**
- * GET/PUT /api/cart, DELETE /api/cart/quote/{id} and POST /api/cart/quick
- *. Any signed-in account; no limit per address (many buyers of
+ * GET/PUT /api/cart, DELETE /api/cart/quote/{id} and POST /api/cart/quick.
+ * Any signed-in account; no limit per address (many buyers of
  * one office share one), and the answers are personal, so never cached (plugins/security.ts).
  */
 export const cartRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cart, reorder }) => {

@@ -168,8 +168,8 @@ export function stockToReturn(lines: readonly OrderLineRow[]): [string, number][
 }
 
 /**
- * A custom part ships its quoted lead time in working days from payment, as its quote promised
- *. Until the order is paid its date is provisional, counted from the order's day
+ * A custom part ships its quoted lead time in working days from payment, as its quote promised.
+ * Until the order is paid its date is provisional, counted from the order's day
  * (src/flows/checkout.ts); the payment's shop date replaces it, in the payment's transaction.
  */
 export function customLinesFromPayment(lines: readonly OrderLineRow[], paidAt: Date) {

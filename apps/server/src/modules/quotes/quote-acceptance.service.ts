@@ -174,8 +174,8 @@ export function createQuoteAcceptanceService({
     /**
      * A cart replace (in its transaction, under the buyer's lock): every custom line sent must
      * be one of the buyer's accepted quotes at its quantity. The accepted quotes left out stay
-     * in the cart: a stale tab's replace must not drop a quote another tab just accepted
-     *; removing one is removeFromCart. Answers the refusals; changes nothing.
+     * in the cart: a stale tab's replace must not drop a quote another tab just accepted;
+     * removing one is removeFromCart. Answers the refusals; changes nothing.
      */
     async keepInCart(
       tx: Tx,

@@ -79,8 +79,8 @@ export async function revenueByMethod(
 }
 
 /**
- * The period's paid revenue and the VAT it holds, per currency, each in its own minor unit
- *: what the shop reports to the tax office is in taka and in dollars, never mixed.
+ * The period's paid revenue and the VAT it holds, per currency, each in its own minor unit:
+ * what the shop reports to the tax office is in taka and in dollars, never mixed.
  */
 export async function revenueByCurrency(
   db: DbOrTx,

@@ -27,8 +27,8 @@ export async function signUp(body: SignupBody): Promise<void> {
 
 /**
  * Sign-in refusals after a sign-up that mean "not with these details, not yet": the address had
- * an account with another password, or it runs the shop and its mailbox must be proven first
- *. Either way its mailbox has been written to.
+ * an account with another password, or it runs the shop and its mailbox must be proven first.
+ * Either way its mailbox has been written to.
  */
 const CHECK_MAILBOX_CODES: readonly string[] = ['INVALID_EMAIL_OR_PASSWORD', 'EMAIL_NOT_VERIFIED']
 

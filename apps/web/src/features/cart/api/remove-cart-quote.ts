@@ -10,8 +10,8 @@ export const removeCartQuote = (quote: string) =>
   api.call(cartContract.removeQuote, { params: { id: quote } })
 
 /**
- * DELETE /api/cart/quote/{id}: a custom part leaves the cart and its quote goes back to Quoted
- *. A PUT never removes one (a stale tab would drop a quote just accepted), so Remove
+ * DELETE /api/cart/quote/{id}: a custom part leaves the cart and its quote goes back to Quoted.
+ * A PUT never removes one (a stale tab would drop a quote just accepted), so Remove
  * says so explicitly. Shown at once, in the cart saves' queue (same scope and key), so a PUT
  * made after it waits for it; a refusal puts the line back with the server's reason.
  */
