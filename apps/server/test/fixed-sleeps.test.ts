@@ -23,6 +23,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 /** Tests and the helpers only tests use. */
 function testSources(): string[] {
+  // This file's own examples are not waits.
+  const self = path.relative(root, fileURLToPath(import.meta.url))
   return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
     .split('\0')
     .filter(
@@ -30,7 +32,7 @@ function testSources(): string[] {
         /\.(test|spec)\.tsx?$/.test(f) ||
         /^(apps\/server\/test|e2e\/support|e2e\/cluster)\/.*\.ts$/.test(f),
     )
-    .filter((f) => existsSync(path.join(root, f)))
+    .filter((f) => f !== self && existsSync(path.join(root, f)))
 }
 
 const SLEEP = /setTimeout\(\s*\w+\s*,\s*[\w.]+\s*\)|waitForTimeout\(|from 'node:timers\/promises'/
