@@ -68,6 +68,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Worker threads, not child processes: each file still gets its own module graph and
+    // jsdom, and a thread starts in a fraction of a process's time (the dashboard's 28 files
+    // took 182 s in forks and 119 s in threads here).
+    pool: 'threads',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
   },
