@@ -6,11 +6,9 @@ import { fileURLToPath } from 'node:url'
 
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 
 import { NGINX, startNginx } from '../../scripts/nginx-proxy.mjs'
-import { chromiumLaunchOptions } from '../support/chromium.js'
 import { freePort, waitForHealth } from '../support/server-process.js'
 import { startS3StandIn } from './s3-stand-in.js'
 
@@ -140,11 +138,8 @@ export default async function setup(project: TestProject) {
   project.provide('processUrls', processUrls)
   project.provide('accessLog', nginx.accessLog ?? '')
   project.provide('redisUrl', redis.url)
-  const browserServer = await chromium.launchServer(chromiumLaunchOptions())
-  project.provide('browserEndpoint', browserServer.wsEndpoint())
 
   return async () => {
-    await browserServer.close()
     await nginx.stop()
     await Promise.all(servers.map(stop))
     await s3.close()

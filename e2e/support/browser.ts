@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
+import { chromiumLaunchOptions } from './chromium.js'
+
 export { CHROMIUM_ARGS } from './chromium.js'
 
 /** What openPage needs of vitest's TestContext when a test has finished. */
@@ -13,17 +15,16 @@ type FinishedTest = { task: { name: string; result?: { state?: string } } }
 export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
 
 /**
- * The run's one Chromium (started by global-setup.ts), joined by each spec file; each test
- * opens its own context (fresh cookies and storage). Starting a Chromium per file cost a
- * second or two each, for nothing a fresh context does not already give.
+ * One Chromium per spec file; each test opens its own context (fresh cookies and storage). A
+ * browser shared by the whole run (launchServer and connect) was tried: a connected client
+ * cannot read a download's file (`download.path()`), which the CSV and datasheet journeys do.
  */
 export function useBrowser(): { readonly browser: Browser; readonly baseUrl: string } {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await chromium.connect(inject('browserEndpoint'))
+    browser = await chromium.launch(chromiumLaunchOptions())
   })
   afterAll(async () => {
-    // Leaves the shared browser running for the next file; its contexts close with the test.
     await browser?.close()
   })
   return {

@@ -4,11 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 
 import { startGoogleStandIn } from '../../apps/server/test/oidc-server.js'
-import { chromiumLaunchOptions } from './chromium.js'
 import { freePort, waitForHealth } from './server-process.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -26,8 +24,6 @@ declare module 'vitest' {
     googleUser: { email: string; name: string }
     /** The server's secret values: none may reach the web bundle (secrets.spec.ts). */
     serverSecrets: string[]
-    /** The run's one Chromium, which each spec file connects to (support/browser.ts). */
-    browserEndpoint: string
   }
 }
 
@@ -88,11 +84,8 @@ export default async function setup(project: TestProject) {
   project.provide('adminEmail', adminEmail)
   project.provide('googleUser', googleUser)
   project.provide('serverSecrets', [authSecret, googleSecret])
-  const browserServer = await chromium.launchServer(chromiumLaunchOptions())
-  project.provide('browserEndpoint', browserServer.wsEndpoint())
 
   return async () => {
-    await browserServer.close()
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
     await google.stop()
